@@ -1,0 +1,120 @@
+// End-to-end runner: `node e2e/run.mjs [filter]`. Starts the real server, then runs every e2e/*.e2e.mjs file.
+// A scenario file: `export default [{ name, run: async ({ page, baseUrl, login, context, browser, shot, serverLogs }) => … }]`.
+// serverLogs() is the server's output so far (info level: SMS codes of the log channel are in it).
+// Each scenario gets a fresh browser context; a failed scenario leaves a screenshot in e2e/artifacts/.
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.mjs';
+
+const dir = import.meta.dirname;
+const artifacts = join(dir, 'artifacts');
+mkdirSync(artifacts, { recursive: true });
+const filter = process.argv[2] ?? '';
+
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.e2e.mjs'))
+  .sort();
+const suites = [];
+for (const f of files) {
+  const mod = await import(join(dir, f));
+  for (const s of mod.default ?? []) {
+    const full = `${f.replace(/\.e2e\.mjs$/, '')} › ${s.name}`;
+    if (!filter || full.includes(filter)) suites.push({ ...s, full, file: f });
+  }
+}
+
+const slug = (s) => s.replace(/[^\w\u4e00-\u9fa5]+/g, '_').slice(0, 80);
+
+// Screenshots of an earlier run of the same scenarios would mislead: they go first.
+for (const f of readdirSync(artifacts))
+  if (suites.some((s) => f.startsWith(`${slug(s.full)}__`))) rmSync(join(artifacts, f), { force: true });
+
+const server = await startServer({ env: { LOG_LEVEL: 'info' } });
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+let passed = 0;
+let failed = 0;
+let flaky = 0;
+// Like Playwright Test's CI setting: a failed scenario runs once more in a fresh context. A pass on the second run is
+// reported as flaky (with the first run's error and screenshot kept); a real bug fails both runs.
+const retries = Number(process.env.E2E_RETRIES ?? 1);
+
+/** One run of a scenario in a fresh browser context: undefined when it passed, else the error. */
+async function attempt(s, label) {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  /** Saves a screenshot as e2e/artifacts/<file>_<scenario>__<name>.png. */
+  const shot = async (name) => {
+    // a drawer sliding in or a modal fading out would be caught half-way: let CSS animations finish first
+    await page
+      .waitForFunction(
+        () =>
+          document
+            .getAnimations()
+            .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+        null,
+        { timeout: 3000 },
+      )
+      .catch(() => {});
+    await page.screenshot({ path: join(artifacts, `${slug(s.full)}__${slug(name)}.png`), fullPage: false });
+  };
+  /** Signs in through the login form and waits for the main shell. */
+  const login = async (account = 'admin', password = 'admin@123') => {
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByPlaceholder('账号 / 手机号').fill(account);
+    await page.getByPlaceholder('密码').fill(password);
+    await page
+      .getByRole('button', { name: /登\s*录/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/main\//);
+    await page.getByTestId('side-menu').waitFor();
+  };
+  try {
+    await s.run({ page, context, browser, baseUrl: server.baseUrl, login, shot, serverLogs: server.logs });
+    return undefined;
+  } catch (err) {
+    console.log(
+      `${label} ${s.full}\n  ${String(err?.stack ?? err)
+        .split('\n')
+        .slice(0, 6)
+        .join('\n  ')}`,
+    );
+    if (errors.length) console.log(`  page errors: ${errors.join(' | ')}`);
+    await page.screenshot({ path: join(artifacts, `${slug(s.full)}__FAILED.png`) }).catch(() => {});
+    if (process.env.E2E_SERVER_LOG) console.log(server.logs().slice(-4000));
+    return err;
+  } finally {
+    await context.close();
+  }
+}
+
+try {
+  for (const s of suites) {
+    const started = Date.now();
+    let runs = 1;
+    let err = await attempt(s, retries > 0 ? '✗ (will retry)' : '✗');
+    while (err && runs <= retries) {
+      runs++;
+      err = await attempt(s, runs > retries ? '✗' : '✗ (will retry)');
+    }
+    if (err) failed++;
+    else {
+      passed++;
+      if (runs > 1) flaky++;
+      console.log(`✓ ${s.full} (${Date.now() - started} ms${runs > 1 ? `, flaky: passed on run ${runs}` : ''})`);
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+console.log(`${passed} passed${flaky ? ` (${flaky} flaky)` : ''}, ${failed} failed`);
+process.exit(failed ? 1 : 0);

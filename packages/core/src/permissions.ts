@@ -1,0 +1,56 @@
+/** Function signs (functionSigns) a role may hold, grouped for the role editor. */
+export const FUNCTION_SIGNS = {
+  system: {
+    name: '系统管理',
+    signs: {
+      'user:view': '查看用户',
+      'user:edit': '管理用户',
+      'role:edit': '管理角色',
+      'dept:edit': '管理部门与岗位',
+      'org:edit': '机构设置',
+      'notice:edit': '发布公告',
+      'log:view': '查看操作日志',
+      'cost:view': '查看费用中心',
+      'seat:edit': '管理坐席',
+    },
+  },
+  clue: {
+    name: '线索与客户',
+    signs: {
+      'clue:view': '查看线索',
+      'clue:add': '新建线索',
+      'clue:edit': '编辑线索',
+      'clue:delete': '删除线索',
+      'clue:import': '导入线索',
+      'clue:export': '导出线索',
+      'clue:assign': '分配线索',
+      'field:edit': '业务字段设置',
+      'publicsea:receive': '公海领取',
+      'publicsea:edit': '公海管理',
+    },
+  },
+  call: {
+    name: '通话与录音',
+    signs: {
+      'call:out': '外呼',
+      'recording:view': '查看录音',
+      'recording:upload': '上传录音',
+      'recording:delete': '删除录音',
+      'asr:edit': '语音识别设置',
+      'analysis:view': '查看 AI 分析',
+      'quality:edit': '质检设置',
+    },
+  },
+} as const;
+
+export type FunctionSign = {
+  [G in keyof typeof FUNCTION_SIGNS]: keyof (typeof FUNCTION_SIGNS)[G]['signs'];
+}[keyof typeof FUNCTION_SIGNS];
+
+export const ALL_FUNCTION_SIGNS = Object.values(FUNCTION_SIGNS).flatMap((g) => Object.keys(g.signs)) as FunctionSign[];
+
+/** Role signs of the roles every organisation starts with. Custom roles get `custom`. */
+export const RoleSign = { SUPER_ADMIN: 'super_admin', MANAGER: 'manager', SEAT: 'seat', CUSTOM: 'custom' } as const;
+
+/** The permitted-routes list whose first entry is '1' means every route is allowed. */
+export const UNRESTRICTED_ROUTES = ['1'];

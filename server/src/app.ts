@@ -1,0 +1,124 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { modules } from './modules';
+import { installAudit } from './platform/audit';
+import type { Config } from './platform/config';
+import type { AppContext, Overrides, Services } from './platform/context';
+import { type Database, ping } from './platform/db';
+import { installErrorHandling } from './platform/http';
+import { Jobs } from './platform/jobs';
+import { createEmbeddedPush, createExternalPush, type Push } from './platform/push';
+import { RateLimiter } from './platform/rateLimit';
+import { installAuth, TokenService } from './platform/session';
+import { createStorage } from './platform/storage';
+
+z.config(z.locales.zhCN());
+
+export interface BuildOptions {
+  /** Start the job workers (default true). */
+  startJobs?: boolean;
+  logger?: boolean;
+  /** Substitute adapters (tests): see Overrides. */
+  overrides?: Overrides;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/** Builds the Fastify app on an open, migrated database: platform plugins first, then every module. */
+export async function buildApp(config: Config, database: Database, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
+  const push: Push = config.mqttUrl ? await createExternalPush(config.mqttUrl) : await createEmbeddedPush(tokens);
+  const storage = createStorage(
+    config,
+    config.dataDir === ':memory:' ? mkdtempSync(join(tmpdir(), 'crm-files-')) : undefined,
+  );
+  const jobs = new Jobs(database, config.workers, (err) => app.log.error({ err }, 'job failed'), config.jobsSchema);
+  const ctx: AppContext = {
+    app,
+    config,
+    database,
+    db: database.db,
+    jobs,
+    storage,
+    push,
+    tokens,
+    limiter: new RateLimiter(database.db),
+    services: {} as Services,
+    overrides: opts.overrides ?? {},
+  };
+
+  installAuth(app, tokens, () => ctx.services.account.loadSession);
+  installAudit(app, database.db);
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitMb * 1024 * 1024, files: 50 } });
+  await app.register(swagger, {
+    openapi: { info: { title: '销售CRM API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  for (const m of modules) await m.setup(ctx);
+
+  app.get('/healthz', async (_req, reply) => {
+    const database_ = await ping(database.db);
+    const queue = jobs.isStarted;
+    const pushOk = push.healthy();
+    const ok = database_ && queue && pushOk;
+    return reply.status(ok ? 200 : 503).send({
+      status: ok ? 'ok' : 'degraded',
+      database: { ok: database_, kind: database.kind },
+      queue: { ok: queue },
+      push: { ok: pushOk, kind: push.kind },
+    });
+  });
+
+  serveWeb(app, config.webDist);
+  app.addHook('onReady', async () => push.attach(app.server));
+  if (opts.startJobs !== false) await jobs.start();
+
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await jobs.stop();
+      await push.close();
+    },
+  };
+}
+
+/** The built web app, with the SPA's index.html for every non-API path. */
+function serveWeb(app: FastifyInstance, dist: string): void {
+  if (!existsSync(join(dist, 'index.html'))) {
+    app.get('/', async () => ({ message: 'web app not built: run `npm run build`', api: '/api/docs' }));
+    return;
+  }
+  app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  app.get('/*', (req, reply) => {
+    if (req.url.startsWith('/api/')) return reply.callNotFound();
+    const path = req.url.split('?')[0];
+    if (/\.[a-z0-9]+$/i.test(path) && existsSync(join(dist, path))) return reply.sendFile(path.slice(1));
+    return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+  });
+}

@@ -1,0 +1,28 @@
+import { buildApp } from './app';
+import { loadConfig } from './platform/config';
+import { openDatabase } from './platform/db';
+import { seedIfEmpty } from './seed';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+const built = await buildApp(config, database);
+const seeded = config.seed.enabled ? await seedIfEmpty(built.ctx) : null;
+await built.app.listen({ port: config.port, host: config.host });
+
+const url = `http://localhost:${config.port}`;
+const lines = [
+  '',
+  `销售CRM 已启动: ${url}   (API 文档 ${url}/api/docs)`,
+  `数据库: ${database.kind === 'pglite' ? `PGlite（嵌入式，${config.dataDir}）` : 'PostgreSQL'}`,
+];
+if (seeded) lines.push(...seeded.map((l) => `  ${l}`));
+console.log(lines.join('\n'));
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await built.close();
+    await database.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,370 @@
+import { AsrStatus, AsrStatusLabel, formatDateTime, type Speaker, type Transcript } from '@crm/core';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
+import { offsetOf, type PageRequest, page } from '../../platform/paging';
+import type { Session } from '../../platform/session';
+import { decodeChannels, withLocalFile } from '../recording/audio';
+import type { RecordingRow, RecordingService } from '../recording/service';
+import { presentRow } from '../recording/service';
+import type { AsrConfig } from './config';
+import { type AsrEngine, createEngine, engineStatus } from './engines';
+import { computeMetrics } from './metrics';
+import { asrConfig, asrRecord, asrTranscript } from './schema';
+import { buildTranscript, parseTranscript, swapRoles, transcriptText } from './transcript';
+import { speechIntervals } from './vad';
+
+export const JOB_ASR = 'asr';
+export const JOB_METRICS = 'audio-metrics';
+
+export interface AsrJob {
+  orgId: number;
+  recordingId: number;
+}
+
+const MAX_HOT_WORDS = 200;
+
+/** Transcription and audio metrics of recordings: the `asr` and `audio-metrics` jobs, transcripts, hot words. */
+export class AsrService {
+  private engine: AsrEngine | null = null;
+  private engineError: string | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    readonly cfg: AsrConfig,
+  ) {
+    try {
+      this.engine = createEngine(cfg);
+    } catch (e) {
+      this.engineError = (e as Error).message;
+    }
+  }
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  private get recordings(): RecordingService {
+    return this.ctx.services.recording;
+  }
+
+  get status() {
+    return engineStatus(this.cfg);
+  }
+
+  /**
+   * Both queues retry with backoff; the worker's heartbeat lets another process (or this one after a restart) take
+   * over a job whose worker died mid-way within about a minute, instead of waiting for the job to expire.
+   */
+  registerJobs(): void {
+    this.ctx.jobs.register<AsrJob>(JOB_ASR, (data) => this.runAsr(data), {
+      queue: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 3600, heartbeatSeconds: 60 },
+    });
+    this.ctx.jobs.register<AsrJob>(JOB_METRICS, (data) => this.runMetrics(data), {
+      queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 1800, heartbeatSeconds: 60 },
+    });
+  }
+
+  /**
+   * On start: recordings left 排队中 for a while with no job (the process stopped between storing the row and queueing
+   * its job) are queued again. Jobs are idempotent, so a recording queued twice is only transcribed again.
+   */
+  async requeueStale(olderThanMinutes = 10): Promise<number> {
+    const stale = await this.recordings.staleQueued(new Date(Date.now() - olderThanMinutes * 60_000));
+    for (const r of stale) {
+      if (r.asrStatus === AsrStatus.QUEUED && this.engine)
+        await this.ctx.jobs.send(JOB_ASR, { orgId: r.organizationId, recordingId: r.id } satisfies AsrJob);
+      if (r.metricsStatus === 1)
+        await this.ctx.jobs.send(JOB_METRICS, { orgId: r.organizationId, recordingId: r.id } satisfies AsrJob);
+    }
+    return stale.length;
+  }
+
+  /** After a recording is stored: its uploaded transcript, or a transcription job; and always the metrics job. */
+  async afterStored(row: RecordingRow, transcript: Transcript | null): Promise<void> {
+    if (transcript) {
+      await this.saveTranscript(row.organizationId, row.id, transcript, 'upload');
+      await this.recordings.update(row.organizationId, row.id, { asrStatus: AsrStatus.DONE, asrError: null });
+      await this.notifyAnalysis(row.organizationId, row.id);
+    } else {
+      await this.queueAsr(row.organizationId, row.id);
+    }
+    await this.ctx.jobs.send(JOB_METRICS, { orgId: row.organizationId, recordingId: row.id } satisfies AsrJob);
+  }
+
+  /** A transcript uploaded with its recording (JSON form or plain text); throws a validation error. */
+  parseUploaded(text: string, durationMs: number): Transcript | null {
+    return text.trim() ? parseTranscript(text, durationMs) : null;
+  }
+
+  private async queueAsr(orgId: number, recordingId: number): Promise<void> {
+    if (!this.engine) {
+      await this.recordings.update(orgId, recordingId, {
+        asrStatus: this.engineError ? AsrStatus.FAILED : AsrStatus.NO_ENGINE,
+        asrError: this.engineError ?? AsrStatusLabel[AsrStatus.NO_ENGINE],
+      });
+      return;
+    }
+    await this.recordings.update(orgId, recordingId, { asrStatus: AsrStatus.QUEUED, asrError: null });
+    await this.ctx.jobs.send(JOB_ASR, { orgId, recordingId } satisfies AsrJob);
+  }
+
+  // ---------- jobs ----------
+
+  /** The `asr` job: decode, split stereo by channel, transcribe, store. Idempotent: a rerun replaces the transcript. */
+  async runAsr({ orgId, recordingId }: AsrJob): Promise<void> {
+    const row = await this.recordings.getInOrg(orgId, recordingId);
+    if (!row) return; // deleted meanwhile
+    if (!this.engine) return this.queueAsr(orgId, recordingId);
+    const engine = this.engine;
+    await this.recordings.update(orgId, recordingId, { asrStatus: AsrStatus.RUNNING, asrError: null });
+    const started = Date.now();
+    try {
+      const hotWords = await this.hotWords(orgId);
+      const transcript = await withLocalFile(this.ctx.storage, row.fileKey, async (path) => {
+        const stereo = row.channels >= 2;
+        const chans = await decodeChannels(path, row.ext, 16000, stereo ? 2 : 1);
+        const agentIdx = this.cfg.agentChannel === 'right' ? 1 : 0;
+        const parts: { speaker: Speaker | null; segments: Awaited<ReturnType<AsrEngine['transcribe']>> }[] = [];
+        for (let c = 0; c < chans.length; c++) {
+          const speaker: Speaker | null = stereo ? (c === agentIdx ? 'agent' : 'customer') : null;
+          const segments = await engine.transcribe({
+            samples: chans[c],
+            sampleRate: 16000,
+            hotWords,
+            name: `rec${recordingId}_${c}`,
+          });
+          parts.push({ speaker, segments });
+        }
+        const durationMs = Math.round(((chans[0]?.length ?? 0) / 16000) * 1000) || row.durationMs;
+        return buildTranscript(durationMs, parts);
+      });
+      await this.saveTranscript(orgId, recordingId, transcript, engine.name);
+      await this.recordings.update(orgId, recordingId, { asrStatus: AsrStatus.DONE, asrError: null });
+      await this.logRun(orgId, recordingId, engine.name, AsrStatus.DONE, row.durationMs, Date.now() - started, null);
+      await this.notifyAnalysis(orgId, recordingId);
+    } catch (e) {
+      const msg = (e as Error).message || String(e);
+      await this.recordings.update(orgId, recordingId, { asrStatus: AsrStatus.FAILED, asrError: msg.slice(0, 1000) });
+      await this.logRun(orgId, recordingId, engine.name, AsrStatus.FAILED, row.durationMs, Date.now() - started, msg);
+      throw e; // retried by the queue with backoff
+    }
+  }
+
+  /** The `audio-metrics` job: Silero VAD per channel, then talk time, ratio, silences, monologue, interruptions. */
+  async runMetrics({ orgId, recordingId }: AsrJob): Promise<void> {
+    const row = await this.recordings.getInOrg(orgId, recordingId);
+    if (!row) return;
+    await this.recordings.update(orgId, recordingId, { metricsStatus: 2, metricsError: null });
+    try {
+      const metrics = await withLocalFile(this.ctx.storage, row.fileKey, async (path) => {
+        const stereo = row.channels >= 2;
+        const chans = await decodeChannels(path, row.ext, 16000, stereo ? 2 : 1);
+        const durationMs = Math.round(((chans[0]?.length ?? 0) / 16000) * 1000) || row.durationMs;
+        if (!stereo) return computeMetrics(durationMs, await speechIntervals(chans[0]), [], false);
+        const agentIdx = this.cfg.agentChannel === 'right' ? 1 : 0;
+        return computeMetrics(
+          durationMs,
+          await speechIntervals(chans[agentIdx]),
+          await speechIntervals(chans[1 - agentIdx]),
+          true,
+        );
+      });
+      await this.recordings.update(orgId, recordingId, { metrics, metricsStatus: 3, metricsError: null });
+    } catch (e) {
+      await this.recordings.update(orgId, recordingId, {
+        metricsStatus: 4,
+        metricsError: ((e as Error).message || String(e)).slice(0, 1000),
+      });
+      throw e;
+    }
+  }
+
+  private async notifyAnalysis(orgId: number, recordingId: number): Promise<void> {
+    const analysis = (
+      this.ctx.services as { analysis?: { onTranscript?(orgId: number, recordingId: number): Promise<void> } }
+    ).analysis;
+    await analysis?.onTranscript?.(orgId, recordingId);
+  }
+
+  private async logRun(
+    orgId: number,
+    recordingId: number,
+    engine: string,
+    status: number,
+    audioMs: number,
+    elapsedMs: number,
+    error: string | null,
+  ) {
+    await this.db.insert(asrRecord).values({
+      organizationId: orgId,
+      recordingId,
+      engine,
+      status,
+      audioMs,
+      elapsedMs,
+      error: error?.slice(0, 2000) ?? null,
+    });
+  }
+
+  // ---------- transcripts ----------
+
+  async saveTranscript(orgId: number, recordingId: number, t: Transcript, engine: string): Promise<void> {
+    const values = {
+      durationMs: t.durationMs,
+      segments: t.segments,
+      text: transcriptText(t.segments),
+      engine,
+      rolesSwapped: false,
+      updatedAt: new Date(),
+    };
+    await this.db
+      .insert(asrTranscript)
+      .values({ organizationId: orgId, recordingId, ...values })
+      .onConflictDoUpdate({ target: asrTranscript.recordingId, set: values });
+  }
+
+  /** The transcript of a recording of this organisation, or null. Other modules (analysis) read it here. */
+  async getTranscript(orgId: number, recordingId: number) {
+    const [row] = await this.db
+      .select()
+      .from(asrTranscript)
+      .where(and(eq(asrTranscript.organizationId, orgId), eq(asrTranscript.recordingId, recordingId)));
+    return row ?? null;
+  }
+
+  /** ASR create: transcribe a recording that has no transcript yet (or whose last run failed). */
+  async create(s: Session, recordingId: number) {
+    const row = await this.recordings.get(s, recordingId);
+    if (row.asrStatus === AsrStatus.QUEUED || row.asrStatus === AsrStatus.RUNNING) return this.state(row);
+    if (await this.getTranscript(s.orgId, row.id)) return this.state(row);
+    await this.queueAsr(s.orgId, row.id);
+    return this.state(await this.recordings.get(s, recordingId));
+  }
+
+  /** Rerun: transcription again (replacing the transcript), or the metrics, or both. */
+  async rerun(s: Session, recordingId: number, what: 'asr' | 'metrics' | 'all' = 'asr') {
+    const row = await this.recordings.get(s, recordingId);
+    if (what !== 'metrics') {
+      if (!this.engine) throw badRequest(this.engineError ?? '未配置语音识别引擎，无法重新识别');
+      await this.queueAsr(s.orgId, row.id);
+    }
+    if (what !== 'asr') {
+      await this.recordings.update(s.orgId, row.id, { metricsStatus: 1, metricsError: null });
+      await this.ctx.jobs.send(JOB_METRICS, { orgId: s.orgId, recordingId: row.id } satisfies AsrJob);
+    }
+    return this.state(await this.recordings.get(s, recordingId));
+  }
+
+  private state(row: RecordingRow) {
+    return {
+      recordId: row.id,
+      asrStatus: row.asrStatus,
+      asrStatusName: AsrStatusLabel[row.asrStatus as 1],
+      asrError: row.asrError,
+      metricsStatus: row.metricsStatus,
+    };
+  }
+
+  /** Role: swap who is the agent and who the customer (a stereo recording wired the other way round). */
+  async swapRole(s: Session, recordingId: number) {
+    const row = await this.recordings.get(s, recordingId);
+    const t = await this.getTranscript(s.orgId, row.id);
+    if (!t) throw badRequest('该录音还没有转写文本');
+    const segments = swapRoles(t.segments);
+    await this.db
+      .update(asrTranscript)
+      .set({ segments, text: transcriptText(segments), rolesSwapped: !t.rolesSwapped, updatedAt: new Date() })
+      .where(eq(asrTranscript.id, t.id));
+    const m = row.metrics;
+    if (m?.perChannel) {
+      const swapped = computeSwap(m);
+      await this.recordings.update(s.orgId, row.id, { metrics: swapped });
+    }
+    await this.notifyAnalysis(s.orgId, row.id);
+    return { recordId: row.id, rolesSwapped: !t.rolesSwapped, segments };
+  }
+
+  /** Transcript and state of one recording: what the call detail page shows (getAsrText, ASR get). */
+  async detail(orgId: number, row: RecordingRow, ownerName: string | null) {
+    const t = await this.getTranscript(orgId, row.id);
+    return {
+      ...presentRow(row, ownerName),
+      engine: t?.engine ?? null,
+      rolesSwapped: t?.rolesSwapped ?? false,
+      transcript: t ? { durationMs: t.durationMs, segments: t.segments } : null,
+      text: t?.text ?? '',
+      metrics: row.metrics ?? null,
+    };
+  }
+
+  async removeFor(tx: DbOrTx, orgId: number, recordingIds: number[]): Promise<void> {
+    if (!recordingIds.length) return;
+    await tx
+      .delete(asrTranscript)
+      .where(and(eq(asrTranscript.organizationId, orgId), inArray(asrTranscript.recordingId, recordingIds)));
+  }
+
+  // ---------- hot words, engine, runs ----------
+
+  async hotWords(orgId: number): Promise<string[]> {
+    const [row] = await this.db.select().from(asrConfig).where(eq(asrConfig.organizationId, orgId));
+    return row?.hotWords ?? [];
+  }
+
+  async getConfig(orgId: number) {
+    return { hotWords: await this.hotWords(orgId), ...this.status };
+  }
+
+  async saveHotWords(s: Session, words: string[]) {
+    const clean = [...new Set(words.map((w) => w.trim()).filter(Boolean))];
+    if (clean.length > MAX_HOT_WORDS) throw badRequest(`hotWords：热词最多 ${MAX_HOT_WORDS} 个`);
+    const long = clean.find((w) => w.length > 20);
+    if (long) throw badRequest(`hotWords：热词「${long}」超过 20 个字`);
+    await this.db
+      .insert(asrConfig)
+      .values({ organizationId: s.orgId, hotWords: clean, updatedBy: s.userId })
+      .onConflictDoUpdate({
+        target: asrConfig.organizationId,
+        set: { hotWords: clean, updatedBy: s.userId, updatedAt: new Date() },
+      });
+    return { hotWords: clean };
+  }
+
+  async runs(s: Session, p: PageRequest & { recordingId?: number; status?: number }) {
+    const where = and(
+      eq(asrRecord.organizationId, s.orgId),
+      p.recordingId ? eq(asrRecord.recordingId, p.recordingId) : undefined,
+      p.status ? eq(asrRecord.status, p.status) : undefined,
+    );
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.select().from(asrRecord).where(where).orderBy(desc(asrRecord.id)).limit(p.pageSize).offset(offsetOf(p)),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(asrRecord).where(where),
+    ]);
+    return page(
+      rows.map((r) => ({
+        ...r,
+        statusName: AsrStatusLabel[r.status as 1] ?? '--',
+        rtf: r.audioMs ? Math.round((r.elapsedMs / r.audioMs) * 1000) / 1000 : null,
+        createdAt: formatDateTime(r.createdAt),
+      })),
+      total,
+      p,
+    );
+  }
+}
+
+function computeSwap(m: NonNullable<RecordingRow['metrics']>): NonNullable<RecordingRow['metrics']> {
+  const flip = (s: Speaker | null): Speaker | null => (s === 'agent' ? 'customer' : s === 'customer' ? 'agent' : null);
+  const total = m.agentTalkMs + m.customerTalkMs;
+  return {
+    ...m,
+    agentTalkMs: m.customerTalkMs,
+    customerTalkMs: m.agentTalkMs,
+    talkRatio: total ? Math.round((m.customerTalkMs / total) * 1000) / 1000 : null,
+    longestMonologueSpeaker: flip(m.longestMonologueSpeaker),
+    overlaps: m.overlaps.map((o) => ({ ...o, by: flip(o.by) as Speaker })),
+    speech: { agent: m.speech.customer, customer: m.speech.agent },
+  };
+}

@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness';
+
+const R = '/api/robot';
+const B = '/api/backend';
+const A = '/api/analysis';
+
+describe('clueField: business field settings', () => {
+  const t = useTestApp();
+
+  it('adds, lists, updates, sorts and deletes custom fields of every kind', async () => {
+    const org = await t().newOrg();
+    const tok = { token: org.admin.token };
+    const kinds = [
+      { fieldLabel: '微信号', fieldType: 1 },
+      { fieldLabel: '需求描述', fieldType: 2 },
+      { fieldLabel: '预算', fieldType: 3, rules: { min: 0 } },
+      { fieldLabel: '到访日期', fieldType: 4 },
+      { fieldLabel: '预约时间', fieldType: 5 },
+      { fieldLabel: '意向', fieldType: 6, groupList: [{ fieldLabel: '高' }, { fieldLabel: '低' }] },
+      { fieldLabel: '兴趣', fieldType: 7, groupList: [{ fieldLabel: '编程' }, { fieldLabel: '美术' }] },
+      {
+        fieldLabel: '校区',
+        fieldType: 8,
+        cascadeData: [{ value: 'hz', label: '杭州', children: [{ value: 'xh', label: '西湖校区' }] }],
+      },
+      { fieldLabel: '备用手机', fieldType: 9 },
+      { fieldLabel: '邮箱', fieldType: 10, fieldTopic: '联系方式' },
+    ];
+    const ids: number[] = [];
+    for (const k of kinds) {
+      const res = await t().post(`${R}/customFieldShow/add`, k, tok);
+      expect(res.code, res.msg).toBe(1);
+      expect(res.data.fieldName).toMatch(/^cf_\d+$/);
+      ids.push(res.data.id);
+    }
+    const list = await t().post(`${R}/customFieldShow/list`, {}, tok);
+    expect(list.data.filter((f: any) => f.isCustom === 1)).toHaveLength(10);
+    expect(list.data.find((f: any) => f.fieldName === 'phone').isRequired).toBe(1);
+    const v2 = await t().post(`${R}/customFieldShowV2/list`, {}, tok);
+    expect(v2.data.map((g: any) => g.groupName)).toEqual(['基本信息', '联系方式']);
+    const dup = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '预算', fieldType: 1 }, tok);
+    expect(dup.status).toBe(409);
+    let res = await t().post(`${R}/customFieldShow/update`, { id: ids[0], fieldLabel: '微信', isRequired: 1 }, tok);
+    expect(res.data.fieldLabel).toBe('微信');
+    res = await t().post(`${R}/customFieldShow/update`, { id: ids[0], fieldType: 3 }, tok);
+    expect(res.msg).toBe('字段类型创建后不能修改');
+    res = await t().post(`${R}/customFieldShow/sort`, { ids: [...ids].reverse() }, tok);
+    expect(res.code).toBe(1);
+    const sorted = await t().post(`${R}/customFieldShow/list`, {}, tok);
+    expect(sorted.data.filter((f: any) => f.isCustom === 1)[0].id).toBe(ids[9]);
+    res = await t().post(`${R}/customFieldShow/delete`, { id: ids[1] }, tok);
+    expect(res.code).toBe(1);
+    res = await t().post(`${R}/customFieldShow/setNextFollowTimeField`, { enabled: true }, tok);
+    expect(res.code).toBe(1);
+    const withNext = await t().post(`${R}/customFieldShow/list`, {}, tok);
+    expect(
+      withNext.data.some((f: any) => f.fieldName === 'nextFollowTime' && f.fieldType === 5 && f.isRequired === 0),
+    ).toBe(true);
+  });
+
+  it('validates field definitions and permissions', async () => {
+    const org = await t().newOrg();
+    let res = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '', fieldType: 1 }, { token: org.admin.token });
+    expect(res.status).toBe(400);
+    expect(res.msg).toContain('请输入字段名称');
+    res = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '意向', fieldType: 6 }, { token: org.admin.token });
+    expect(res.msg).toContain('选项字段至少需要一个选项');
+    res = await t().post(`${R}/customFieldShow/add`, { fieldLabel: 'x', fieldType: 99 }, { token: org.admin.token });
+    expect(res.msg).toContain('字段类型不存在');
+    res = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '意向', fieldType: 1 }, { token: org.seat.token });
+    expect(res.status).toBe(403);
+    res = await t().post(`${R}/customFieldShow/list`, {});
+    expect(res.code).toBe(10);
+    const own = await t().post(
+      `${R}/customFieldShow/add`,
+      { fieldLabel: '微信号', fieldType: 1 },
+      { token: org.admin.token },
+    );
+    const other = await t().newOrg();
+    res = await t().post(
+      `${R}/customFieldShow/update`,
+      { id: own.data.id, fieldLabel: '改' },
+      { token: other.admin.token },
+    );
+    expect(res.status).toBe(404);
+    res = await t().post(`${R}/customFieldShow/delete`, { id: own.data.id }, { token: other.admin.token });
+    expect(res.status).toBe(404);
+    res = await t().post(`${R}/customFieldShow/getRoleFieldAuth`, { roleId: 999999 }, { token: org.admin.token });
+    expect(res.status).toBe(404);
+  });
+
+  it('keeps order and product fields apart (queryOrderOrganizationField)', async () => {
+    const org = await t().newOrg();
+    await t().post(
+      `${R}/clueOrderField/add`,
+      { type: 1, fieldLabel: '合同编号', fieldType: 1 },
+      { token: org.admin.token },
+    );
+    await t().post(
+      `${R}/clueOrderField/add`,
+      { type: 3, fieldLabel: '规格', fieldType: 1 },
+      { token: org.admin.token },
+    );
+    const o = await t().post(`${R}/clueOrderField/queryOrderOrganizationField`, { type: 1 }, { token: org.seat.token });
+    expect(o.data.lists.map((f: any) => f.fieldLabel)).toEqual(['合同编号']);
+    const p = await t().post(`${R}/clueOrderField/queryOrderOrganizationField`, { type: 3 }, { token: org.seat.token });
+    expect(p.data.lists.map((f: any) => f.fieldLabel)).toEqual(['规格']);
+    const bad = await t().post(
+      `${R}/clueOrderField/queryOrderOrganizationField`,
+      { type: 2 },
+      { token: org.seat.token },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toContain('type只能是1（订单）或3（产品）');
+    const clueFields = await t().post(`${R}/customFieldShow/list`, {}, { token: org.admin.token });
+    expect(clueFields.data.some((f: any) => f.fieldLabel === '合同编号')).toBe(false);
+  });
+
+  it('manages follow-up ways, statuses, phases, lost-order reasons and channel sources', async () => {
+    const org = await t().newOrg();
+    const tok = { token: org.admin.token };
+    for (const [prefix, base, name] of [
+      ['/clue/followWay', R, '电话'],
+      ['/clue/followStatus', R, '跟进中'],
+      ['/clue/followPhase', R, '需求确认'],
+      ['/clue/lostReason', R, '价格太高'],
+      ['/channelSourceSet', B, '抖音广告'],
+    ]) {
+      const a = await t().post(`${base}${prefix}/add`, { name }, tok);
+      expect(a.code, `${prefix} ${a.msg}`).toBe(1);
+      const b = await t().post(`${base}${prefix}/add`, { name: `${name}2` }, tok);
+      const dup = await t().post(`${base}${prefix}/add`, { name }, tok);
+      expect(dup.status).toBe(409);
+      const empty = await t().post(`${base}${prefix}/add`, { name: '' }, tok);
+      expect(empty.status).toBe(400);
+      expect(empty.msg).toContain('请输入名称');
+      await t().post(`${base}${prefix}/update`, { id: a.data.id, status: 2 }, tok);
+      await t().post(`${base}${prefix}/sort`, { ids: [b.data.id, a.data.id] }, tok);
+      const l = await t().post(`${base}${prefix}/list`, {}, { token: org.seat.token });
+      expect(l.data.map((x: any) => x.name)).toEqual([`${name}2`, name]);
+      expect(l.data[1].status).toBe(2);
+      const other = await t().newOrg();
+      const foreign = await t().post(`${base}${prefix}/delete`, { id: a.data.id }, { token: other.admin.token });
+      expect(foreign.status).toBe(404);
+      const seat = await t().post(`${base}${prefix}/add`, { name: '坐席加' }, { token: org.seat.token });
+      expect(seat.status).toBe(403);
+      await t().post(`${base}${prefix}/delete`, { id: b.data.id }, tok);
+    }
+    const ch = await t().post(`${A}/api/clue/getChannelSourceListNew`, {}, { token: org.seat.token });
+    expect(ch.data).toEqual([]); // the only one left is disabled
+    const lost = await t().post(`${A}/api/clue/getLostOrderReasonByOrg`, {}, { token: org.seat.token });
+    expect(lost.data).toEqual([]);
+    const ch2 = await t().post(`${R}/organizationClue/channelSource`, {}, { token: org.seat.token });
+    expect(ch2.code).toBe(1);
+  });
+
+  it('manages tag groups and tags (tagGroupAndTag on both bases)', async () => {
+    const org = await t().newOrg();
+    const tok = { token: org.admin.token };
+    const g = await t().post(`${R}/clue/tagGroup/add`, { name: '意向程度', chooseType: 1 }, tok);
+    expect(g.code, g.msg).toBe(1);
+    const tg = await t().post(`${R}/clue/tags/add`, { groupId: g.data.id, name: '高意向' }, tok);
+    await t().post(`${R}/clue/tags/add`, { groupId: g.data.id, name: '低意向' }, tok);
+    const dup = await t().post(`${R}/clue/tags/add`, { groupId: g.data.id, name: '高意向' }, tok);
+    expect(dup.status).toBe(409);
+    const other = await t().newOrg();
+    const foreign = await t().post(
+      `${R}/clue/tags/add`,
+      { groupId: g.data.id, name: 'x' },
+      { token: other.admin.token },
+    );
+    expect(foreign.status).toBe(404);
+    await t().post(`${R}/clue/tags/update`, { id: tg.data.id, name: '强意向' }, tok);
+    for (const res of [
+      await t().get(`${A}/asr/V1/tagGroupAndTag`, { token: org.seat.token }),
+      await t().post(`${A}/api/clue/tagGroupAndTag`, {}, { token: org.seat.token }),
+      await t().post(`${R}/clue/tagGroup/list`, {}, { token: org.seat.token }),
+    ]) {
+      expect(res.data[0].groupName).toBe('意向程度');
+      expect(res.data[0].tagList.map((x: any) => x.tagName)).toEqual(['强意向', '低意向']);
+    }
+    const tags = await t().post(`${R}/clue/tags/list`, { groupId: g.data.id }, { token: org.seat.token });
+    expect(tags.data).toHaveLength(2);
+    // a lead may carry the tag, not another organisation's
+    const ok = await t().post(
+      `${R}/organizationClue/add`,
+      { phone: '13700000001', tagIds: [tg.data.id] },
+      { token: org.seat.token },
+    );
+    expect(ok.data.tagNames).toEqual(['强意向']);
+    const bad = await t().post(
+      `${R}/organizationClue/add`,
+      { phone: '13700000002', tagIds: [tg.data.id] },
+      { token: other.seat.token },
+    );
+    expect(bad.msg).toBe('标签不存在');
+    await t().post(`${R}/clue/tags/delete`, { id: tg.data.id }, tok);
+    const del = await t().post(`${R}/clue/tagGroup/delete`, { id: g.data.id }, tok);
+    expect(del.code).toBe(1);
+    expect((await t().post(`${R}/clue/tags/list`, {}, tok)).data).toEqual([]);
+  });
+
+  it('applies duplicate rules (clueFieldRepeat)', async () => {
+    const org = await t().newOrg();
+    const tok = { token: org.admin.token };
+    let res = await t().post(`${R}/clue/clueFieldRepeat/get`, {}, tok);
+    expect(res.data).toEqual([]);
+    res = await t().post(
+      `${R}/clue/clueFieldRepeat/save`,
+      { rules: [{ fieldNames: ['name', 'company'], enabled: 1 }] },
+      tok,
+    );
+    expect(res.data[0].fieldNames).toEqual(['name', 'company']);
+    res = await t().post(`${R}/clue/clueFieldRepeat/save`, { rules: [{ fieldNames: ['nope'], enabled: 1 }] }, tok);
+    expect(res.status).toBe(400);
+    expect(res.msg).toContain('查重字段不支持');
+    await t().post(`${R}/organizationClue/add`, { phone: '13600000001', name: '周杰', company: '星辰' }, tok);
+    // same phone no longer a duplicate, same name+company is
+    res = await t().post(`${R}/organizationClue/add`, { phone: '13600000001', name: '周杰', company: '别家' }, tok);
+    expect(res.code, res.msg).toBe(1);
+    res = await t().post(`${R}/organizationClue/add`, { phone: '13600000003', name: '周杰', company: '星辰' }, tok);
+    expect(res.status).toBe(409);
+    expect(res.msg).toContain('客户名称+公司名称重复');
+    res = await t().post(`${R}/clue/clueFieldRepeat/save`, { rules: [] }, { token: org.seat.token });
+    expect(res.status).toBe(403);
+  });
+
+  it("stores each user's columns (userCustomField and the analysis variants)", async () => {
+    const org = await t().newOrg();
+    const tok = { token: org.seat.token };
+    const def = await t().post(`${A}/asr/V1/getClueUserCustomByType`, { type: 1 }, tok);
+    expect(
+      def.data
+        .filter((c: any) => c.isChecked)
+        .map((c: any) => c.fieldName)
+        .slice(0, 3),
+    ).toEqual(['name', 'phone', 'company']);
+    let res = await t().post(
+      `${A}/asr/V1/setClueUserCustomTable`,
+      { type: 1, columns: [{ fieldName: 'company' }, { fieldName: 'name', width: 120 }] },
+      tok,
+    );
+    expect(res.code, res.msg).toBe(1);
+    res = await t().post(`${A}/api/clue/getClueUserCustomByType`, { type: 1 }, tok);
+    expect(res.data.filter((c: any) => c.isChecked).map((c: any) => c.fieldName)).toEqual(['company', 'name']);
+    res = await t().post(`${R}/userCustomField/list`, { type: 1 }, { token: org.otherSeat.token });
+    expect(res.data.filter((c: any) => c.isChecked)[0].fieldName).toBe('name');
+    res = await t().post(`${R}/userCustomField/save`, { type: 1, columns: [{ fieldName: 'bogus' }] }, tok);
+    expect(res.status).toBe(400);
+    expect(res.msg).toContain('字段不存在');
+    res = await t().post(`${A}/asr/V1/customTableDefault`, { type: 1 }, tok);
+    expect(res.data.filter((c: any) => c.isChecked)[0].fieldName).toBe('name');
+    res = await t().post(`${R}/userCustomField/reset`, { type: 1 }, tok);
+    expect(res.code).toBe(1);
+    res = await t().post(`${A}/asr/V1/getClueUserCustomByType`, { type: 1 });
+    expect(res.code).toBe(10);
+  });
+});

@@ -1,0 +1,291 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { gbk } from '../../test/gbk';
+import { type TestOrg, useTestApp } from '../../test/harness';
+import { suggestMapping } from './service';
+
+const R = '/api/robot';
+
+async function xlsx(rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Sheet1');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function readXlsx(buf: Buffer): Promise<string[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as never);
+  const out: string[][] = [];
+  wb.worksheets[0].eachRow((row) =>
+    out.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+  );
+  return out;
+}
+
+function multipart(fileName: string, content: Buffer) {
+  const boundary = `----crm${Date.now()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${encodeURIComponent(fileName)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  return { boundary, body: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]) };
+}
+
+describe('clueImport: spreadsheet import and export', () => {
+  const t = useTestApp();
+
+  const upload = async (org: TestOrg, fileName: string, content: Buffer, token = org.admin.token) => {
+    const { boundary, body } = multipart(fileName, content);
+    const res = await t().built.app.inject({
+      method: 'POST',
+      url: `${R}/clueImport/upload`,
+      payload: body,
+      headers: {
+        authorization: token,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'x-support-features': 'standard-HTTP-status',
+      },
+    });
+    return { status: res.statusCode, ...res.json() };
+  };
+  const waitDone = async (org: TestOrg, recordId: number) => {
+    for (let i = 0; i < 150; i++) {
+      const res = await t().post(`${R}/importRecords/detail`, { recordId }, { token: org.admin.token });
+      if (res.data.status >= 2) return res.data;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error('job did not finish');
+  };
+  const download = async (url: string, token: string) => {
+    const res = await t().built.app.inject({ method: 'GET', url, headers: { authorization: token } });
+    return res;
+  };
+
+  it('suggests a field for each header by closest match', () => {
+    const fields = [
+      { fieldName: 'name', fieldLabel: '客户名称' },
+      { fieldName: 'phone', fieldLabel: '手机号' },
+      { fieldName: 'company', fieldLabel: '公司名称' },
+      { fieldName: 'cf_1', fieldLabel: '意向课程' },
+    ];
+    expect(suggestMapping(['*手机号码', '姓名', '公司', '意向的课程', '随便什么'], fields)).toEqual({
+      '0': 'phone',
+      '1': 'name',
+      '2': 'company',
+      '3': 'cf_1',
+    });
+  });
+
+  it("downloads a template built from the organisation's fields", async () => {
+    const org = await t().newOrg();
+    await t().post(
+      `${R}/customFieldShow/add`,
+      { fieldLabel: '意向课程', fieldType: 6, isRequired: 1, groupList: [{ fieldLabel: '编程' }] },
+      { token: org.admin.token },
+    );
+    const res = await download(`${R}/clueImport/downloadTemplate`, org.admin.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const rows = await readXlsx(res.rawPayload);
+    expect(rows[0]).toContain('*手机号');
+    expect(rows[0]).toContain('*意向课程');
+    const seat = await download(`${R}/clueImport/downloadTemplate`, org.seat.token);
+    expect(seat.statusCode).toBe(200);
+    expect(seat.json().code).toBe(403);
+    const none = await download(`${R}/clueImport/downloadTemplate`, '');
+    expect(none.json().code).toBe(10);
+  });
+
+  it('imports an .xlsx: valid rows written, bad rows reported with reasons, re-run creates no duplicates', async () => {
+    const org = await t().newOrg();
+    const tok = { token: org.admin.token };
+    const f = await t().post(
+      `${R}/customFieldShow/add`,
+      { fieldLabel: '意向课程', fieldType: 6, groupList: [{ fieldLabel: '少儿编程' }, { fieldLabel: '英语' }] },
+      tok,
+    );
+    await t()
+      .post(`${R}/clue/tagGroup/add`, { name: '意向' }, tok)
+      .then((g) => t().post(`${R}/clue/tags/add`, { groupId: g.data.id, name: '高意向' }, tok));
+    await t().post(`${R}/organizationClue/add`, { phone: '13800000099', name: '已存在' }, tok);
+    const file = await xlsx([
+      ['客户名称', '手机号', '公司', '意向课程', '标签', '所在地区', '跟进人'],
+      ['张三', '13800000001', '杭州星辰', '少儿编程', '高意向', '浙江省/杭州市/西湖区', '坐席甲'],
+      ['李四', 13800000002, '', '英语', '', '', ''],
+      ['王五', '12345', '', '', '', '', ''],
+      ['赵六', '13800000004', '', '数学', '', '', ''],
+      ['重复', '13800000099', '', '', '', '', ''],
+      ['同文件重复', '13800000001', '', '', '', '', ''],
+      ['', '', '', '', '', '', ''],
+      ['孙七', '13800000007', '', '', '不存在的标签', '火星', '不存在的人'],
+    ]);
+    const up = await upload(org, '客户名单.xlsx', file);
+    expect(up.code, up.msg).toBe(1);
+    expect(up.data.headers[0]).toBe('客户名称');
+    expect(up.data.mapping).toMatchObject({
+      '0': 'name',
+      '1': 'phone',
+      '2': 'company',
+      '3': f.data.fieldName,
+      '4': 'tagIds',
+      '5': 'area',
+      '6': 'ownerId',
+    });
+    let res = await t().post(`${R}/clueImport/start`, { recordId: up.data.recordId, mapping: { '0': 'name' } }, tok);
+    expect(res.status).toBe(400);
+    expect(res.msg).toContain('请为手机号选择对应的列');
+    const other = await t().newOrg();
+    res = await t().post(
+      `${R}/clueImport/start`,
+      { recordId: up.data.recordId, mapping: up.data.mapping },
+      { token: other.admin.token },
+    );
+    expect(res.status).toBe(404);
+    res = await t().post(
+      `${R}/clueImport/start`,
+      { recordId: up.data.recordId, mapping: up.data.mapping, importWay: 1 },
+      tok,
+    );
+    expect(res.code, res.msg).toBe(1);
+    const rec = await waitDone(org, up.data.recordId);
+    expect(rec.status, rec.error).toBe(2);
+    expect(rec).toMatchObject({ total: 7, imported: 2, duplicate: 2, invalid: 3, progress: 100, hasInvalidFile: 1 });
+    const cnt = await t().post(`${R}/clueImportRecords/getInvalidClueCount`, { recordId: up.data.recordId }, tok);
+    expect(cnt.data).toMatchObject({ importedCount: 2, duplicateCount: 2, invalidCount: 3 });
+    const inv = await download(`${R}/clueImportRecords/downloadInvalid?recordId=${up.data.recordId}`, org.admin.token);
+    expect(inv.statusCode).toBe(200);
+    const rows = await readXlsx(inv.rawPayload);
+    expect(rows[0].at(-1)).toBe('失败原因');
+    const reasons = rows.slice(1).map((r) => r.at(-1));
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        '手机号“12345”格式不正确',
+        '意向课程的选项“数学”不存在',
+        '重复数据（手机号重复）',
+        expect.stringContaining('标签“不存在的标签”不存在'),
+      ]),
+    );
+    expect(reasons.find((r) => r?.includes('火星'))).toContain('所在地区“火星”不存在');
+    const list = await t().post(
+      `${R}/organizationClue/list`,
+      { pageNum: 1, pageSize: 10, importRecordId: up.data.recordId },
+      tok,
+    );
+    const zs = list.data.lists.find((c: any) => c.name === '张三');
+    expect(zs).toMatchObject({
+      ownerName: '坐席甲',
+      areaName: '浙江省/杭州市/西湖区',
+      tagNames: ['高意向'],
+      importWay: 1,
+      importWayName: '模板导入',
+    });
+    expect(zs.customText[f.data.fieldName]).toBe('少儿编程');
+    expect(list.data.lists.find((c: any) => c.name === '李四').ownerId).toBe(org.admin.userId);
+
+    // the same file again: nothing new
+    const up2 = await upload(org, '客户名单.xlsx', file);
+    await t().post(`${R}/clueImport/start`, { recordId: up2.data.recordId, mapping: up2.data.mapping }, tok);
+    const rec2 = await waitDone(org, up2.data.recordId);
+    expect(rec2).toMatchObject({ imported: 0, duplicate: 4, invalid: 3 });
+    const again = await t().post(
+      `${R}/clueImport/start`,
+      { recordId: up2.data.recordId, mapping: up2.data.mapping },
+      tok,
+    );
+    expect(again.msg).toBe('该文件已开始导入');
+    const records = await t().post(`${R}/importRecords/list`, { pageNum: 1, pageSize: 10 }, tok);
+    expect(records.data.total).toBe(2);
+    expect(records.data.lists[0].userName).toBe('管理员');
+    const seatRecords = await t().post(
+      `${R}/importRecords/list`,
+      { pageNum: 1, pageSize: 10 },
+      { token: other.admin.token },
+    );
+    expect(seatRecords.data.total).toBe(0);
+  });
+
+  it('imports a .csv into the public sea or to an owner, and refuses other files', async () => {
+    const org = await t().newOrg();
+    const csv = Buffer.from(
+      '\ufeff姓名,电话,备注\n"钱八","13900000001","说了""你好""，\n下周联系"\n孙九,13900000002,\n',
+    );
+    const up = await upload(org, 'leads.csv', csv);
+    expect(up.code, up.msg).toBe(1);
+    expect(up.data.mapping).toEqual({ '0': 'name', '1': 'phone', '2': 'remark' });
+    const res = await t().post(
+      `${R}/clueImport/start`,
+      { recordId: up.data.recordId, mapping: up.data.mapping, ownerId: org.seat.userId, clueType: 2 },
+      { token: org.admin.token },
+    );
+    expect(res.code, res.msg).toBe(1);
+    const rec = await waitDone(org, up.data.recordId);
+    expect(rec).toMatchObject({ status: 2, imported: 2, invalid: 0 });
+    const l = await t().post(`${R}/organizationClue/list`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
+    expect(l.data.lists.map((c: any) => c.name).sort()).toEqual(['孙九', '钱八']);
+    expect(l.data.lists.find((c: any) => c.name === '钱八').remark).toBe('说了"你好"，\n下周联系');
+    expect(l.data.lists[0].type).toBe(2);
+    const bad = await upload(org, 'a.txt', Buffer.from('x'));
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toContain('只支持 .xlsx 或 .csv');
+    const seat = await upload(org, 'leads.csv', csv, org.seat.token);
+    expect(seat.status).toBe(403);
+  });
+
+  it('imports a GBK-encoded .csv as Excel on a Chinese Windows saves it', async () => {
+    const org = await t().newOrg();
+    const up = await upload(org, '名单.csv', gbk('姓名,电话,公司名称\r\n周芳,13900000011,杭州星辰科技有限公司\r\n'));
+    expect(up.code, up.msg).toBe(1);
+    expect(up.data.headers).toEqual(['姓名', '电话', '公司名称']);
+    expect(up.data.mapping).toEqual({ '0': 'name', '1': 'phone', '2': 'company' });
+    const res = await t().post(
+      `${R}/clueImport/start`,
+      { recordId: up.data.recordId, mapping: up.data.mapping, ownerId: org.seat.userId },
+      { token: org.admin.token },
+    );
+    expect(res.code, res.msg).toBe(1);
+    expect(await waitDone(org, up.data.recordId)).toMatchObject({ status: 2, imported: 1, invalid: 0 });
+    const l = await t().post(`${R}/organizationClue/list`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
+    expect(l.data.lists.map((c: any) => [c.name, c.company])).toEqual([['周芳', '杭州星辰科技有限公司']]);
+  });
+
+  it('exports the filtered list in the background with a download link', async () => {
+    const org = await t().newOrg();
+    for (const [n, p] of [
+      ['周一', '13500000001'],
+      ['吴二', '13500000002'],
+    ])
+      await t().post(`${R}/organizationClue/add`, { name: n, phone: p }, { token: org.seat.token });
+    await t().post(`${R}/organizationClue/add`, { name: '郑三', phone: '13500000003' }, { token: org.otherSeat.token });
+    const res = await t().post(`${R}/organizationClue/export`, { keyword: '1350000' }, { token: org.manager.token });
+    expect(res.code, res.msg).toBe(1);
+    const rec = await waitDone(org, res.data.recordId);
+    expect(rec).toMatchObject({ status: 2, total: 2, progress: 100 });
+    const file = await download(
+      `${R}/organizationClue/exportDownload?recordId=${res.data.recordId}`,
+      org.manager.token,
+    );
+    expect(file.statusCode).toBe(200);
+    const rows = await readXlsx(file.rawPayload);
+    expect(rows[0].slice(0, 2)).toEqual(['客户名称', '手机号']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['吴二', '周一']);
+    const seat = await t().post(`${R}/organizationClue/export`, {}, { token: org.seat.token });
+    expect(seat.status).toBe(403);
+    const other = await t().newOrg();
+    const foreign = await download(
+      `${R}/organizationClue/exportDownload?recordId=${res.data.recordId}`,
+      other.admin.token,
+    );
+    expect(foreign.json().code).toBe(404);
+    const list = await t().post(
+      `${R}/importRecords/list`,
+      { pageNum: 1, pageSize: 10, kind: 2 },
+      { token: org.manager.token },
+    );
+    expect(list.data.lists[0].fileName).toMatch(/^客户导出_\d{12}\.xlsx$/);
+  });
+});

@@ -1,0 +1,25 @@
+import type { Module } from '../../platform/context';
+import { clueImportRoutes } from './routes';
+import { ClueImportService, EXPORT_JOB, IMPORT_JOB } from './service';
+
+declare module '../../platform/context' {
+  interface Services {
+    clueImport: ClueImportService;
+  }
+}
+
+/** Import and export of leads; needs the clue and clueField modules (set up before it). */
+export const clueImportModule: Module = {
+  name: 'clueImport',
+  setup(ctx) {
+    const svc = new ClueImportService(ctx.db, ctx, ctx.services.clue, ctx.services.clueField);
+    ctx.services.clueImport = svc;
+    ctx.jobs.register<{ recordId: number }>(IMPORT_JOB, (data) => svc.runImport(data.recordId), {
+      queue: { retryLimit: 1, expireInSeconds: 3600 },
+    });
+    ctx.jobs.register<{ recordId: number }>(EXPORT_JOB, (data) => svc.runExport(data.recordId), {
+      queue: { retryLimit: 1, expireInSeconds: 3600 },
+    });
+    clueImportRoutes(ctx, svc);
+  },
+};

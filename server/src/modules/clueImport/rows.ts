@@ -1,0 +1,230 @@
+import { CustomerStage, formatDate, Gender, parseDateTime } from '@crm/core';
+import { areaFromText } from '../clue/area';
+import { searchGrams } from '../clue/query';
+import {
+  type FieldDef,
+  FieldError,
+  isPhone,
+  normalizePhone,
+  parseFieldValue,
+  STANDARD_FIELDS,
+} from '../clueField/fields';
+import type { OrgUser } from '../org/directory';
+import type { Cell } from './sheet';
+
+/** What an import row becomes: the values of the new lead (without organisation, owner and import details). */
+export interface RowValues {
+  name: string;
+  company: string;
+  phone: string;
+  phones: string[];
+  ownerId: number | null;
+  channelSourceId: number | null;
+  sign: string;
+  stage: number;
+  gender: number | null;
+  age: number | null;
+  birthday: string | null;
+  provinceCode: string | null;
+  cityCode: string | null;
+  districtCode: string | null;
+  areaName: string;
+  address: string;
+  tagIds: number[];
+  followStatusId: number | null;
+  remark: string;
+  nextFollowTime: Date | null;
+  custom: Record<string, unknown>;
+  searchGrams: string[];
+}
+
+/** Lookups an import needs, loaded once per job. */
+export interface RowContext {
+  defs: FieldDef[];
+  /** Active users the importer may assign to, by real name and by login name. */
+  owners: Map<string, number>;
+  channels: Map<string, number>;
+  statuses: Map<string, number>;
+  tags: Map<string, number>;
+}
+
+export const IMPORTABLE = STANDARD_FIELDS.filter((f) => f.importable);
+
+const text = (c: Cell): string => (c === null ? '' : c instanceof Date ? (formatDate(c) ?? '') : String(c).trim());
+const byLabel = (map: Record<number, string>, s: string): number | undefined => {
+  const n = Number(s);
+  if (Number.isInteger(n) && map[n]) return n;
+  const hit = Object.entries(map).find(([, v]) => v === s);
+  return hit ? Number(hit[0]) : undefined;
+};
+
+/**
+ * Reads one row with the column mapping. Returns the values, or the reasons it is rejected (every problem of the
+ * row, in Chinese, naming the column's field).
+ */
+export function parseRow(
+  cells: Cell[],
+  mapping: [number, string][],
+  rc: RowContext,
+): { values?: RowValues; errors: string[] } {
+  const errors: string[] = [];
+  const v: RowValues = {
+    name: '',
+    company: '',
+    phone: '',
+    phones: [],
+    ownerId: null,
+    channelSourceId: null,
+    sign: '',
+    stage: 1,
+    gender: null,
+    age: null,
+    birthday: null,
+    provinceCode: null,
+    cityCode: null,
+    districtCode: null,
+    areaName: '',
+    address: '',
+    tagIds: [],
+    followStatusId: null,
+    remark: '',
+    nextFollowTime: null,
+    custom: {},
+    searchGrams: [],
+  };
+  const customRaw: Record<string, Cell> = {};
+  for (const [col, field] of mapping) {
+    const c = cells[col] ?? null;
+    const s = text(c);
+    switch (field) {
+      case 'name':
+        if (s.length > 50) errors.push('客户名称不能超过50个字');
+        v.name = s.slice(0, 50);
+        break;
+      case 'company':
+        if (s.length > 100) errors.push('公司名称不能超过100个字');
+        v.company = s.slice(0, 100);
+        break;
+      case 'phone': {
+        const p = normalizePhone(typeof c === 'number' ? String(Math.round(c)) : s);
+        if (p && !isPhone(p)) errors.push(`手机号“${s}”格式不正确`);
+        v.phone = p;
+        break;
+      }
+      case 'phones': {
+        for (const x of s.split(/[,，;；、\s]+/).filter(Boolean)) {
+          const p = normalizePhone(x);
+          if (!isPhone(p)) errors.push(`其他电话“${x}”格式不正确`);
+          else if (!v.phones.includes(p)) v.phones.push(p);
+        }
+        break;
+      }
+      case 'ownerId':
+        if (s) {
+          const id = rc.owners.get(s);
+          if (!id) errors.push(`跟进人“${s}”不存在或无权分配`);
+          else v.ownerId = id;
+        }
+        break;
+      case 'channelSourceId':
+        if (s) {
+          const id = rc.channels.get(s);
+          if (!id) errors.push(`渠道来源“${s}”不存在`);
+          else v.channelSourceId = id;
+        }
+        break;
+      case 'followStatusId':
+        if (s) {
+          const id = rc.statuses.get(s);
+          if (!id) errors.push(`跟进状态“${s}”不存在`);
+          else v.followStatusId = id;
+        }
+        break;
+      case 'sign':
+        v.sign = s.slice(0, 50);
+        break;
+      case 'stage':
+        if (s) {
+          const n = byLabel(CustomerStage, s);
+          if (!n) errors.push(`客户阶段“${s}”不存在`);
+          else v.stage = n;
+        }
+        break;
+      case 'gender':
+        if (s) {
+          const n = byLabel(Gender, s);
+          if (!n) errors.push(`性别“${s}”不正确`);
+          else v.gender = n;
+        }
+        break;
+      case 'age':
+        if (s) {
+          const n = Number(s);
+          if (!Number.isInteger(n) || n < 0 || n > 150) errors.push(`年龄“${s}”不正确`);
+          else v.age = n;
+        }
+        break;
+      case 'birthday':
+        if (s) {
+          const d = c instanceof Date ? c : parseDateTime(s.replaceAll('/', '-'));
+          if (!d) errors.push(`生日“${s}”日期格式不正确`);
+          else v.birthday = formatDate(d);
+        }
+        break;
+      case 'area':
+        if (s) {
+          const a = areaFromText(s);
+          if (!a) errors.push(`所在地区“${s}”不存在`);
+          else Object.assign(v, a);
+        }
+        break;
+      case 'address':
+        v.address = s.slice(0, 200);
+        break;
+      case 'tagIds':
+        for (const t of s
+          .split(/[,，;；、]+/)
+          .map((x) => x.trim())
+          .filter(Boolean)) {
+          const id = rc.tags.get(t);
+          if (!id) errors.push(`标签“${t}”不存在`);
+          else if (!v.tagIds.includes(id)) v.tagIds.push(id);
+        }
+        break;
+      case 'remark':
+        if (s.length > 500) errors.push('备注不能超过500个字');
+        v.remark = s.slice(0, 500);
+        break;
+      case 'nextFollowTime':
+        if (s) {
+          const d = c instanceof Date ? c : parseDateTime(s.replaceAll('/', '-'));
+          if (!d) errors.push(`下次跟进时间“${s}”日期格式不正确`);
+          else v.nextFollowTime = d;
+        }
+        break;
+      default:
+        customRaw[field] = c;
+    }
+  }
+  if (!v.phone && !errors.some((e) => e.startsWith('手机号'))) errors.push('手机号不能为空');
+  for (const def of rc.defs) {
+    if (!(def.fieldName in customRaw) && def.isRequired !== 1) continue;
+    try {
+      const val = parseFieldValue(def, customRaw[def.fieldName] ?? null, true);
+      if (val !== null) v.custom[def.fieldName] = val;
+    } catch (e) {
+      if (e instanceof FieldError) errors.push(e.message);
+      else throw e;
+    }
+  }
+  if (errors.length) return { errors };
+  v.searchGrams = searchGrams(v.name, v.company);
+  return { values: v, errors };
+}
+
+export function ownerLookup(users: OrgUser[], visible: number[] | null): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const u of users)
+    if (u.status === 1 && (visible === null || visible.includes(u.id)) && !m.has(u.realName)) m.set(u.realName, u.id);
+  return m;
+}

@@ -1,0 +1,704 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { formatDateTime } from '@crm/core';
+import { closestMatch } from '@crm/core/similarity';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { AppContext } from '../../platform/context';
+import type { Db, DbOrTx } from '../../platform/db';
+import { badRequest, must } from '../../platform/errors';
+import { offsetOf, type PageRequest, page } from '../../platform/paging';
+import type { Session } from '../../platform/session';
+import { AREA_TREE } from '../clue/area';
+import { clue } from '../clue/schema';
+import type { ClueService, ListRequest } from '../clue/service';
+import { FieldType, STANDARD_BY_NAME } from '../clueField/fields';
+import type { ClueFieldService } from '../clueField/service';
+import { orgUsers } from '../org/directory';
+import { IMPORTABLE, ownerLookup, parseRow, type RowContext, type RowValues } from './rows';
+import { clueImportRecord, type ImportOptions } from './schema';
+import { byteCounter, type Cell, headerOf, rowsOf, xlsxWriter } from './sheet';
+
+export type ImportRecordRow = typeof clueImportRecord.$inferSelect;
+
+export const IMPORT_JOB = 'clue.import';
+export const EXPORT_JOB = 'clue.export';
+const BATCH = 2000;
+const STATUS_NAME: Record<number, string> = { 0: '待导入', 1: '进行中', 2: '已完成', 3: '失败' };
+
+/** The session facts a background export needs to apply the same scope and field access as the request. */
+interface ExportOptions {
+  filter: ListRequest;
+  session: {
+    userId: number;
+    orgId: number;
+    roleId: number | null;
+    isSuperAdmin: boolean;
+    visibleUserIds: number[] | null;
+    deptId: number | null;
+  };
+}
+
+/** Spreadsheet import and export of leads, as background jobs with progress and downloadable results. */
+export class ClueImportService {
+  constructor(
+    private readonly db: Db,
+    private readonly ctx: AppContext,
+    private readonly clues: ClueService,
+    private readonly fields: ClueFieldService,
+  ) {}
+
+  // ---- template and upload ----
+
+  /** The fields an import can fill: importable standard fields, then the organisation's custom fields. */
+  async importFields(orgId: number) {
+    const defs = await this.fields.customDefs(orgId);
+    return [
+      ...IMPORTABLE.map((f) => ({
+        fieldName: f.fieldName,
+        fieldLabel: f.fieldLabel,
+        isRequired: f.fieldName === 'phone' ? 1 : 0,
+        isCustom: 0,
+      })),
+      ...defs.map((d) => ({ fieldName: d.fieldName, fieldLabel: d.fieldLabel, isRequired: d.isRequired, isCustom: 1 })),
+    ];
+  }
+
+  /** An .xlsx template built from the organisation's fields (required ones marked *) with a sheet of instructions. */
+  async template(orgId: number): Promise<Buffer> {
+    const fields = await this.importFields(orgId);
+    const defs = await this.fields.customDefs(orgId);
+    const [channels, statuses, tags] = await Promise.all([
+      this.fields.dict(orgId, 'channelSource', true),
+      this.fields.dict(orgId, 'followStatus', true),
+      this.fields.tags(orgId),
+    ]);
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('线索');
+    ws.addRow(fields.map((f) => (f.isRequired ? `*${f.fieldLabel}` : f.fieldLabel)));
+    ws.getRow(1).font = { bold: true };
+    ws.columns.forEach((c) => {
+      c.width = 16;
+    });
+    const help = wb.addWorksheet('填写说明');
+    help.addRow(['字段', '说明']);
+    const notes: Record<string, string> = {
+      phone: '必填，手机号或固定电话',
+      phones: '多个号码用逗号分隔',
+      ownerId: `填写员工姓名；不填则使用导入时选择的跟进人`,
+      channelSourceId: `可选：${channels.map((c) => c.name).join('、')}`,
+      followStatusId: `可选：${statuses.map((c) => c.name).join('、')}`,
+      stage: '待跟进、有效、已邀约、已到访、已试听、已预约、已报名、已续费、无需求',
+      gender: '男 或 女',
+      birthday: '日期，如 1990-01-31',
+      area: `省/市/区，如 ${AREA_TREE[18]?.text ?? '广东省'}/${AREA_TREE[18]?.children?.[0]?.text ?? ''}`,
+      tagIds: `多个标签用逗号分隔：${tags.map((t) => t.name).join('、')}`,
+      nextFollowTime: '日期时间，如 2025-01-31 10:00',
+    };
+    for (const f of fields) {
+      const def = defs.find((d) => d.fieldName === f.fieldName);
+      const note = def
+        ? `${FieldType[def.fieldType as keyof typeof FieldType] ?? ''}${def.groupList.length ? `：${def.groupList.map((o) => o.fieldLabel).join('、')}` : ''}${def.isRequired ? '（必填）' : ''}`
+        : (notes[f.fieldName] ?? '');
+      help.addRow([f.fieldLabel, note]);
+    }
+    help.getColumn(1).width = 16;
+    help.getColumn(2).width = 80;
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  }
+
+  /** Stores an uploaded sheet, reads its header and suggests a field for each column by closest match. */
+  async upload(s: Session, file: { filename: string; file: Readable & { truncated?: boolean } }) {
+    if (!/\.(xlsx|csv)$/i.test(file.filename)) throw badRequest('file：只支持 .xlsx 或 .csv 文件');
+    const key = `clue-import/${s.orgId}/${randomUUID()}${/\.csv$/i.test(file.filename) ? '.csv' : '.xlsx'}`;
+    const { size } = await this.ctx.storage.put(key, file.file);
+    if (file.file.truncated) {
+      await this.ctx.storage.delete(key);
+      throw badRequest('file：文件过大');
+    }
+    let headers: string[];
+    try {
+      headers = await headerOf(file.filename, await this.ctx.storage.get(key));
+    } catch {
+      await this.ctx.storage.delete(key);
+      throw badRequest('file：文件无法读取，请使用 .xlsx 或 .csv 文件');
+    }
+    if (!headers.some(Boolean)) {
+      await this.ctx.storage.delete(key);
+      throw badRequest('file：文件没有表头');
+    }
+    const [rec] = await this.db
+      .insert(clueImportRecord)
+      .values({
+        organizationId: s.orgId,
+        userId: s.userId,
+        kind: 1,
+        fileName: file.filename.slice(0, 200),
+        fileKey: key,
+        fileSize: size,
+      })
+      .returning();
+    const fields = await this.importFields(s.orgId);
+    return { recordId: rec.id, fileName: rec.fileName, headers, fields, mapping: suggestMapping(headers, fields) };
+  }
+
+  async start(s: Session, input: ImportOptions & { recordId: number; importWay?: number }) {
+    const rec = await this.record(s, input.recordId);
+    if (rec.kind !== 1) throw badRequest('recordId：不是导入记录');
+    if (rec.status !== 0) throw badRequest('该文件已开始导入');
+    const fields = new Set((await this.importFields(s.orgId)).map((f) => f.fieldName));
+    const used = new Set<string>();
+    for (const [col, f] of Object.entries(input.mapping)) {
+      if (!/^\d+$/.test(col)) throw badRequest('mapping：列号必须是数字');
+      if (!fields.has(f)) throw badRequest(`mapping：字段不存在：${f}`);
+      if (used.has(f)) throw badRequest(`mapping：字段“${STANDARD_BY_NAME.get(f)?.fieldLabel ?? f}”对应了多列`);
+      used.add(f);
+    }
+    if (!used.has('phone')) throw badRequest('mapping：请为手机号选择对应的列');
+    if (input.ownerId) {
+      const owners = ownerLookup(await orgUsers(this.db, s.orgId), s.visibleUserIds);
+      if (![...owners.values()].includes(input.ownerId)) throw badRequest('ownerId：跟进人不存在或无权分配');
+    }
+    if (input.channelSourceId) await this.fields.checkDictId(s.orgId, 'channelSource', input.channelSourceId);
+    if (input.tagIds?.length) await this.fields.checkTagIds(s.orgId, input.tagIds);
+    const options: ImportOptions & { visibleUserIds: number[] | null } = {
+      mapping: input.mapping,
+      ownerId: input.toSea ? null : (input.ownerId ?? s.userId),
+      channelSourceId: input.channelSourceId ?? null,
+      clueType: input.clueType ?? 1,
+      toSea: input.toSea ?? false,
+      tagIds: input.tagIds ?? [],
+      visibleUserIds: s.visibleUserIds,
+    };
+    await this.db
+      .update(clueImportRecord)
+      .set({ status: 1, options, importWay: input.importWay ?? 1 })
+      .where(eq(clueImportRecord.id, rec.id));
+    await this.ctx.jobs.send(IMPORT_JOB, { recordId: rec.id }, { singletonKey: `import-${rec.id}` });
+    return { recordId: rec.id, status: 1 };
+  }
+
+  // ---- the import job ----
+
+  /**
+   * Streams the sheet, validates each row against the field definitions, applies the duplicate rules (against the
+   * organisation and earlier rows of the same file) and writes each batch of valid rows in one transaction with one
+   * multi-row insert. Rejected rows go to an .xlsx with the reason of each.
+   */
+  async runImport(recordId: number): Promise<void> {
+    const [rec] = await this.db.select().from(clueImportRecord).where(eq(clueImportRecord.id, recordId));
+    if (!rec || rec.kind !== 1 || rec.status === 2) return;
+    const orgId = rec.organizationId;
+    const opts = rec.options as ImportOptions & { visibleUserIds: number[] | null };
+    const mapping = Object.entries(opts.mapping).map(([c, f]) => [Number(c), f] as [number, string]);
+    const [defs, users, channels, statuses, tags, rules] = await Promise.all([
+      this.fields.customDefs(orgId),
+      orgUsers(this.db, orgId),
+      this.fields.dict(orgId, 'channelSource', true),
+      this.fields.dict(orgId, 'followStatus', true),
+      this.fields.tags(orgId),
+      this.fields.activeRepeatRules(orgId),
+    ]);
+    const rc: RowContext = {
+      defs,
+      owners: ownerLookup(users, opts.visibleUserIds),
+      channels: new Map(channels.map((c) => [c.name, c.id])),
+      statuses: new Map(statuses.map((c) => [c.name, c.id])),
+      tags: new Map(tags.map((t) => [t.name, t.id])),
+    };
+    const counts = { total: 0, imported: 0, duplicate: 0, invalid: 0 };
+    let bytes = 0;
+    let header: Cell[] | null = null;
+    let invalid: ReturnType<typeof xlsxWriter> | null = null;
+    let invalidPut: Promise<unknown> | null = null;
+    const invalidKey = `clue-import/${orgId}/${rec.id}-invalid.xlsx`;
+    const reject = (cells: Cell[], rowNo: number, reason: string) => {
+      if (!invalid) {
+        invalid = xlsxWriter('导入失败数据', [
+          '行号',
+          ...(header ?? []).map((h) => (h === null ? '' : String(h))),
+          '失败原因',
+        ]);
+        invalidPut = this.ctx.storage.put(
+          invalidKey,
+          invalid.stream,
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        );
+      }
+      invalid.add([rowNo, ...cells, reason]);
+    };
+    let batch: { rowNo: number; cells: Cell[]; values: RowValues }[] = [];
+    // one batch is written while the next is parsed (the database works while this process reads the sheet)
+    let writing: Promise<void> = Promise.resolve();
+    const flush = async () => {
+      await writing;
+      if (!batch.length) return;
+      const rows = batch;
+      batch = [];
+      writing = (async () => {
+        const dups = await this.writeBatch(orgId, rec, opts, rows, rules);
+        for (const d of dups) reject(d.cells, d.rowNo, d.reason);
+        counts.duplicate += dups.length;
+        counts.imported += rows.length - dups.length;
+        const progress = rec.fileSize ? Math.min(99, Math.floor((bytes / rec.fileSize) * 100)) : 0;
+        await this.db
+          .update(clueImportRecord)
+          .set({ ...counts, progress })
+          .where(eq(clueImportRecord.id, rec.id));
+      })();
+      writing.catch(() => {}); // awaited by the next flush
+    };
+    try {
+      await this.db
+        .update(clueImportRecord)
+        .set({ total: 0, imported: 0, duplicate: 0, invalid: 0, progress: 0, error: null })
+        .where(eq(clueImportRecord.id, rec.id));
+      const input = (await this.ctx.storage.get(rec.fileKey)).pipe(byteCounter((n) => (bytes = n)));
+      let rowNo = 0;
+      for await (const cells of rowsOf(rec.fileName, input)) {
+        rowNo++;
+        if (!cells.some((c) => c !== null)) continue;
+        if (!header) {
+          header = cells;
+          continue;
+        }
+        counts.total++;
+        const { values, errors } = parseRow(cells, mapping, rc);
+        if (!values) {
+          counts.invalid++;
+          reject(cells, rowNo, errors.join('；'));
+          continue;
+        }
+        batch.push({ rowNo, cells, values });
+        if (batch.length >= BATCH) await flush();
+      }
+      await flush();
+      await writing;
+      const w = invalid as ReturnType<typeof xlsxWriter> | null;
+      if (w) {
+        await w.done();
+        await invalidPut;
+      }
+      await this.db
+        .update(clueImportRecord)
+        .set({ ...counts, status: 2, progress: 100, invalidFileKey: w ? invalidKey : null, finishedAt: new Date() })
+        .where(eq(clueImportRecord.id, rec.id));
+    } catch (err) {
+      await this.db
+        .update(clueImportRecord)
+        .set({
+          ...counts,
+          status: 3,
+          error: err instanceof Error ? err.message.slice(0, 500) : String(err),
+          finishedAt: new Date(),
+        })
+        .where(eq(clueImportRecord.id, rec.id));
+    }
+  }
+
+  /** One batch in one transaction: duplicates found and left out, the rest inserted with one statement. */
+  private async writeBatch(
+    orgId: number,
+    rec: ImportRecordRow,
+    opts: ImportOptions,
+    rows: { rowNo: number; cells: Cell[]; values: RowValues }[],
+    rules: { fieldNames: string[]; range: number }[],
+  ) {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(727200, ${orgId})`);
+      const dup = await duplicatesOf(
+        tx,
+        orgId,
+        rows.map((r) => r.values),
+        rules,
+      );
+      const dups = rows.flatMap((r, i) => (dup[i] ? [{ ...r, reason: `重复数据（${dup[i]}重复）` }] : []));
+      const fresh = rows.filter((_, i) => !dup[i]).map((r) => r.values);
+      if (fresh.length) await insertRows(tx, orgId, rec, opts, fresh);
+      return dups;
+    });
+  }
+
+  // ---- export ----
+
+  async startExport(s: Session, filter: ListRequest) {
+    const options: ExportOptions = {
+      filter,
+      session: {
+        userId: s.userId,
+        orgId: s.orgId,
+        roleId: s.roleId,
+        isSuperAdmin: s.isSuperAdmin,
+        visibleUserIds: s.visibleUserIds,
+        deptId: s.deptId,
+      },
+    };
+    const stamp = formatDateTime(new Date())!.replace(/[-: ]/g, '').slice(0, 12);
+    const [rec] = await this.db
+      .insert(clueImportRecord)
+      .values({
+        organizationId: s.orgId,
+        userId: s.userId,
+        kind: 2,
+        fileName: `客户导出_${stamp}.xlsx`,
+        fileKey: `clue-export/${s.orgId}/${randomUUID()}.xlsx`,
+        options: options as never,
+        status: 1,
+      })
+      .returning();
+    await this.ctx.jobs.send(EXPORT_JOB, { recordId: rec.id }, { singletonKey: `export-${rec.id}` });
+    return { recordId: rec.id, status: 1 };
+  }
+
+  /** Writes the filtered list to .xlsx, page by page on the id (keyset), with the requester's scope and masks. */
+  async runExport(recordId: number): Promise<void> {
+    const [rec] = await this.db.select().from(clueImportRecord).where(eq(clueImportRecord.id, recordId));
+    if (!rec || rec.kind !== 2 || rec.status === 2) return;
+    const opts = rec.options as unknown as ExportOptions;
+    const s = {
+      ...opts.session,
+      signs: new Set<string>(),
+      sessionId: '',
+      username: '',
+      roleSign: '',
+      dataScope: 3,
+    } as Session;
+    try {
+      const vc = await this.clues.viewContext(s);
+      const where = await this.clues.whereOf(s, opts.filter, vc.defs);
+      const { total } = await this.clues.count(where);
+      const cols: [string, string][] = [
+        ['name', '客户名称'],
+        ['phone', '手机号'],
+        ['phones', '其他电话'],
+        ['company', '公司名称'],
+        ['typeName', '客户类型'],
+        ['ownerName', '跟进人'],
+        ['deptName', '所属部门'],
+        ['channelSourceName', '渠道来源'],
+        ['importWayName', '导入方式'],
+        ['callStatusName', '通话状态'],
+        ['stageName', '客户阶段'],
+        ['followStatusName', '跟进状态'],
+        ['genderName', '性别'],
+        ['age', '年龄'],
+        ['areaName', '所在地区'],
+        ['address', '详细地址'],
+        ['tagNames', '标签'],
+        ['remark', '备注'],
+        ['nextFollowTime', '下次跟进时间'],
+        ['lastFollowTime', '最后跟进时间'],
+        ['createdAt', '创建时间'],
+      ];
+      const customCols = vc.defs.filter((d) => vc.access.get(d.fieldName)?.access !== 0);
+      const w = xlsxWriter('客户', [...cols.map((c) => c[1]), ...customCols.map((d) => d.fieldLabel)]);
+      const put = this.ctx.storage.put(
+        rec.fileKey,
+        w.stream,
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+      let last: number | null = null;
+      let done = 0;
+      for (;;) {
+        const rows = await this.db
+          .select()
+          .from(clue)
+          .where(last === null ? where : and(where, sql`${clue.id} < ${last}`))
+          .orderBy(desc(clue.id))
+          .limit(BATCH);
+        if (!rows.length) break;
+        for (const r of rows) {
+          const v = this.clues.view(r, vc);
+          const text = v.customText as Record<string, string>;
+          w.add([
+            ...cols.map(([k]) => (Array.isArray(v[k]) ? (v[k] as unknown[]).join('，') : v[k])),
+            ...customCols.map((d) => text[d.fieldName] ?? ''),
+          ]);
+        }
+        done += rows.length;
+        last = rows[rows.length - 1].id;
+        await this.db
+          .update(clueImportRecord)
+          .set({
+            total: Math.max(total, done),
+            imported: done,
+            progress: Math.min(99, Math.floor((done / Math.max(total, 1)) * 100)),
+          })
+          .where(eq(clueImportRecord.id, rec.id));
+      }
+      await w.done();
+      const { size } = await put;
+      await this.db
+        .update(clueImportRecord)
+        .set({ status: 2, progress: 100, total: done, imported: done, fileSize: size, finishedAt: new Date() })
+        .where(eq(clueImportRecord.id, rec.id));
+    } catch (err) {
+      await this.db
+        .update(clueImportRecord)
+        .set({
+          status: 3,
+          error: err instanceof Error ? err.message.slice(0, 500) : String(err),
+          finishedAt: new Date(),
+        })
+        .where(eq(clueImportRecord.id, rec.id));
+    }
+  }
+
+  // ---- records ----
+
+  private scope(s: Session): SQL | undefined {
+    return s.visibleUserIds === null
+      ? undefined
+      : inArray(clueImportRecord.userId, s.visibleUserIds.length ? s.visibleUserIds : [s.userId]);
+  }
+
+  async record(s: Session, id: number): Promise<ImportRecordRow> {
+    const [row] = await this.db
+      .select()
+      .from(clueImportRecord)
+      .where(and(eq(clueImportRecord.id, id), eq(clueImportRecord.organizationId, s.orgId), this.scope(s)));
+    return must(row, '记录不存在');
+  }
+
+  async records(s: Session, req: PageRequest & { kind?: number; status?: number }) {
+    const where = and(
+      eq(clueImportRecord.organizationId, s.orgId),
+      eq(clueImportRecord.kind, req.kind ?? 1),
+      req.status !== undefined ? eq(clueImportRecord.status, req.status) : undefined,
+      this.scope(s),
+    );
+    const [rows, [{ n }], users] = await Promise.all([
+      this.db
+        .select()
+        .from(clueImportRecord)
+        .where(where)
+        .orderBy(desc(clueImportRecord.id))
+        .limit(req.pageSize)
+        .offset(offsetOf(req)),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(clueImportRecord).where(where),
+      orgUsers(this.db, s.orgId),
+    ]);
+    const names = new Map(users.map((u) => [u.id, u.realName]));
+    return page(
+      rows.map((r) => this.recordView(r, names.get(r.userId) ?? '')),
+      Number(n),
+      req,
+    );
+  }
+
+  recordView(r: ImportRecordRow, userName = '') {
+    return {
+      id: r.id,
+      recordId: r.id,
+      kind: r.kind,
+      importWay: r.importWay,
+      fileName: r.fileName,
+      status: r.status,
+      statusName: STATUS_NAME[r.status] ?? '',
+      progress: r.progress,
+      total: r.total,
+      imported: r.imported,
+      duplicate: r.duplicate,
+      invalid: r.invalid,
+      hasInvalidFile: r.invalidFileKey ? 1 : 0,
+      error: r.error ?? '',
+      userId: r.userId,
+      userName,
+      createdAt: formatDateTime(r.createdAt),
+      finishedAt: formatDateTime(r.finishedAt),
+    };
+  }
+
+  /** The file of a record: the rejected rows of an import, or the sheet of a finished export. */
+  async file(s: Session, id: number, which: 'invalid' | 'export') {
+    const r = await this.record(s, id);
+    if (which === 'invalid') {
+      if (r.kind !== 1 || !r.invalidFileKey) throw badRequest('该导入没有失败数据');
+      return {
+        stream: await this.ctx.storage.get(r.invalidFileKey),
+        fileName: `${r.fileName.replace(/\.(xlsx|csv)$/i, '')}_失败数据.xlsx`,
+      };
+    }
+    if (r.kind !== 2) throw badRequest('recordId：不是导出记录');
+    if (r.status !== 2) throw badRequest('导出尚未完成');
+    return { stream: await this.ctx.storage.get(r.fileKey), fileName: r.fileName };
+  }
+}
+
+/** Column index → field name by closest match of each header to a field label (edit-distance similarity ≥ 0.5). */
+export function suggestMapping(
+  headers: string[],
+  fields: { fieldName: string; fieldLabel: string }[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  const taken = new Set<string>();
+  const aliases: Record<string, string[]> = {
+    phone: ['手机号', '手机', '电话', '手机号码', '联系电话', '电话号码'],
+    name: ['客户名称', '姓名', '客户姓名', '名称', '联系人'],
+    company: ['公司名称', '公司', '单位', '企业名称'],
+    ownerId: ['跟进人', '负责人', '销售', '归属人'],
+  };
+  const candidates: { label: string; fieldName: string }[] = [];
+  for (const f of fields) {
+    candidates.push({ label: f.fieldLabel, fieldName: f.fieldName });
+    for (const a of aliases[f.fieldName] ?? []) candidates.push({ label: a, fieldName: f.fieldName });
+  }
+  const scored = headers
+    .map((h, i) => {
+      const text = h
+        .replace(/^\*/, '')
+        .replace(/[（(].*[)）]$/, '')
+        .trim();
+      const best = text
+        ? closestMatch(
+            text,
+            candidates.map((c) => c.label),
+          )
+        : null;
+      return {
+        i,
+        best: best ? { score: best.score, fieldName: candidates.find((c) => c.label === best.value)!.fieldName } : null,
+      };
+    })
+    .filter((x) => x.best && x.best.score >= 0.5)
+    .sort((a, b) => b.best!.score - a.best!.score);
+  for (const x of scored) {
+    if (taken.has(x.best!.fieldName)) continue;
+    taken.add(x.best!.fieldName);
+    out[String(x.i)] = x.best!.fieldName;
+  }
+  return out;
+}
+
+const arrayLiteral = (xs: (string | number)[]) =>
+  `{${xs.map((x) => (typeof x === 'number' ? String(x) : `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
+
+/**
+ * Which rows of a batch are duplicates under the rules (of an existing lead, or of an earlier row of the batch):
+ * the label of the rule for a duplicate, null otherwise. One query per rule for the whole batch.
+ */
+export async function duplicatesOf(
+  db: DbOrTx,
+  orgId: number,
+  rows: RowValues[],
+  rules: { fieldNames: string[]; range: number }[],
+): Promise<(string | null)[]> {
+  const out: (string | null)[] = rows.map(() => null);
+  for (const rule of rules) {
+    const keyOf = (
+      v: { name: string; company: string; phone: string; custom: Record<string, unknown> },
+      phone?: string,
+    ) => {
+      const parts = rule.fieldNames.map((f) =>
+        f === 'phone'
+          ? (phone ?? v.phone)
+          : f === 'name'
+            ? v.name
+            : f === 'company'
+              ? v.company
+              : v.custom[f] === undefined || v.custom[f] === null
+                ? ''
+                : JSON.stringify(v.custom[f]),
+      );
+      return parts.some((p) => !p) ? null : parts.join('\u0001');
+    };
+    const label = rule.fieldNames.map((f) => STANDARD_BY_NAME.get(f)?.fieldLabel ?? f).join('+');
+    const first = rule.fieldNames[0];
+    const vals = [
+      ...new Set(
+        rows
+          .map((r) =>
+            first === 'phone' ? r.phone : first === 'name' ? r.name : first === 'company' ? r.company : r.custom[first],
+          )
+          .filter((x) => x !== undefined && x !== null && x !== ''),
+      ),
+    ];
+    if (!vals.length) continue;
+    const conds: SQL[] = [sql`organization_id = ${orgId}`];
+    if (rule.range === 2) conds.push(sql`deleted_at is null`);
+    const strs = vals.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+    // one statement per index: main numbers on the phone btree, further numbers on the partial GIN (an OR of the
+    // two makes the planner scan the table)
+    const tests =
+      first === 'phone'
+        ? [
+            sql`phone = any(${arrayLiteral(strs)}::text[])`,
+            sql`phones <> '{}'::text[] and phones && ${arrayLiteral(strs)}::text[]`,
+          ]
+        : first === 'name' || first === 'company'
+          ? [sql`${sql.identifier(first)} = any(${arrayLiteral(strs)}::text[])`]
+          : [sql`(custom -> ${first})::text = any(${arrayLiteral(strs)}::text[])`];
+    type Found = {
+      name: string;
+      company: string;
+      phone: string;
+      phones: string[] | string;
+      custom: Record<string, unknown> | string;
+    };
+    const found: Found[] = [];
+    for (const test of tests)
+      found.push(
+        ...(
+          await db.execute<Found>(
+            sql`select name, company, phone, phones, custom from clue where ${sql.join([...conds, test], sql` and `)}`,
+          )
+        ).rows,
+      );
+    const existing = new Set<string>();
+    for (const e of found) {
+      const custom = typeof e.custom === 'string' ? JSON.parse(e.custom) : e.custom;
+      const phones = Array.isArray(e.phones)
+        ? e.phones
+        : String(e.phones ?? '')
+            .replace(/^\{|\}$/g, '')
+            .split(',')
+            .filter(Boolean);
+      for (const p of [e.phone, ...phones]) {
+        const k = keyOf({ ...e, custom }, p);
+        if (k) existing.add(k);
+      }
+    }
+    const seen = new Set<string>();
+    rows.forEach((r, i) => {
+      const k = keyOf(r);
+      if (!k) return;
+      if (!out[i] && (existing.has(k) || seen.has(k))) out[i] = label;
+      if (!out[i]) seen.add(k);
+    });
+  }
+  return out;
+}
+
+/** One multi-row insert of a batch (unnest of column arrays: a handful of parameters whatever the batch size). */
+async function insertRows(tx: DbOrTx, orgId: number, rec: ImportRecordRow, opts: ImportOptions, rows: RowValues[]) {
+  const col = <T>(f: (r: RowValues) => T) => rows.map(f);
+  const toSea = opts.toSea === true;
+  const tags = (r: RowValues) => arrayLiteral([...new Set([...r.tagIds, ...(opts.tagIds ?? [])])]);
+  await tx.execute(sql`
+    insert into clue (organization_id, type, name, company, phone, phones, owner_id, channel_source_id, import_way, import_record_id,
+      sign, stage, gender, age, birthday, province_code, city_code, district_code, area_name, address, tag_ids, follow_status_id,
+      remark, next_follow_time, custom, search_grams, is_in_sea, assign_status, receive_type, created_by, turn_customer_time)
+    select ${orgId}, ${opts.clueType ?? 1}, t.name, t.company, t.phone, t.phones::text[], t.owner_id, t.channel_source_id, ${rec.importWay}, ${rec.id},
+      t.sign, t.stage, t.gender, t.age, t.birthday::date, t.province_code, t.city_code, t.district_code, t.area_name, t.address, t.tag_ids::int[],
+      t.follow_status_id, t.remark, t.next_follow_time::timestamptz, t.custom::jsonb, t.grams::text[], ${toSea ? 1 : 2}, ${toSea ? 1 : 2},
+      ${toSea ? null : 1}, ${rec.userId}, ${opts.clueType === 2 ? sql`now()` : sql`null`}
+    from unnest(
+      ${arrayLiteral(col((r) => r.name))}::text[], ${arrayLiteral(col((r) => r.company))}::text[], ${arrayLiteral(col((r) => r.phone))}::text[],
+      ${arrayLiteral(col((r) => arrayLiteral(r.phones)))}::text[],
+      ${pgIntArray(col((r) => (toSea ? null : (r.ownerId ?? opts.ownerId ?? null))))}::int[],
+      ${pgIntArray(col((r) => r.channelSourceId ?? opts.channelSourceId ?? null))}::int[],
+      ${arrayLiteral(col((r) => r.sign))}::text[], ${pgIntArray(col((r) => r.stage))}::int[], ${pgIntArray(col((r) => r.gender))}::int[],
+      ${pgIntArray(col((r) => r.age))}::int[], ${pgTextArray(col((r) => r.birthday))}::text[],
+      ${pgTextArray(col((r) => r.provinceCode))}::text[], ${pgTextArray(col((r) => r.cityCode))}::text[], ${pgTextArray(col((r) => r.districtCode))}::text[],
+      ${arrayLiteral(col((r) => r.areaName))}::text[], ${arrayLiteral(col((r) => r.address))}::text[], ${arrayLiteral(col(tags))}::text[],
+      ${pgIntArray(col((r) => r.followStatusId))}::int[], ${arrayLiteral(col((r) => r.remark))}::text[],
+      ${pgTextArray(col((r) => (r.nextFollowTime ? r.nextFollowTime.toISOString() : null)))}::text[],
+      ${arrayLiteral(col((r) => JSON.stringify(r.custom)))}::text[], ${arrayLiteral(col((r) => arrayLiteral(r.searchGrams)))}::text[]
+    ) as t(name, company, phone, phones, owner_id, channel_source_id, sign, stage, gender, age, birthday, province_code, city_code,
+      district_code, area_name, address, tag_ids, follow_status_id, remark, next_follow_time, custom, grams)`);
+}
+
+const pgIntArray = (xs: (number | null)[]) =>
+  `{${xs.map((x) => (x === null || x === undefined ? 'NULL' : String(Math.trunc(x)))).join(',')}}`;
+const pgTextArray = (xs: (string | null)[]) =>
+  `{${xs.map((x) => (x === null ? 'NULL' : `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;

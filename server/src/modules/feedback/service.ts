@@ -1,0 +1,179 @@
+import { formatDateTime } from '@crm/core';
+import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import { offsetOf, type PageRequest, page } from '../../platform/paging';
+import type { Session } from '../../platform/session';
+import { likePattern } from '../../platform/validation';
+import { userNames } from '../org/service';
+import { problemFeedback } from './schema';
+
+export const FeedbackType = { 1: '功能建议', 2: '系统问题', 3: '使用咨询', 4: '其他' } as const;
+export const FeedbackStatus = { 1: '待处理', 2: '处理中', 3: '已处理' } as const;
+export type FeedbackTypeValue = keyof typeof FeedbackType;
+export type FeedbackStatusValue = keyof typeof FeedbackStatus;
+
+type Row = typeof problemFeedback.$inferSelect;
+
+export interface FeedbackInput {
+  type: FeedbackTypeValue;
+  content: string;
+  images: string[];
+  contact?: string;
+}
+
+export interface FeedbackFilter extends PageRequest {
+  type?: FeedbackTypeValue;
+  status?: FeedbackStatusValue;
+  keyword?: string;
+  startTime?: Date;
+  endTime?: Date;
+  /** Administrators: only one user's feedback. */
+  userId?: number;
+}
+
+/** Administrators (the operation-log sign or the super admin) see and answer every feedback of the organisation. */
+export const isFeedbackAdmin = (s: Session) => s.isSuperAdmin || s.signs.has('log:view');
+
+export async function createFeedback(db: Db, s: Session, input: FeedbackInput) {
+  const [row] = await db
+    .insert(problemFeedback)
+    .values({
+      organizationId: s.orgId,
+      userId: s.userId,
+      type: input.type,
+      content: input.content,
+      images: input.images,
+      contact: input.contact ?? null,
+    })
+    .returning({ id: problemFeedback.id });
+  return { id: row.id };
+}
+
+function scope(s: Session): SQL {
+  return and(
+    eq(problemFeedback.organizationId, s.orgId),
+    isFeedbackAdmin(s) ? undefined : eq(problemFeedback.userId, s.userId),
+  )!;
+}
+
+export async function listFeedback(db: Db, s: Session, f: FeedbackFilter) {
+  const where = and(
+    scope(s),
+    f.type ? eq(problemFeedback.type, f.type) : undefined,
+    f.status ? eq(problemFeedback.status, f.status) : undefined,
+    f.keyword ? ilike(problemFeedback.content, likePattern(f.keyword)) : undefined,
+    f.startTime ? gte(problemFeedback.createdAt, f.startTime) : undefined,
+    f.endTime ? lte(problemFeedback.createdAt, f.endTime) : undefined,
+    f.userId && isFeedbackAdmin(s) ? eq(problemFeedback.userId, f.userId) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(problemFeedback)
+    .where(where)
+    .orderBy(desc(problemFeedback.createdAt), desc(problemFeedback.id))
+    .limit(f.pageSize)
+    .offset(offsetOf(f));
+  const [{ total }] = await db.select({ total: count() }).from(problemFeedback).where(where);
+  return page(await views(db, s.orgId, rows), total, f);
+}
+
+async function findFeedback(db: Db, s: Session, id: number): Promise<Row> {
+  const [row] = await db
+    .select()
+    .from(problemFeedback)
+    .where(and(scope(s), eq(problemFeedback.id, id)))
+    .limit(1);
+  if (!row) throw notFound('反馈不存在');
+  return row;
+}
+
+export async function feedbackDetail(db: Db, s: Session, id: number) {
+  const [view] = await views(db, s.orgId, [await findFeedback(db, s, id)]);
+  return view;
+}
+
+/** An administrator answers; the feedback becomes 已处理 unless another status is given. */
+export async function replyFeedback(
+  db: Db,
+  s: Session,
+  input: { id: number; reply: string; status?: FeedbackStatusValue },
+) {
+  await findFeedback(db, s, input.id);
+  const now = new Date();
+  await db
+    .update(problemFeedback)
+    .set({ reply: input.reply, status: input.status ?? 3, replyUserId: s.userId, repliedAt: now, updatedAt: now })
+    .where(and(eq(problemFeedback.id, input.id), eq(problemFeedback.organizationId, s.orgId)));
+  return { id: input.id };
+}
+
+export async function updateFeedbackStatus(db: Db, s: Session, input: { id: number; status: FeedbackStatusValue }) {
+  await findFeedback(db, s, input.id);
+  await db
+    .update(problemFeedback)
+    .set({ status: input.status, updatedAt: new Date() })
+    .where(and(eq(problemFeedback.id, input.id), eq(problemFeedback.organizationId, s.orgId)));
+  return { id: input.id, status: input.status };
+}
+
+async function views(db: Db, orgId: number, rows: Row[]) {
+  const names = await userNames(
+    db,
+    orgId,
+    rows.flatMap((r) => (r.replyUserId ? [r.userId, r.replyUserId] : [r.userId])),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    typeName: FeedbackType[r.type as FeedbackTypeValue] ?? '',
+    content: r.content,
+    images: r.images,
+    contact: r.contact,
+    status: r.status,
+    statusName: FeedbackStatus[r.status as FeedbackStatusValue] ?? '',
+    userId: r.userId,
+    username: names.get(r.userId)?.username ?? null,
+    realName: names.get(r.userId)?.realName ?? null,
+    reply: r.reply,
+    replyUserId: r.replyUserId,
+    replyUserName: r.replyUserId ? (names.get(r.replyUserId)?.realName ?? null) : null,
+    repliedAt: formatDateTime(r.repliedAt),
+    createdAt: formatDateTime(r.createdAt),
+  }));
+}
+
+/** Demo rows for the embedded start: a few feedbacks from seats, one of them answered. */
+export async function seedFeedback(db: Db, orgId: number, adminId: number, seatIds: number[]) {
+  if (!seatIds.length) return;
+  const now = Date.now();
+  await db.insert(problemFeedback).values([
+    {
+      organizationId: orgId,
+      userId: seatIds[0],
+      type: 1,
+      content: '希望客户列表可以按最近跟进时间排序，方便安排当天的回访。',
+      contact: '工作日 9:00-18:00',
+      createdAt: new Date(now - 3 * 86_400_000),
+      status: 3,
+      reply: '已收到，下个版本在客户列表增加“最近跟进时间”排序。',
+      replyUserId: adminId,
+      repliedAt: new Date(now - 2 * 86_400_000),
+    },
+    {
+      organizationId: orgId,
+      userId: seatIds[seatIds.length > 1 ? 1 : 0],
+      type: 2,
+      content: '上传录音后偶尔需要刷新页面才能看到识别结果。',
+      createdAt: new Date(now - 86_400_000),
+      status: 2,
+    },
+    {
+      organizationId: orgId,
+      userId: seatIds[0],
+      type: 3,
+      content: '公海客户领取上限在哪里设置？',
+      createdAt: new Date(now - 3_600_000),
+    },
+  ]);
+}

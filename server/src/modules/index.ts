@@ -1,0 +1,29 @@
+import type { Module } from '../platform/context';
+import { accountModule } from './account';
+import { asrModule } from './asr';
+import { clueModule } from './clue';
+import { clueFieldModule } from './clueField';
+import { clueImportModule } from './clueImport';
+import { feedbackModule } from './feedback';
+import { noticeModule } from './notice';
+import { operationLogModule } from './operationLog';
+import { orgModule } from './org';
+import { recordingModule } from './recording';
+import { trackingModule } from './tracking';
+import { uploadModule } from './upload';
+
+/** Every domain module, in setup order (a module may use the services of those before it). */
+export const modules: Module[] = [
+  accountModule,
+  orgModule,
+  noticeModule,
+  feedbackModule,
+  operationLogModule,
+  recordingModule,
+  asrModule,
+  clueFieldModule,
+  clueModule,
+  clueImportModule,
+  trackingModule,
+  uploadModule,
+];

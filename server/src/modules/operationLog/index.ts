@@ -1,0 +1,9 @@
+import type { Module } from '../../platform/context';
+import { operationLogRoutes } from './routes';
+
+export const operationLogModule: Module = {
+  name: 'operationLog',
+  setup(ctx) {
+    operationLogRoutes(ctx);
+  },
+};

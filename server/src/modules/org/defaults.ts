@@ -1,0 +1,44 @@
+import { ALL_FUNCTION_SIGNS, type FunctionSign, MAIN_ROUTES, RoleSign, UNRESTRICTED_ROUTES } from '@crm/core';
+
+/** The roles every new organisation starts with. */
+export const DEFAULT_ROLES: {
+  name: string;
+  roleSign: string;
+  dataScope: 1 | 2 | 3;
+  functionSigns: FunctionSign[];
+  routes: string[];
+}[] = [
+  {
+    name: '超级管理员',
+    roleSign: RoleSign.SUPER_ADMIN,
+    dataScope: 3,
+    functionSigns: ALL_FUNCTION_SIGNS,
+    routes: UNRESTRICTED_ROUTES,
+  },
+  {
+    name: '销售经理',
+    roleSign: RoleSign.MANAGER,
+    dataScope: 2,
+    functionSigns: ALL_FUNCTION_SIGNS.filter((s) => s !== 'org:edit' && s !== 'role:edit'),
+    routes: MAIN_ROUTES.map((r) => r.path).filter((p) => p !== '/role'),
+  },
+  {
+    name: '坐席',
+    roleSign: RoleSign.SEAT,
+    dataScope: 1,
+    functionSigns: [
+      'clue:view',
+      'clue:add',
+      'clue:edit',
+      'publicsea:receive',
+      'call:out',
+      'recording:view',
+      'recording:upload',
+      'analysis:view',
+    ],
+    routes: MAIN_ROUTES.filter((r) => r.menu === 'customer' || r.menu === 'call' || !r.menu)
+      .map((r) => r.path)
+      .filter((p) => !['/dataImport', '/staffCheck', '/staffTraining'].includes(p))
+      .concat(['/feedback', '/speechAssistant', '/aIPractice', '/practicelog']),
+  },
+];

@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest';
+import { type TestOrg, useTestApp } from '../../test/harness';
+import { B, expectForbidden, expectNoSession, ok, refused } from './testing';
+
+describe('/organizationDept and /organizationStation', () => {
+  const t = useTestApp();
+
+  const tree = async (org: TestOrg) => ok(await t().post(`${B}/organizationDept/tree`, {}, { token: org.seat.token }));
+  const find = (nodes: any[], id: number): any => {
+    for (const n of nodes) {
+      if (n.id === id) return n;
+      const hit = find(n.children, id);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  const addDept = async (org: TestOrg, parentId: number, name: string) =>
+    ok(await t().post(`${B}/organizationDept/save`, { parentId, name }, { token: org.admin.token })).id as number;
+
+  it('answers code 10 without a session and 403 without dept:edit', async () => {
+    const org = await t().newOrg();
+    const writes = [
+      { path: '/organizationDept/save' },
+      { path: '/organizationDept/update' },
+      { path: '/organizationDept/delete' },
+      { path: '/organizationDept/sort' },
+      { path: '/organizationStation/save' },
+      { path: '/organizationStation/update' },
+      { path: '/organizationStation/delete' },
+    ];
+    await expectNoSession(t(), [...writes, { path: '/organizationDept/tree' }, { path: '/organizationStation/list' }]);
+    await expectForbidden(t(), org.seat.token, writes);
+  });
+
+  it('tree: one root with the departments below it and user counts', async () => {
+    const org = await t().newOrg();
+    const roots = await tree(org);
+    expect(roots).toHaveLength(1);
+    expect(roots[0]).toMatchObject({
+      id: org.rootDeptId,
+      parentId: null,
+      userCount: 1,
+      totalUserCount: 4,
+      depth: 0,
+      leaderUserId: org.admin.userId,
+      leaderName: '管理员',
+    });
+    expect(find(roots, org.deptId)).toMatchObject({ name: '销售一部', userCount: 2, totalUserCount: 2, depth: 1 });
+  });
+
+  it('save and update: sibling names unique, parents of the organisation, no cycles', async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const team = await addDept(org, org.deptId, '一组');
+    expect(find(await tree(org), team)).toMatchObject({ parentId: org.deptId, depth: 2 });
+    refused(
+      await t().post(`${B}/organizationDept/save`, { parentId: org.deptId, name: '一组' }, { token: org.admin.token }),
+      409,
+      '同级部门中已有同名部门',
+    );
+    refused(
+      await t().post(
+        `${B}/organizationDept/save`,
+        { parentId: other.deptId, name: '二组' },
+        { token: org.admin.token },
+      ),
+      404,
+      '部门不存在',
+    );
+    refused(
+      await t().post(`${B}/organizationDept/save`, { parentId: org.deptId, name: '' }, { token: org.admin.token }),
+      400,
+      'name：请输入部门名称',
+    );
+    refused(
+      await t().post(`${B}/organizationDept/save`, { name: '三组' }, { token: org.admin.token }),
+      400,
+      'parentId：',
+    );
+    refused(
+      await t().post(
+        `${B}/organizationDept/save`,
+        { parentId: org.deptId, name: '四组', leaderUserId: other.seat.userId },
+        { token: org.admin.token },
+      ),
+      404,
+      '用户不存在',
+    );
+
+    ok(
+      await t().post(
+        `${B}/organizationDept/update`,
+        { id: team, name: '精英组', parentId: org.otherDeptId, leaderUserId: org.otherSeat.userId },
+        { token: org.admin.token },
+      ),
+    );
+    expect(find(await tree(org), team)).toMatchObject({
+      name: '精英组',
+      parentId: org.otherDeptId,
+      leaderName: '坐席乙',
+    });
+    refused(
+      await t().post(
+        `${B}/organizationDept/update`,
+        { id: org.otherDeptId, parentId: team },
+        { token: org.admin.token },
+      ),
+      400,
+      '上级部门不能是本部门或其下级部门',
+    );
+    refused(
+      await t().post(
+        `${B}/organizationDept/update`,
+        { id: org.rootDeptId, parentId: team },
+        { token: org.admin.token },
+      ),
+      400,
+      '根部门不能设置上级部门',
+    );
+    refused(
+      await t().post(`${B}/organizationDept/update`, { id: other.deptId, name: 'x' }, { token: org.admin.token }),
+      404,
+    );
+    refused(
+      await t().post(`${B}/organizationDept/update`, { id: team, sortNo: -1 }, { token: org.admin.token }),
+      400,
+      'sortNo：排序号不能小于 0',
+    );
+  });
+
+  it('delete: refused for the root, with children or with users', async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const parent = await addDept(org, org.rootDeptId, '市场部');
+    const child = await addDept(org, parent, '市场一组');
+    refused(
+      await t().post(`${B}/organizationDept/delete`, { id: org.rootDeptId }, { token: org.admin.token }),
+      400,
+      '根部门不能删除',
+    );
+    refused(
+      await t().post(`${B}/organizationDept/delete`, { id: parent }, { token: org.admin.token }),
+      400,
+      '该部门下还有子部门，不能删除',
+    );
+    refused(
+      await t().post(`${B}/organizationDept/delete`, { id: org.deptId }, { token: org.admin.token }),
+      400,
+      '该部门下还有 2 个用户，不能删除',
+    );
+    refused(await t().post(`${B}/organizationDept/delete`, { id: other.deptId }, { token: org.admin.token }), 404);
+    refused(
+      await t().post(`${B}/organizationDept/delete`, { id: 0 }, { token: org.admin.token }),
+      400,
+      'id：请选择部门',
+    );
+    ok(await t().post(`${B}/organizationDept/delete`, { id: child }, { token: org.admin.token }));
+    ok(await t().post(`${B}/organizationDept/delete`, { id: parent }, { token: org.admin.token }));
+    expect(find(await tree(org), parent)).toBeNull();
+  });
+
+  it('sort: reorders and moves departments; cycles and foreign ids are refused', async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    ok(
+      await t().post(
+        `${B}/organizationDept/sort`,
+        {
+          list: [
+            { id: org.otherDeptId, sortNo: 1 },
+            { id: org.deptId, sortNo: 2 },
+          ],
+        },
+        { token: org.admin.token },
+      ),
+    );
+    expect((await tree(org))[0].children.map((c: any) => c.id)).toEqual([org.otherDeptId, org.deptId]);
+    ok(
+      await t().post(
+        `${B}/organizationDept/sort`,
+        { list: [{ id: org.otherDeptId, parentId: org.deptId, sortNo: 0 }] },
+        { token: org.admin.token },
+      ),
+    );
+    expect(find(await tree(org), org.otherDeptId).parentId).toBe(org.deptId);
+    refused(
+      await t().post(
+        `${B}/organizationDept/sort`,
+        { list: [{ id: org.deptId, parentId: org.otherDeptId, sortNo: 0 }] },
+        { token: org.admin.token },
+      ),
+      400,
+      '部门层级不能形成循环',
+    );
+    refused(
+      await t().post(
+        `${B}/organizationDept/sort`,
+        { list: [{ id: other.deptId, sortNo: 0 }] },
+        { token: org.admin.token },
+      ),
+      404,
+    );
+    refused(
+      await t().post(`${B}/organizationDept/sort`, { list: [] }, { token: org.admin.token }),
+      400,
+      'list：排序列表不能为空',
+    );
+  });
+
+  it('positions: list with user counts, save, update, delete', async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const id = ok(
+      await t().post(
+        `${B}/organizationStation/save`,
+        { name: '销售顾问', sortNo: 1, remark: '一线' },
+        { token: org.admin.token },
+      ),
+    ).id;
+    refused(
+      await t().post(`${B}/organizationStation/save`, { name: '销售顾问' }, { token: org.admin.token }),
+      409,
+      '岗位名称已存在',
+    );
+    refused(
+      await t().post(`${B}/organizationStation/save`, { name: '' }, { token: org.admin.token }),
+      400,
+      'name：请输入岗位名称',
+    );
+    ok(
+      await t().post(`${B}/userController/update`, { id: org.seat.userId, positionId: id }, { token: org.admin.token }),
+    );
+
+    const list = ok(
+      await t().post(`${B}/organizationStation/list`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token }),
+    );
+    expect(list.total).toBe(1);
+    expect(list.lists[0]).toMatchObject({ id, name: '销售顾问', remark: '一线', userCount: 1 });
+    expect(ok(await t().post(`${B}/organizationStation/list`, {}, { token: other.admin.token })).total).toBe(0);
+    refused(
+      await t().post(`${B}/organizationStation/list`, { pageSize: 15 }, { token: org.admin.token }),
+      400,
+      'pageSize',
+    );
+
+    ok(await t().post(`${B}/organizationStation/update`, { id, name: '高级顾问' }, { token: org.admin.token }));
+    expect(
+      ok(await t().post(`${B}/organizationStation/list`, { keyword: '高级' }, { token: org.admin.token })).total,
+    ).toBe(1);
+    refused(
+      await t().post(`${B}/organizationStation/update`, { id, name: 'x' }, { token: other.admin.token }),
+      404,
+      '岗位不存在',
+    );
+    refused(
+      await t().post(`${B}/organizationStation/delete`, { id }, { token: org.admin.token }),
+      400,
+      '该岗位下还有 1 个用户，不能删除',
+    );
+    refused(await t().post(`${B}/organizationStation/delete`, { id }, { token: other.admin.token }), 404);
+    const free = ok(await t().post(`${B}/organizationStation/save`, { name: '实习生' }, { token: org.admin.token })).id;
+    ok(await t().post(`${B}/organizationStation/delete`, { id: free }, { token: org.admin.token }));
+  });
+});

@@ -1,0 +1,192 @@
+import { formatDateTime } from '@crm/core';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../platform/db';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { Session } from '../../platform/session';
+import { appUser, department } from './schema';
+import { deptOfOrg, userInScope } from './scope';
+import { deptSubtree } from './service';
+
+/** Departments (/organizationDept): one tree per organisation under its root department. */
+
+export interface DeptInput {
+  parentId: number;
+  name: string;
+  sortNo?: number;
+  leaderUserId?: number | null;
+}
+
+export interface DeptNode {
+  id: number;
+  parentId: number | null;
+  name: string;
+  sortNo: number;
+  leaderUserId: number | null;
+  leaderName: string | null;
+  /** Users directly in this department. */
+  userCount: number;
+  /** Users in this department and every department below it. */
+  totalUserCount: number;
+  depth: number;
+  createdAt: string | null;
+  children: DeptNode[];
+}
+
+export async function deptTree(db: Db, orgId: number): Promise<DeptNode[]> {
+  const rows = await db
+    .select()
+    .from(department)
+    .where(eq(department.organizationId, orgId))
+    .orderBy(asc(department.sortNo), asc(department.id));
+  const counts = await db
+    .select({ deptId: appUser.deptId, n: count() })
+    .from(appUser)
+    .where(eq(appUser.organizationId, orgId))
+    .groupBy(appUser.deptId);
+  const leaders = rows.map((r) => r.leaderUserId).filter((v): v is number => v !== null);
+  const names = leaders.length
+    ? await db
+        .select({ id: appUser.id, realName: appUser.realName })
+        .from(appUser)
+        .where(and(eq(appUser.organizationId, orgId), inArray(appUser.id, leaders)))
+    : [];
+  const nameOf = new Map(names.map((n) => [n.id, n.realName]));
+  const countOf = new Map(counts.map((c) => [c.deptId, c.n]));
+  const nodes = new Map<number, DeptNode>(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        parentId: r.parentId,
+        name: r.name,
+        sortNo: r.sortNo,
+        leaderUserId: r.leaderUserId,
+        leaderName: r.leaderUserId ? (nameOf.get(r.leaderUserId) ?? null) : null,
+        userCount: countOf.get(r.id) ?? 0,
+        totalUserCount: 0,
+        depth: 0,
+        createdAt: formatDateTime(r.createdAt),
+        children: [],
+      },
+    ]),
+  );
+  const roots: DeptNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId !== null ? nodes.get(node.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  const finish = (node: DeptNode, depth: number): number => {
+    node.depth = depth;
+    node.totalUserCount = node.userCount + node.children.reduce((sum, c) => sum + finish(c, depth + 1), 0);
+    return node.totalUserCount;
+  };
+  for (const root of roots) finish(root, 0);
+  return roots;
+}
+
+async function checkLeader(db: DbOrTx, s: Session, leaderUserId: number | null | undefined) {
+  if (leaderUserId) await userInScope(db, { ...s, visibleUserIds: null }, leaderUserId);
+}
+
+async function assertSiblingName(db: DbOrTx, orgId: number, parentId: number | null, name: string, exceptId?: number) {
+  const [hit] = await db
+    .select({ id: department.id })
+    .from(department)
+    .where(
+      and(
+        eq(department.organizationId, orgId),
+        parentId === null ? undefined : eq(department.parentId, parentId),
+        eq(department.name, name),
+        exceptId ? ne(department.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (hit) throw conflict('同级部门中已有同名部门');
+}
+
+export async function createDept(db: Db, s: Session, input: DeptInput) {
+  await deptOfOrg(db, s.orgId, input.parentId);
+  await checkLeader(db, s, input.leaderUserId);
+  await assertSiblingName(db, s.orgId, input.parentId, input.name);
+  const [row] = await db
+    .insert(department)
+    .values({
+      organizationId: s.orgId,
+      parentId: input.parentId,
+      name: input.name,
+      sortNo: input.sortNo ?? 0,
+      leaderUserId: input.leaderUserId ?? null,
+    })
+    .returning({ id: department.id });
+  return { id: row.id };
+}
+
+export async function updateDept(db: Db, s: Session, input: Partial<DeptInput> & { id: number }) {
+  const current = await deptOfOrg(db, s.orgId, input.id);
+  if (input.parentId !== undefined && input.parentId !== current.parentId) {
+    if (current.parentId === null) throw badRequest('parentId：根部门不能设置上级部门');
+    await deptOfOrg(db, s.orgId, input.parentId);
+    const subtree = await deptSubtree(db, s.orgId, current.id);
+    if (subtree.includes(input.parentId)) throw badRequest('parentId：上级部门不能是本部门或其下级部门');
+  }
+  await checkLeader(db, s, input.leaderUserId);
+  if (input.name !== undefined)
+    await assertSiblingName(db, s.orgId, input.parentId ?? current.parentId, input.name, current.id);
+  const { id, ...fields } = input;
+  await db
+    .update(department)
+    .set(fields)
+    .where(and(eq(department.id, id), eq(department.organizationId, s.orgId)));
+  return { id };
+}
+
+export async function deleteDept(db: Db, s: Session, id: number) {
+  return db.transaction(async (tx) => {
+    const current = await deptOfOrg(tx, s.orgId, id);
+    if (current.parentId === null) throw badRequest('根部门不能删除');
+    const [{ n: children }] = await tx
+      .select({ n: count() })
+      .from(department)
+      .where(and(eq(department.organizationId, s.orgId), eq(department.parentId, id)));
+    if (children > 0) throw badRequest('该部门下还有子部门，不能删除');
+    const [{ n: users }] = await tx
+      .select({ n: count() })
+      .from(appUser)
+      .where(and(eq(appUser.organizationId, s.orgId), eq(appUser.deptId, id)));
+    if (users > 0) throw badRequest(`该部门下还有 ${users} 个用户，不能删除`);
+    await tx.delete(department).where(and(eq(department.id, id), eq(department.organizationId, s.orgId)));
+    return { id };
+  });
+}
+
+/**
+ * Drag-and-drop ordering: each item gives a department's sort number and, optionally, its new parent. The result
+ * must stay one tree under the root (no cycles, the root keeps no parent).
+ */
+export async function sortDepts(db: Db, s: Session, items: { id: number; parentId?: number; sortNo: number }[]) {
+  return db.transaction(async (tx) => {
+    const rows = await tx.select().from(department).where(eq(department.organizationId, s.orgId));
+    const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));
+    for (const item of items) {
+      if (!parentOf.has(item.id)) throw notFound('部门不存在');
+      if (item.parentId !== undefined) {
+        if (!parentOf.has(item.parentId)) throw notFound('上级部门不存在');
+        if (parentOf.get(item.id) === null) throw badRequest('根部门不能设置上级部门');
+        parentOf.set(item.id, item.parentId);
+      }
+    }
+    for (const start of parentOf.keys()) {
+      const seen = new Set<number>();
+      for (let at: number | null | undefined = start; at != null; at = parentOf.get(at)) {
+        if (seen.has(at)) throw badRequest('部门层级不能形成循环');
+        seen.add(at);
+      }
+    }
+    for (const item of items)
+      await tx
+        .update(department)
+        .set({ sortNo: item.sortNo, ...(item.parentId !== undefined ? { parentId: item.parentId } : {}) })
+        .where(and(eq(department.id, item.id), eq(department.organizationId, s.orgId)));
+    return { count: items.length };
+  });
+}

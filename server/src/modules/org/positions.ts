@@ -1,0 +1,98 @@
+import { formatDateTime } from '@crm/core';
+import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { badRequest, conflict } from '../../platform/errors';
+import { offsetOf, type PageRequest, page } from '../../platform/paging';
+import type { Session } from '../../platform/session';
+import { likePattern, uniqueViolation } from '../../platform/validation';
+import { appUser, position } from './schema';
+import { positionOfOrg } from './scope';
+
+/** Positions (岗位, /organizationStation). */
+
+export interface PositionInput {
+  name: string;
+  sortNo?: number;
+  remark?: string;
+}
+
+export async function listPositions(db: Db, s: Session, q: PageRequest & { keyword?: string }) {
+  const where = and(
+    eq(position.organizationId, s.orgId),
+    q.keyword ? ilike(position.name, likePattern(q.keyword)) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(position)
+    .where(where)
+    .orderBy(asc(position.sortNo), asc(position.id))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const [{ total }] = await db.select({ total: count() }).from(position).where(where);
+  const ids = rows.map((r) => r.id);
+  const counts = ids.length
+    ? await db
+        .select({ positionId: appUser.positionId, n: count() })
+        .from(appUser)
+        .where(and(eq(appUser.organizationId, s.orgId), inArray(appUser.positionId, ids)))
+        .groupBy(appUser.positionId)
+    : [];
+  const countOf = new Map(counts.map((c) => [c.positionId, c.n]));
+  return page(
+    rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      stationName: r.name,
+      sortNo: r.sortNo,
+      remark: r.remark,
+      userCount: countOf.get(r.id) ?? 0,
+      createdAt: formatDateTime(r.createdAt),
+    })),
+    total,
+    q,
+  );
+}
+
+const nameTaken = (e: unknown) => {
+  if (uniqueViolation(e) !== null) return conflict('岗位名称已存在');
+  return e;
+};
+
+export async function createPosition(db: Db, s: Session, input: PositionInput) {
+  try {
+    const [row] = await db
+      .insert(position)
+      .values({ organizationId: s.orgId, name: input.name, sortNo: input.sortNo ?? 0, remark: input.remark ?? null })
+      .returning({ id: position.id });
+    return { id: row.id };
+  } catch (e) {
+    throw nameTaken(e);
+  }
+}
+
+export async function updatePosition(db: Db, s: Session, input: Partial<PositionInput> & { id: number }) {
+  await positionOfOrg(db, s.orgId, input.id);
+  const { id, ...fields } = input;
+  try {
+    await db
+      .update(position)
+      .set(fields)
+      .where(and(eq(position.id, id), eq(position.organizationId, s.orgId)));
+  } catch (e) {
+    throw nameTaken(e);
+  }
+  return { id };
+}
+
+export async function deletePosition(db: Db, s: Session, id: number) {
+  return db.transaction(async (tx) => {
+    await positionOfOrg(tx, s.orgId, id);
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(appUser)
+      .where(and(eq(appUser.organizationId, s.orgId), eq(appUser.positionId, id)));
+    if (n > 0) throw badRequest(`该岗位下还有 ${n} 个用户，不能删除`);
+    await tx.delete(position).where(and(eq(position.id, id), eq(position.organizationId, s.orgId)));
+    return { id };
+  });
+}

@@ -1,0 +1,23 @@
+import type { Module } from '../../platform/context';
+import { recordingRoutes } from './routes';
+import { seedRecordings } from './seed';
+import { RecordingService } from './service';
+
+declare module '../../platform/context' {
+  interface Services {
+    recording: RecordingService;
+  }
+}
+
+/** Recordings: upload (deduplicated, resumable), storage, binding, listing, export, playback. */
+export const recordingModule: Module = {
+  name: 'recording',
+  setup(ctx) {
+    const svc = new RecordingService(ctx);
+    ctx.services.recording = svc;
+    recordingRoutes(ctx, svc);
+  },
+  async seed(ctx, demo) {
+    if (demo[0]) await seedRecordings(ctx, demo[0]);
+  },
+};

@@ -1,0 +1,462 @@
+import { writeFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, type TestOrg, useTestApp } from '../../test/harness';
+import { hashFile } from './service';
+import { convert, multipart, read, speech, stereoCall, tempFile } from './testkit';
+
+// No engine configured in this file: transcripts say so, metrics still run.
+delete process.env.ASR_ENGINE;
+
+const B = '/api/backend';
+const R = '/api/robot';
+const A = '/api/analysis';
+
+async function upload(
+  t: TestApp,
+  token: string | null,
+  path: string,
+  fileName: string,
+  fields: Record<string, string | number | undefined> = {},
+) {
+  const { body, headers } = multipart(fields, [{ fileName, data: read(path) }]);
+  return t.request('POST', `${B}/headset/uploadRecording`, body, { token, headers });
+}
+
+async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+describe('recording: upload, dedup, bind, list, export, play', () => {
+  const t = useTestApp();
+  const call = stereoCall('您好，我是小王，请问您现在方便接听电话吗', '方便，你说吧', 3.5);
+  const mono = speech('您好，这里是客服中心，请问有什么可以帮您');
+  let org: TestOrg;
+  let other: TestOrg;
+
+  it('uploads a stereo recording: stored, probed, queued, logged; the org has it by md5', async () => {
+    org = await t().newOrg();
+    other = await t().newOrg();
+    const res = await upload(t(), org.seat.token, call, '通话_13800138000_20240101.wav', {
+      source: 1,
+      callType: 1,
+      callInfoId: 'call-1',
+    });
+    expect(res.code).toBe(1);
+    expect(res.data.duplicate).toBe(false);
+    expect(res.data.phone).toBe('13800138000');
+    const id = res.data.recordId;
+    const md5 = await hashFile(call, read(call).length);
+    const check = await t().post(`${B}/headset/checkMd5`, { md5, size: read(call).length }, { token: org.seat.token });
+    expect(check.data).toMatchObject({ exists: true, recordId: id });
+    const elsewhere = await t().post(`${B}/headset/checkMd5`, { md5 }, { token: other.admin.token });
+    expect(elsewhere.data.exists).toBe(false);
+    const list = await t().post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
+    expect(list.data.total).toBe(1);
+    const item = list.data.lists[0];
+    expect(item).toMatchObject({
+      id,
+      channels: 2,
+      source: 1,
+      sourceName: '企业电话',
+      callType: 1,
+      callTypeName: '呼出',
+      ownerUserId: org.seat.userId,
+      ownerName: '坐席甲',
+    });
+    expect(item.durationMs).toBeGreaterThan(5000);
+    // no engine configured: said plainly
+    expect(item.asrStatus).toBe(5);
+    expect(item.asrStatusName).toBe('未配置语音识别引擎');
+    const byInfo = await t().get(`${R}/V1/ai/getRecordIdByInfoId`, {
+      token: org.seat.token,
+      query: { infoId: 'call-1' },
+    });
+    expect(byInfo.data.recordId).toBe(id);
+    const log = await t().post(
+      `${B}/aiVoiceUploadLog/pagelist`,
+      { pageNum: 1, pageSize: 10 },
+      { token: org.seat.token },
+    );
+    expect(log.data.lists[0]).toMatchObject({ result: 1, recordingId: id });
+  });
+
+  it('a duplicate is not stored again; a non-audio file and a wrong type are refused in Chinese', async () => {
+    const dup = await upload(t(), org.seat.token, call, 'again.wav');
+    expect(dup.code).toBe(1);
+    expect(dup.data.duplicate).toBe(true);
+    const txt = tempFile('fake.mp3');
+    writeFileSync(txt, 'this is not audio at all '.repeat(100));
+    const bad = await upload(t(), org.seat.token, txt, '伪装.mp3');
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toContain('不是有效的音频文件');
+    const exe = await upload(t(), org.seat.token, txt, 'a.exe');
+    expect(exe.status).toBe(400);
+    expect(exe.msg).toContain('类型不支持');
+    const log = await t().post(
+      `${B}/aiVoiceUploadLog/pagelist`,
+      { pageNum: 1, pageSize: 10 },
+      { token: org.seat.token },
+    );
+    expect(log.data.lists.map((l: any) => l.result).slice(0, 3)).toEqual([3, 3, 2]);
+    const noFile = await t().request('POST', `${B}/headset/uploadRecording`, multipart({ source: 1 }, []).body, {
+      token: org.seat.token,
+      headers: multipart({}, []).headers,
+    });
+    expect(noFile.status).toBe(400);
+    const badMeta = await upload(t(), org.seat.token, mono, 'x.wav', { source: 9 });
+    expect(badMeta.status).toBe(400);
+    expect(badMeta.msg).toContain('source');
+  });
+
+  it('every call answers code 10 without a session', async () => {
+    const calls: [string, string][] = [
+      ['POST', `${B}/headset/checkMd5`],
+      ['POST', `${B}/headset/uploadRecording`],
+      ['POST', `${B}/headset/initChunkUpload`],
+      ['POST', `${B}/headset/uploadChunk`],
+      ['POST', `${B}/headset/completeChunkUpload`],
+      ['POST', `${B}/headset/bindClue`],
+      ['POST', `${B}/headset/bindUser`],
+      ['POST', `${B}/headset/editBindUserIdByIds`],
+      ['POST', `${B}/headset/deleteRecordingUpload`],
+      ['POST', `${B}/headset/batchDeleteRecordingUpload`],
+      ['PUT', `${B}/aiVoiceUploadLog`],
+      ['POST', `${B}/aiVoiceUploadLog/pagelist`],
+      ['POST', `${B}/asrRecord/pagelist`],
+      ['POST', `${B}/asrConfig/get`],
+      ['POST', `${B}/asrConfig/save`],
+      ['POST', `${R}/recording/v1/pagelist`],
+      ['POST', `${R}/recording/v1/saveQuality`],
+      ['POST', `${R}/recording/v1/export`],
+      ['POST', `${R}/recording/v1/asrCreate`],
+      ['POST', `${R}/recording/v1/asrGet`],
+      ['POST', `${R}/recording/v1/asrText`],
+      ['POST', `${R}/recording/v1/asrRole`],
+      ['POST', `${R}/recording/v1/asrRerun`],
+      ['GET', `${R}/recording/v1/getMaskId?recordId=1`],
+      ['GET', `${R}/V1/ai/getRecordIdByInfoId?infoId=x`],
+      ['GET', `${R}/recording/v1/play?id=1`],
+      ['GET', `${A}/asr/V1/getAsrText?recordId=1`],
+      ['GET', `${A}/asr/V1/getAsrTextForWechatType?recordId=1`],
+      ['GET', `${A}/asr/V1/getAsrTextForPersonalWechat?recordId=1`],
+    ];
+    for (const [method, url] of calls) {
+      const res = await t().built.app.inject({
+        method: method as 'GET',
+        url,
+        payload: method === 'GET' ? undefined : {},
+      });
+      expect(res.json().code, `${method} ${url}`).toBe(10);
+    }
+  });
+
+  it('validation errors name the field, in Chinese', async () => {
+    const bad = async (path: string, body: object, field: string) => {
+      const r = await t().post(path, body, { token: org.admin.token });
+      expect(r.status, path).toBe(400);
+      expect(r.msg, path).toContain(field);
+    };
+    await bad(`${B}/headset/checkMd5`, { md5: 'xyz' }, 'md5');
+    await bad(`${B}/headset/bindUser`, { ids: [1] }, 'userId');
+    await bad(`${B}/headset/bindClue`, { ids: 'a', clueId: 1 }, 'ids');
+    await bad(`${B}/headset/deleteRecordingUpload`, {}, 'id');
+    await bad(`${B}/headset/completeChunkUpload`, {}, 'uploadId');
+    await bad(`${B}/asrConfig/save`, {}, 'hotWords');
+    await bad(`${R}/recording/v1/asrRerun`, {}, 'id');
+    const q = await t().get(`${R}/V1/ai/getRecordIdByInfoId`, { token: org.admin.token, query: { infoId: '' } });
+    expect(q.msg).toContain('infoId');
+    const noChunk = await t().request('POST', `${B}/headset/uploadChunk`, multipart({ offset: 0 }, []).body, {
+      token: org.admin.token,
+      headers: multipart({}, []).headers,
+    });
+    expect(noChunk.status).toBe(400);
+  });
+
+  it('no session: code 10; a role without the sign: 403', async () => {
+    expect((await upload(t(), null, call, 'x.wav')).code).toBe(10);
+    expect((await t().post(`${R}/recording/v1/pagelist`, {})).code).toBe(10);
+    expect((await t().post(`${B}/headset/checkMd5`, { md5: 'a'.repeat(32) })).code).toBe(10);
+    expect(
+      (await t().post(`${B}/headset/batchDeleteRecordingUpload`, { ids: [1] }, { token: org.seat.token })).status,
+    ).toBe(403);
+  });
+
+  it('audio metrics run with no engine: talk per side, ratio, overlap', async () => {
+    const list = await t().post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
+    const id = list.data.lists[0].id;
+    const done = await waitFor(
+      () => t().get(`${A}/asr/V1/getAsrText`, { token: org.seat.token, query: { recordId: id } }),
+      (r) => r.data?.metricsStatus === 3 || r.data?.metricsStatus === 4,
+    );
+    expect(done.data.metricsStatus).toBe(3);
+    const m = done.data.metrics;
+    expect(m.perChannel).toBe(true);
+    expect(m.agentTalkMs).toBeGreaterThan(m.customerTalkMs);
+    expect(m.customerTalkMs).toBeGreaterThan(1000);
+    expect(m.talkRatio).toBeGreaterThan(0.5);
+    expect(m.overlapCount).toBeGreaterThanOrEqual(1);
+    expect(m.overlaps[0].by).toBe('customer');
+    expect(done.data.transcript).toBeNull();
+    expect(done.data.asrStatusName).toBe('未配置语音识别引擎');
+  });
+
+  it('resumable chunked upload: init, chunks written before ack, resume after a lost ack, complete', async () => {
+    const m4a = convert(mono, 'm4a');
+    const data = read(m4a);
+    const md5 = await hashFile(m4a, data.length);
+    const init = await t().post(
+      `${B}/headset/initChunkUpload`,
+      { fileName: '会议录音.m4a', size: data.length, md5, source: 3, callType: 5 },
+      { token: org.manager.token },
+    );
+    expect(init.code).toBe(1);
+    const { uploadId } = init.data;
+    const half = Math.floor(data.length / 2);
+    const sendChunk = (offset: number, chunk: Buffer) => {
+      const { body, headers } = multipart({ uploadId, offset }, [{ field: 'chunk', fileName: 'blob', data: chunk }]);
+      return t().request('POST', `${B}/headset/uploadChunk`, body, { token: org.manager.token, headers });
+    };
+    expect((await sendChunk(0, data.subarray(0, half))).data.offset).toBe(half);
+    // the client lost the ack and asks again: md5 check tells the offset to resume from
+    const again = await t().post(`${B}/headset/checkMd5`, { md5, size: data.length }, { token: org.manager.token });
+    expect(again.data).toMatchObject({ exists: false, uploadId, offset: half });
+    expect((await sendChunk(0, data.subarray(0, half))).data.offset).toBe(half); // re-sent chunk: acknowledged, not written twice
+    const gap = await sendChunk(half + 10, data.subarray(half));
+    expect(gap.status).toBe(400);
+    const early = await t().post(`${B}/headset/completeChunkUpload`, { uploadId }, { token: org.manager.token });
+    expect(early.msg).toContain('尚未传完');
+    expect((await sendChunk(half, data.subarray(half))).data.offset).toBe(data.length);
+    const done = await t().post(`${B}/headset/completeChunkUpload`, { uploadId }, { token: org.manager.token });
+    expect(done.code).toBe(1);
+    expect(done.data.duplicate).toBe(false);
+    const dupInit = await t().post(
+      `${B}/headset/initChunkUpload`,
+      { fileName: 'copy.m4a', size: data.length, md5 },
+      { token: org.seat.token },
+    );
+    expect(dupInit.data).toMatchObject({ duplicate: true, recordId: done.data.recordId });
+    const badInit = await t().post(
+      `${B}/headset/initChunkUpload`,
+      { fileName: 'x.m4a', size: 10, md5: 'zz' },
+      { token: org.seat.token },
+    );
+    expect(badInit.status).toBe(400);
+    expect(badInit.msg).toContain('md5');
+  });
+
+  it('plays with Range (206), transcoding .wav to mp3 once; ?token= works; another org gets 404', async () => {
+    const list = await t().post(
+      `${R}/recording/v1/pagelist`,
+      { pageNum: 1, pageSize: 10, callType: [1] },
+      { token: org.seat.token },
+    );
+    const id = list.data.lists[0].id;
+    const full = await t().built.app.inject({
+      method: 'GET',
+      url: `${R}/recording/v1/play?id=${id}&token=${org.seat.token}`,
+    });
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['content-type']).toBe('audio/mpeg');
+    expect(full.headers['accept-ranges']).toBe('bytes');
+    expect(full.rawPayload.subarray(0, 3).toString('latin1') === 'ID3' || full.rawPayload[0] === 0xff).toBe(true);
+    const part = await t().built.app.inject({
+      method: 'GET',
+      url: `${R}/recording/v1/play?id=${id}`,
+      headers: { authorization: org.seat.token, range: 'bytes=100-199' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${full.rawPayload.length}`);
+    expect(part.rawPayload.equals(full.rawPayload.subarray(100, 200))).toBe(true);
+    const otherOrg = await t().built.app.inject({
+      method: 'GET',
+      url: `${R}/recording/v1/play?id=${id}`,
+      headers: { authorization: other.admin.token },
+    });
+    expect(otherOrg.json().code).toBe(404);
+    const anon = await t().built.app.inject({ method: 'GET', url: `${R}/recording/v1/play?id=${id}` });
+    expect(anon.json().code).toBe(10);
+    // share ticket: the public call detail plays and reads without login
+    const mask = await t().get(`${R}/recording/v1/getMaskId`, { token: org.seat.token, query: { recordId: id } });
+    const pub = await t().get(`${A}/asr/V1/getAsrText`, { query: { maskId: mask.data.maskId } });
+    expect(pub.data.recordId).toBe(id);
+    const pubPlay = await t().built.app.inject({
+      method: 'GET',
+      url: `${R}/recording/v1/play?maskId=${encodeURIComponent(mask.data.maskId)}`,
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(pubPlay.statusCode).toBe(206);
+    expect((await t().get(`${A}/asr/V1/getAsrText`, { query: { maskId: 'forged' } })).code).toBe(10);
+  });
+
+  it('binds to a user (one and batch) and a lead; data scope: a seat sees only its own', async () => {
+    const mine = await upload(t(), org.otherSeat.token, mono, '客户回访.wav', { source: 6, callType: 4 });
+    const id = mine.data.recordId;
+    const seatList = await t().post(
+      `${R}/recording/v1/pagelist`,
+      { pageNum: 1, pageSize: 10 },
+      { token: org.seat.token },
+    );
+    expect(seatList.data.lists.some((l: any) => l.id === id)).toBe(false);
+    expect(
+      (await t().post(`${B}/headset/bindUser`, { ids: [id], userId: org.seat.userId }, { token: org.seat.token })).code,
+    ).toBe(404);
+    const bind = await t().post(
+      `${B}/headset/editBindUserIdByIds`,
+      { ids: [id], userId: org.seat.userId },
+      { token: org.admin.token },
+    );
+    expect(bind.data.count).toBe(1);
+    const after = await t().post(
+      `${R}/recording/v1/pagelist`,
+      { pageNum: 1, pageSize: 10, source: [6] },
+      { token: org.seat.token },
+    );
+    expect(after.data.lists.map((l: any) => l.id)).toEqual([id]);
+    expect(
+      (
+        await t().post(
+          `${B}/headset/editBindUserIdByIds`,
+          { ids: [id], userId: other.seat.userId },
+          { token: org.admin.token },
+        )
+      ).code,
+    ).toBe(404);
+    expect(
+      (
+        await t().post(
+          `${B}/headset/editBindUserIdByIds`,
+          { ids: [], userId: org.seat.userId },
+          { token: org.admin.token },
+        )
+      ).msg,
+    ).toContain('ids');
+    const lead = await t().post(
+      `${R}/organizationClue/add`,
+      { name: '王先生', phone: '13900139000' },
+      { token: org.admin.token },
+    );
+    expect(lead.code).toBe(1);
+    const clueId = lead.data.id ?? lead.data.clueId;
+    expect(
+      (await t().post(`${B}/headset/bindClue`, { ids: [id], clueId: 999999 }, { token: org.admin.token })).code,
+    ).toBe(404);
+    const clue = await t().post(`${B}/headset/bindClue`, { ids: [id], clueId }, { token: org.admin.token });
+    expect(clue.code).toBe(1);
+    const items = await t().ctx.services.recording.interactionsForClue(org.orgId, clueId);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ type: 'call', id, title: '录音 · 智能工牌' });
+    expect(await t().ctx.services.recording.interactionsForClue(other.orgId, clueId)).toHaveLength(0);
+    const byClue = await t().post(
+      `${R}/recording/v1/pagelist`,
+      { pageNum: 1, pageSize: 10, clueId },
+      { token: org.admin.token },
+    );
+    expect(byClue.data.total).toBe(1);
+    expect((await t().post(`${B}/headset/bindClue`, { ids: [id], clueId }, { token: other.admin.token })).code).toBe(
+      404,
+    );
+    // the lead's interaction records show the call
+    const inter = await t().post(
+      `${R}/interactive/getCustomerInteractionAllList`,
+      { pageNum: 1, pageSize: 10, clueId },
+      { token: org.admin.token },
+    );
+    expect(inter.data.lists.some((i: any) => i.type === 'call' && i.id === id)).toBe(true);
+    // auto-bind: the phone number in the file name finds the lead
+    const auto = await upload(t(), org.admin.token, speech('王先生您好'), '录音-13900139000.wav');
+    expect(auto.data).toMatchObject({ clueId, phone: '13900139000' });
+    await t().post(`${B}/headset/deleteRecordingUpload`, { id: auto.data.recordId }, { token: org.admin.token });
+  });
+
+  it('filters by duration level, custom range, date range and status; validates', async () => {
+    const q = (body: object) =>
+      t().post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10, ...body }, { token: org.admin.token });
+    const all = (await q({})).data.total;
+    expect(all).toBe(3);
+    expect((await q({ durationLevel: 1 })).data.total).toBe(3); // all under 10 s
+    expect((await q({ durationLevel: 2 })).data.total).toBe(0);
+    expect((await q({ durationMin: '0秒', durationMax: '10秒' })).data.total).toBe(3);
+    expect((await q({ durationMin: 20 })).data.total).toBe(0);
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    expect((await q({ dateRange: `${today} 至 ${today}` })).data.total).toBe(3);
+    expect((await q({ dateRange: '2000-01-01 至 2000-01-02' })).data.total).toBe(0);
+    expect((await q({ asrStatus: [5] })).data.total).toBe(3);
+    expect((await q({ asrStatus: [3] })).data.total).toBe(0);
+    expect((await q({ analysisStatus: [0] })).data.total).toBe(3);
+    expect((await q({ ownerUserIds: [org.manager.userId] })).data.total).toBe(1);
+    expect((await q({ phone: '138001' })).data.total).toBe(1);
+    const bad = await q({ pageSize: 7 });
+    expect(bad.status).toBe(400);
+    expect((await q({ durationLevel: 9 })).msg).toContain('durationLevel');
+    expect((await q({ durationMin: 50, durationMax: 10 })).msg).toContain('durationMin');
+    expect((await t().post(`${R}/recording/v1/pagelist`, {}, { token: other.admin.token })).data.total).toBe(0);
+  });
+
+  it('saves quality; exports xlsx; logs client-side upload events', async () => {
+    const list = await t().post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }, { token: org.admin.token });
+    const id = list.data.lists[0].id;
+    const q = await t().post(
+      `${R}/recording/v1/saveQuality`,
+      { id, qualityScore: 88, qualityRemark: '开场白规范' },
+      { token: org.admin.token },
+    );
+    expect(q.data).toMatchObject({ qualityScore: 88 });
+    expect(
+      (await t().post(`${R}/recording/v1/saveQuality`, { id, qualityScore: 101 }, { token: org.admin.token })).msg,
+    ).toContain('qualityScore');
+    expect(
+      (await t().post(`${R}/recording/v1/saveQuality`, { id, qualityScore: 1 }, { token: other.admin.token })).code,
+    ).toBe(404);
+    const res = await t().built.app.inject({
+      method: 'POST',
+      url: `${R}/recording/v1/export`,
+      payload: { pageNum: 1, pageSize: 10 },
+      headers: { authorization: org.admin.token },
+    });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as any);
+    const ws = wb.getWorksheet('录音列表')!;
+    expect(ws.getRow(1).getCell(1).value).toBe('录音ID');
+    expect(ws.rowCount).toBe(4);
+    const put = await t().request(
+      'PUT',
+      `${B}/aiVoiceUploadLog`,
+      { fileName: 'x.wav', md5: 'a'.repeat(32), result: 4, message: '网络中断' },
+      { token: org.seat.token },
+    );
+    expect(put.code).toBe(1);
+    expect((await t().request('PUT', `${B}/aiVoiceUploadLog`, { result: 9 }, { token: org.seat.token })).status).toBe(
+      400,
+    );
+    expect(
+      (await t().request('PUT', `${B}/aiVoiceUploadLog`, { result: 1, recordId: id }, { token: other.admin.token }))
+        .code,
+    ).toBe(404);
+  });
+
+  it('deletes one and a batch; another org cannot', async () => {
+    const list = await t().post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }, { token: org.admin.token });
+    const ids = list.data.lists.map((l: any) => l.id);
+    expect(
+      (await t().post(`${B}/headset/deleteRecordingUpload`, { id: ids[0] }, { token: other.admin.token })).code,
+    ).toBe(404);
+    expect(
+      (await t().post(`${B}/headset/deleteRecordingUpload`, { id: ids[0] }, { token: org.admin.token })).data.count,
+    ).toBe(1);
+    expect(
+      (await t().post(`${B}/headset/batchDeleteRecordingUpload`, { ids: ids.slice(1) }, { token: org.admin.token }))
+        .data.count,
+    ).toBe(2);
+    expect((await t().post(`${R}/recording/v1/pagelist`, {}, { token: org.admin.token })).data.total).toBe(0);
+    expect((await t().post(`${B}/headset/batchDeleteRecordingUpload`, {}, { token: org.admin.token })).status).toBe(
+      400,
+    );
+  });
+});

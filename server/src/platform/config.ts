@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the server reads from its environment, in one place. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set; otherwise PGlite under dataDir (or in memory when dataDir is ':memory:'). */
+  databaseUrl?: string;
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  seed: { enabled: boolean; password: string; admin1: string; admin2: string };
+  /** Captcha required on every sign-in (otherwise after 3 failures of an account or IP in 15 minutes). */
+  captchaAlways: boolean;
+  /** Sign-in attempts allowed per minute for one account and for one IP address. */
+  loginRateLimit: { perAccount: number; perIp: number };
+  geetest?: { id: string; key: string; apiBase: string };
+  sms: { provider: 'log' | 'aliyun' | 'tencent'; [key: string]: string };
+  dingtalk?: { appKey: string; appSecret: string; apiBase: string };
+  mqttUrl?: string;
+  s3?: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+  workers: string[] | 'all';
+  /** Schema of the job tables (default pgboss). Test files on one PostgreSQL database each use their own. */
+  jobsSchema: string;
+  uploadLimitMb: number;
+  webDist: string;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = env.DATA_DIR === ':memory:' ? ':memory:' : resolve(env.DATA_DIR ?? './data');
+  if (dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true });
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: jwtSecret(env, dataDir),
+    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 2 * 3600),
+    refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
+    seed: {
+      enabled: env.SEED !== 'false',
+      password: env.SEED_PASSWORD ?? 'admin@123',
+      admin1: env.SEED_ADMIN ?? 'admin',
+      admin2: env.SEED_ADMIN2 ?? 'admin2',
+    },
+    captchaAlways: env.CAPTCHA_ALWAYS === 'true',
+    loginRateLimit: {
+      perAccount: Number(env.LOGIN_LIMIT_PER_ACCOUNT ?? 10),
+      perIp: Number(env.LOGIN_LIMIT_PER_IP ?? 300),
+    },
+    geetest: env.GEETEST_ID
+      ? { id: env.GEETEST_ID, key: env.GEETEST_KEY ?? '', apiBase: env.GEETEST_API ?? 'https://api.geetest.com' }
+      : undefined,
+    sms: smsConfig(env),
+    dingtalk: env.DINGTALK_APP_KEY
+      ? {
+          appKey: env.DINGTALK_APP_KEY,
+          appSecret: env.DINGTALK_APP_SECRET ?? '',
+          apiBase: env.DINGTALK_API ?? 'https://oapi.dingtalk.com',
+        }
+      : undefined,
+    mqttUrl: env.MQTT_URL || undefined,
+    s3: env.S3_ENDPOINT
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION ?? 'us-east-1',
+          bucket: env.S3_BUCKET ?? 'crm',
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+        }
+      : undefined,
+    workers: !env.WORKERS || env.WORKERS === 'all' ? 'all' : env.WORKERS.split(',').map((w) => w.trim()),
+    jobsSchema: env.JOBS_SCHEMA || 'pgboss',
+    uploadLimitMb: Number(env.UPLOAD_LIMIT_MB ?? 500),
+    webDist: resolve(env.WEB_DIST ?? join(import.meta.dirname, '../../../web/dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+function smsConfig(env: NodeJS.ProcessEnv): Config['sms'] {
+  const provider = (env.SMS_PROVIDER ?? 'log') as Config['sms']['provider'];
+  return {
+    provider,
+    accessKeyId: env.SMS_ACCESS_KEY_ID ?? '',
+    accessKeySecret: env.SMS_ACCESS_KEY_SECRET ?? '',
+    signName: env.SMS_SIGN_NAME ?? '',
+    templateCode: env.SMS_TEMPLATE_CODE ?? '',
+    sdkAppId: env.SMS_SDK_APP_ID ?? '',
+    endpoint: env.SMS_ENDPOINT ?? '',
+    region: env.SMS_REGION ?? 'ap-guangzhou',
+  };
+}
+
+/** JWT_SECRET from the environment; else one generated once and kept in DATA_DIR (the embedded shape). */
+function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
+  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
+  if (dataDir === ':memory:') return randomBytes(32);
+  const file = join(dataDir, '.jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}

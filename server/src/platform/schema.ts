@@ -1,0 +1,30 @@
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** Fixed-window counters shared by every app process (login, SMS and other rate limits). */
+export const rateLimit = pgTable(
+  'rate_limit',
+  {
+    key: varchar('key', { length: 200 }).notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_window_idx').on(t.windowStart)],
+);
+
+/** The operation log: every write, with who, what and when. */
+export const operationLog = pgTable(
+  'operation_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    userId: integer('user_id'),
+    username: varchar('username', { length: 64 }),
+    action: varchar('action', { length: 100 }).notNull(),
+    path: varchar('path', { length: 200 }).notNull(),
+    ip: varchar('ip', { length: 64 }),
+    detail: jsonb('detail'),
+    result: text('result'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('operation_log_org_time_idx').on(t.organizationId, t.createdAt)],
+);

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { modules } from './modules';
+import { appUser, department, position } from './modules/org/schema';
+import { createOrganization } from './modules/org/service';
+import type { AppContext, DemoOrg } from './platform/context';
+import { hashPassword } from './platform/password';
+
+interface DemoSpec {
+  name: string;
+  industry: string;
+  admin: string;
+  adminPhone: string;
+  manager: string;
+  seats: [string, string][];
+  balance: number;
+}
+
+/** Seeds two demo organisations on first start (an empty database); returns the login lines to print. */
+export async function seedIfEmpty(ctx: AppContext): Promise<string[] | null> {
+  const res = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from organization`);
+  if (Number(res.rows[0].n) > 0) return null;
+  const { password, admin1, admin2 } = ctx.config.seed;
+  const specs: DemoSpec[] = [
+    {
+      name: '星辰教育科技有限公司',
+      industry: '教育培训',
+      admin: admin1,
+      adminPhone: '13800000001',
+      manager: 'manager',
+      seats: [
+        ['seat01', '张伟'],
+        ['seat02', '李娜'],
+        ['seat03', '王强'],
+      ],
+      balance: 1_288_000,
+    },
+    {
+      name: '云帆家居装饰有限公司',
+      industry: '家居建材',
+      admin: admin2,
+      adminPhone: '13900000001',
+      manager: 'manager2',
+      seats: [
+        ['seat21', '赵敏'],
+        ['seat22', '孙丽'],
+      ],
+      balance: 356_050,
+    },
+  ];
+  const hash = await hashPassword(password);
+  const demo: DemoOrg[] = [];
+  for (const spec of specs) demo.push(await seedOrganization(ctx, spec, hash));
+  for (const m of modules) if (m.seed) await m.seed(ctx, demo);
+  return [
+    '演示机构已创建，登录账号（密码均为 ' + password + '）：',
+    `  ${specs[0].name}: 超级管理员 ${admin1}，销售经理 ${specs[0].manager}，坐席 ${specs[0].seats.map((s) => s[0]).join('、')}`,
+    `  ${specs[1].name}: 超级管理员 ${admin2}，销售经理 ${specs[1].manager}，坐席 ${specs[1].seats.map((s) => s[0]).join('、')}`,
+  ];
+}
+
+async function seedOrganization(ctx: AppContext, spec: DemoSpec, passwordHash: string): Promise<DemoOrg> {
+  return ctx.db.transaction(async (tx) => {
+    const { org, rootDept, roles, admin } = await createOrganization(tx, {
+      name: spec.name,
+      industry: spec.industry,
+      contactName: '系统管理员',
+      contactPhone: spec.adminPhone,
+      balance: spec.balance,
+      admin: { username: spec.admin, realName: '系统管理员', phone: spec.adminPhone, passwordHash },
+    });
+    const depts = await tx
+      .insert(department)
+      .values(
+        ['销售一部', '销售二部', '客服部'].map((name, i) => ({
+          organizationId: org.id,
+          parentId: rootDept.id,
+          name,
+          sortNo: i + 1,
+        })),
+      )
+      .returning();
+    const positions = await tx
+      .insert(position)
+      .values(['销售主管', '销售顾问', '客服专员'].map((name, i) => ({ organizationId: org.id, name, sortNo: i + 1 })))
+      .returning();
+    const managerRole = roles.find((r) => r.roleSign === 'manager')!;
+    const seatRole = roles.find((r) => r.roleSign === 'seat')!;
+    const phoneBase = Number(spec.adminPhone) + 1;
+    const [manager] = await tx
+      .insert(appUser)
+      .values({
+        organizationId: org.id,
+        username: spec.manager,
+        realName: '陈经理',
+        phone: String(phoneBase),
+        passwordHash,
+        roleId: managerRole.id,
+        deptId: depts[0].id,
+        positionId: positions[0].id,
+        workStatus: 1,
+      })
+      .returning();
+    const seats = await tx
+      .insert(appUser)
+      .values(
+        spec.seats.map(([username, realName], i) => ({
+          organizationId: org.id,
+          username,
+          realName,
+          phone: String(phoneBase + 1 + i),
+          passwordHash,
+          roleId: seatRole.id,
+          deptId: depts[i % 2].id,
+          positionId: positions[1].id,
+          seatNo: `80${String(i + 1).padStart(2, '0')}`,
+          workStatus: 1,
+        })),
+      )
+      .returning();
+    return {
+      orgId: org.id,
+      adminId: admin.id,
+      managerId: manager.id,
+      seatIds: seats.map((s) => s.id),
+      deptIds: [rootDept.id, ...depts.map((d) => d.id)],
+    };
+  });
+}

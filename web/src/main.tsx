@@ -1,0 +1,56 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider, Empty } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { Messages } from '@crm/core';
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { installClientHooks } from './app/expiry';
+import { createAppRouter } from './app/router';
+import { getToken } from './app/session';
+import { ui } from './app/ui';
+import { loadUser } from './app/user';
+import { startTracking } from './tracking';
+import './styles.css';
+
+dayjs.locale('zh-cn');
+installClientHooks();
+// A reload inside the shell: the user info (permitted routes) is fetched while the route chunks load.
+if (getToken() && window.location.pathname !== '/login') void loadUser();
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+const router = createAppRouter();
+// Usage tracking (spec: buried points): page views on every route change, for users with an organisation.
+startTracking(router);
+
+/** Binds antd's context-aware message, modal and notification to `ui`. */
+function UiBinder() {
+  const app = AntdApp.useApp();
+  useEffect(() => {
+    ui.message = app.message;
+    ui.modal = app.modal;
+    ui.notification = app.notification;
+  }, [app]);
+  return null;
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ token: { colorPrimary: '#1f6fff', borderRadius: 6 } }}
+      renderEmpty={() => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={Messages.empty} />}
+    >
+      <AntdApp message={{ maxCount: 3 }}>
+        <UiBinder />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntdApp>
+    </ConfigProvider>
+  </StrictMode>,
+);

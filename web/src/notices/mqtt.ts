@@ -1,0 +1,58 @@
+import { type AppMessage, messageListOf } from '@crm/core';
+import { mqttUrl } from '../api/config';
+import { noticeStore, refreshUnread } from './store';
+
+/** Topic of a user's messages (server: platform/push.ts userTopic). */
+export const userTopic = (orgId: number | string, userId: number | string) => `crm/${orgId}/user/${userId}`;
+
+/** Window event carrying every pushed payload (detail: the parsed JSON). */
+export const PUSH_EVENT = 'crm:push';
+
+/** A pushed user message (notice, clue reminder, AI message): shown in the popup stack. */
+export function isMessage(msg: { type?: string; id?: unknown; title?: unknown; content?: unknown }): boolean {
+  if (msg.type) return msg.type === 'message';
+  return msg.id !== undefined && msg.id !== null && (!!msg.title || !!msg.content);
+}
+
+/**
+ * Connects to the MQTT push (username anything, password the access token) and feeds the popup stack.
+ * mqtt.js is loaded on demand so the sign-in page does not carry it. Returns a disconnect function.
+ */
+export function connectPush(opts: {
+  orgId: number | string;
+  userId: number | string;
+  token: () => string | null;
+}): () => void {
+  let closed = false;
+  let client: { end(force?: boolean): unknown } | null = null;
+  void import('mqtt').then(({ default: mqtt }) => {
+    if (closed) return;
+    const c = mqtt.connect(mqttUrl(), {
+      username: 'web',
+      password: opts.token() ?? '',
+      reconnectPeriod: 5000,
+      connectTimeout: 10_000,
+      clientId: `web-${opts.userId}-${Math.random().toString(16).slice(2, 10)}`,
+    });
+    client = c;
+    c.on('connect', () => c.subscribe(userTopic(opts.orgId, opts.userId)));
+    // A fresh access token on each reconnect (the old one may have expired).
+    c.on('reconnect', () => {
+      c.options.password = opts.token() ?? '';
+    });
+    c.on('message', (_topic, payload) => {
+      try {
+        const msg = JSON.parse(payload.toString()) as AppMessage & { type?: string };
+        // Every push is also a window event, for pages that follow other kinds (work status …).
+        window.dispatchEvent(new CustomEvent(PUSH_EVENT, { detail: msg }));
+        if (isMessage(msg)) noticeStore.receive(msg, messageListOf(msg.msgType) === 'ai');
+        else if (msg.type === 'unread') void refreshUnread();
+      } catch {}
+    });
+    c.on('error', () => {});
+  });
+  return () => {
+    closed = true;
+    client?.end(true);
+  };
+}

@@ -1,0 +1,8 @@
+import type { PageLoader } from '../../app/pages';
+
+export const pages: Record<string, PageLoader> = {
+  '/login': () => import('./Login'),
+  '/register': () => import('./Register'),
+  '/resetPassword': () => import('./ResetPassword'),
+  '/dingLogin': () => import('./DingLogin'),
+};

@@ -1,0 +1,66 @@
+import type { Page } from '@crm/core';
+import { Button, Drawer, Table } from 'antd';
+import { api } from '../../api/client';
+import { useHasSign } from '../../app/session';
+import { usePagedQuery } from '../../components/usePagedQuery';
+import { clueActions } from './actions';
+import type { ClueRow } from './types';
+
+/** Leads on the blacklist (clueReader): who and why; take them off again. */
+export function BlacklistDrawer({
+  open,
+  onClose,
+  onChanged,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const canEdit = useHasSign('clue:edit');
+  const list = usePagedQuery<ClueRow, Record<string, never>>('clueReader', {}, (q) =>
+    open
+      ? api.robot.post<Page<ClueRow>>('/clueReader/list', q)
+      : Promise.resolve({ lists: [], total: 0, pageNum: 1, pageSize: 10 }),
+  );
+  const done = () => {
+    void list.refetch();
+    onChanged();
+  };
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title="黑名单"
+      size={800}
+      destroyOnHidden
+      afterOpenChange={(o) => o && list.refetch()}
+    >
+      <Table<ClueRow>
+        rowKey="id"
+        size="small"
+        {...list.tableProps}
+        columns={[
+          { title: '客户名称', dataIndex: 'name', render: (v, r) => v || r.phone },
+          { title: '手机号', dataIndex: 'phone' },
+          { title: '跟进人', dataIndex: 'ownerName', render: (v) => v || '-' },
+          { title: '原因', dataIndex: 'blacklistReason', render: (v) => v || '-' },
+          { title: '更新时间', dataIndex: 'updatedAt', width: 170 },
+          ...(canEdit
+            ? [
+                {
+                  title: '操作',
+                  key: 'op',
+                  width: 100,
+                  render: (_: unknown, r: ClueRow) => (
+                    <Button type="link" size="small" onClick={() => clueActions.unblack([r.id], done)}>
+                      移出黑名单
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </Drawer>
+  );
+}

@@ -1,0 +1,222 @@
+import { DeleteOutlined, DownOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import type { Page } from '@crm/core';
+import { Button, Card, Dropdown, Space, Table, Typography } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useMemo, useState } from 'react';
+import { api } from '../../api/client';
+import { useHasSign } from '../../app/session';
+import { usePagedQuery } from '../../components/usePagedQuery';
+import { clueActions } from './actions';
+import { BlacklistDrawer } from './BlacklistDrawer';
+import { ClueFilterBar } from './ClueFilterBar';
+import { ClueFormModal } from './ClueFormModal';
+import { CollaboratorModal } from './CollaboratorModal';
+import { ColumnSettings } from './ColumnSettings';
+import { clueColumns } from './columns';
+import { useColumns } from './data';
+import { openFromList } from './detailList';
+import { ExportButton } from './ExportButton';
+import { type ClueFilterDraft, filterBody } from './filters';
+import { OwnerModal } from './OwnerModal';
+import { RecycleBinDrawer } from './RecycleBinDrawer';
+import type { ClueRow } from './types';
+
+export interface ClueListViewProps {
+  /** Page name for the remembered page size. */
+  pageName: string;
+  /** userCustomField type of the columns. */
+  tableType: number;
+  title: string;
+  /** Toolbar buttons before the standard ones (import …). */
+  extraTools?: React.ReactNode;
+  hideFilters?: (keyof ClueFilterDraft)[];
+}
+
+/**
+ * A lead list: the filter form, the toolbar (create, batch operations, recycle bin, blacklist, export, columns),
+ * the table with the user's columns, sorting and the remembered page size. The server applies the data scope.
+ */
+export function ClueListView({ pageName, tableType, title, extraTools, hideFilters }: ClueListViewProps) {
+  const [draft, setDraft] = useState<ClueFilterDraft>({});
+  const [filter, setFilter] = useState<ClueFilterDraft>({});
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<ClueRow | null | undefined>(undefined);
+  const [ownerIds, setOwnerIds] = useState<number[] | null>(null);
+  const [collab, setCollab] = useState<number | null>(null);
+  const [drawer, setDrawer] = useState<'recycle' | 'black' | null>(null);
+  const canAdd = useHasSign('clue:add');
+  const canEdit = useHasSign('clue:edit');
+  const canDelete = useHasSign('clue:delete');
+  const canExport = useHasSign('clue:export');
+  const canAssign = useHasSign('clue:assign');
+  const body = useMemo(() => filterBody(filter), [filter]);
+  const list = usePagedQuery<ClueRow, Record<string, unknown>>(pageName, body, (q) =>
+    api.robot.post<Page<ClueRow> & { totalExact?: boolean }>('/organizationClue/list', q),
+  );
+  const cols = useColumns(tableType);
+  const rows = list.data?.lists ?? [];
+  const totalExact = (list.data as { totalExact?: boolean } | undefined)?.totalExact;
+  const refresh = () => {
+    setSelected([]);
+    void list.refetch();
+  };
+  const search = () => {
+    list.pager.reset();
+    setFilter({ ...draft });
+  };
+  const reset = () => {
+    list.pager.reset();
+    setDraft({});
+    setFilter({});
+  };
+  const columns = clueColumns(cols.data ?? [], {
+    onOpen: (_row, index) => openFromList(rows, index, list.pager.pageNum, body),
+    sort: { field: filter.sortField, order: filter.sortOrder },
+  });
+  columns.push({
+    key: 'actions',
+    title: '操作',
+    fixed: 'right',
+    width: 150,
+    render: (_, row, index) => (
+      <Space size={2}>
+        <Button type="link" size="small" onClick={() => openFromList(rows, index, list.pager.pageNum, body)}>
+          详情
+        </Button>
+        {canEdit && (
+          <Button type="link" size="small" onClick={() => setEditing(row)} data-testid="edit-clue">
+            编辑
+          </Button>
+        )}
+        <Dropdown
+          menu={{
+            items: [
+              canEdit && { key: 'lock', label: row.lockStatus ? '解锁' : '锁定' },
+              canEdit && row.type === 1 && { key: 'turn', label: '转为客户' },
+              canEdit && { key: 'collab', label: '协作人' },
+              canEdit && { key: 'black', label: '加入黑名单' },
+              canDelete && { key: 'delete', label: <span style={{ color: '#ff4d4f' }}>删除</span> },
+            ].filter(Boolean) as { key: string; label: React.ReactNode }[],
+            onClick: ({ key }) => {
+              if (key === 'lock') clueActions.lock([row.id], row.lockStatus ? 0 : 1, refresh);
+              if (key === 'turn') clueActions.turn([row.id], refresh);
+              if (key === 'collab') setCollab(row.id);
+              if (key === 'black') clueActions.blacklist([row.id], refresh);
+              if (key === 'delete') clueActions.remove([row.id], refresh);
+            },
+          }}
+        >
+          <Button type="link" size="small">
+            更多 <DownOutlined />
+          </Button>
+        </Dropdown>
+      </Space>
+    ),
+  });
+  const batch = [
+    canDelete && { key: 'delete', label: '删除' },
+    canEdit && { key: 'lock', label: '锁定' },
+    canEdit && { key: 'unlock', label: '解锁' },
+    canEdit && { key: 'turn', label: '转为客户' },
+    canEdit && { key: 'black', label: '加入黑名单' },
+    canAssign && { key: 'owner', label: '变更跟进人' },
+  ].filter(Boolean) as { key: string; label: string }[];
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Card size="small">
+        <ClueFilterBar value={draft} onChange={setDraft} onSearch={search} onReset={reset} hide={hideFilters} />
+      </Card>
+      <Card
+        size="small"
+        title={
+          <Space>
+            <Typography.Text strong>{title}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+              {totalExact === false ? `约 ${list.total} 条` : `共 ${list.total} 条`}
+            </Typography.Text>
+          </Space>
+        }
+        extra={
+          <Space wrap>
+            {extraTools}
+            {canAdd && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="add-clue">
+                新建客户
+              </Button>
+            )}
+            <Dropdown
+              disabled={!selected.length || !batch.length}
+              menu={{
+                items: batch,
+                onClick: ({ key }) => {
+                  if (key === 'delete') clueActions.remove(selected, refresh);
+                  if (key === 'lock') clueActions.lock(selected, 1, refresh);
+                  if (key === 'unlock') clueActions.lock(selected, 0, refresh);
+                  if (key === 'turn') clueActions.turn(selected, refresh);
+                  if (key === 'black') clueActions.blacklist(selected, refresh);
+                  if (key === 'owner') setOwnerIds(selected);
+                },
+              }}
+            >
+              <Button data-testid="batch-actions">
+                批量操作{selected.length ? `（${selected.length}）` : ''} <DownOutlined />
+              </Button>
+            </Dropdown>
+            {canExport && <ExportButton filter={() => body} />}
+            <Button icon={<DeleteOutlined />} onClick={() => setDrawer('recycle')} data-testid="open-recycle">
+              回收站
+            </Button>
+            <Button icon={<StopOutlined />} onClick={() => setDrawer('black')}>
+              黑名单
+            </Button>
+            <ColumnSettings type={tableType} columns={cols.data ?? []} onSaved={() => cols.refetch()} />
+          </Space>
+        }
+      >
+        <Table<ClueRow>
+          rowKey="id"
+          size="middle"
+          data-testid="clue-table"
+          columns={columns}
+          scroll={{ x: 'max-content' }}
+          {...list.tableProps}
+          // Rows wait for the user's columns: otherwise the first paint is a table of bare action cells.
+          dataSource={cols.data ? list.tableProps.dataSource : []}
+          loading={list.tableProps.loading || cols.isLoading}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+          onChange={(_p, _f, sorter, extra) => {
+            if (extra.action !== 'sort') return;
+            const s = sorter as SorterResult<ClueRow>;
+            list.pager.reset();
+            const next = {
+              sortField: s.order ? String(s.columnKey) : undefined,
+              sortOrder: s.order ? (s.order === 'ascend' ? 'asc' : 'desc') : undefined,
+            } as const;
+            setDraft((d) => ({ ...d, ...next }));
+            setFilter((f) => ({ ...f, ...next }));
+          }}
+        />
+      </Card>
+      <ClueFormModal
+        open={editing !== undefined}
+        clue={editing ?? null}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => {
+          setEditing(undefined);
+          refresh();
+        }}
+      />
+      <OwnerModal
+        ids={ownerIds}
+        onClose={() => setOwnerIds(null)}
+        onDone={() => {
+          setOwnerIds(null);
+          refresh();
+        }}
+      />
+      <CollaboratorModal clueId={collab} onClose={() => setCollab(null)} onChanged={refresh} />
+      <RecycleBinDrawer open={drawer === 'recycle'} onClose={() => setDrawer(null)} onRestored={refresh} />
+      <BlacklistDrawer open={drawer === 'black'} onClose={() => setDrawer(null)} onChanged={refresh} />
+    </Space>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Page } from '@crm/core';
+import { Card, Empty, Input, Segmented, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { usePagedQuery } from '../../components/usePagedQuery';
+import { cellOf } from './columns';
+import { openFromList } from './detailList';
+import type { ClueRow } from './types';
+
+type By = 'keyword' | 'phone' | 'name' | 'company';
+const BY: { value: By; label: string; placeholder: string }[] = [
+  { value: 'keyword', label: '综合', placeholder: '客户名称 / 公司 / 手机号' },
+  { value: 'phone', label: '手机号', placeholder: '输入手机号（可输入前几位）' },
+  { value: 'name', label: '客户名称', placeholder: '输入客户名称' },
+  { value: 'company', label: '公司名称', placeholder: '输入公司名称' },
+];
+
+/** /clueSearch 线索查询: find a lead by phone, name or company within the role's data scope. */
+export default function ClueSearch() {
+  const [by, setBy] = useState<By>('keyword');
+  const [text, setText] = useState('');
+  const [filter, setFilter] = useState<Record<string, string>>({});
+  const searched = Object.keys(filter).length > 0;
+  const list = usePagedQuery<ClueRow, Record<string, string>>('clueSearch', filter, (q) =>
+    searched
+      ? api.robot.post<Page<ClueRow>>('/organizationClue/list', q)
+      : Promise.resolve({ lists: [], total: 0, pageNum: 1, pageSize: q.pageSize }),
+  );
+  const rows = list.data?.lists ?? [];
+  const open = (i: number) => openFromList(rows, i, list.pager.pageNum, filter);
+  const columns = [
+    {
+      title: '客户名称',
+      key: 'name',
+      render: (_: unknown, r: ClueRow, i: number) => (
+        <Typography.Link onClick={() => open(i)} data-testid="open-clue">
+          {r.name || r.phone}
+        </Typography.Link>
+      ),
+    },
+    ...(
+      [
+        ['phone', '手机号'],
+        ['company', '公司名称'],
+        ['type', '类型'],
+        ['ownerId', '跟进人'],
+        ['stage', '客户阶段'],
+        ['followStatusId', '跟进状态'],
+        ['callStatus', '通话状态'],
+        ['lastFollowTime', '最后跟进时间'],
+      ] as const
+    ).map(([f, title]) => ({ title, key: f, render: (_: unknown, r: ClueRow) => cellOf(r, f, false) })),
+  ];
+  return (
+    <div style={{ padding: 16 }}>
+      <Card>
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+          <Space wrap>
+            <Segmented
+              value={by}
+              onChange={(v) => setBy(v as By)}
+              options={BY.map(({ value, label }) => ({ value, label }))}
+            />
+            <Input.Search
+              allowClear
+              enterButton="查询"
+              style={{ width: 420 }}
+              placeholder={BY.find((b) => b.value === by)?.placeholder}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onSearch={(v) => {
+                list.pager.reset();
+                setFilter(v.trim() ? { [by]: v.trim() } : {});
+              }}
+              data-testid="clue-search"
+            />
+          </Space>
+          {searched ? (
+            <Table<ClueRow> rowKey="id" size="middle" columns={columns} {...list.tableProps} />
+          ) : (
+            <Empty description="输入手机号、客户名称或公司名称查询" />
+          )}
+        </Space>
+      </Card>
+    </div>
+  );
+}

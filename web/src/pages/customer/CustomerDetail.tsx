@@ -1,0 +1,220 @@
+import { EditOutlined, LeftOutlined, LockOutlined, RightOutlined, TeamOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Result, Space, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { api } from '../../api/client';
+import { closeCustomerDetail, showDetailAt, useDetailState } from '../../app/detail';
+import { navigateTo } from '../../app/navigation';
+import { useHasSign } from '../../app/session';
+import { clueActions } from './actions';
+import { ChangeLog } from './ChangeLog';
+import { ClueFields } from './ClueFields';
+import { ClueFormModal } from './ClueFormModal';
+import { CollaboratorModal } from './CollaboratorModal';
+import { detailFilter } from './detailList';
+import { FollowForm } from './FollowForm';
+import { InteractionList } from './InteractionList';
+import type { ClueRow } from './types';
+
+/** Page names (query keys) of the lead lists a detail can be opened from. */
+const LIST_PAGES = ['customerManage', 'dataImport', 'clueSearch'];
+
+/** Previous and next lead of the list the detail was opened from: the saved list first, then the server. */
+function useNeighbours(clueId: number | null, list: number[]) {
+  const pos = clueId ? list.indexOf(clueId) : -1;
+  const inPrev = pos > 0 ? list[pos - 1] : null;
+  const inNext = pos >= 0 && pos < list.length - 1 ? list[pos + 1] : null;
+  const needServer = !!clueId && (inPrev === null || inNext === null);
+  const server = useQuery({
+    queryKey: ['clue', 'neighbours', clueId],
+    enabled: needServer,
+    queryFn: () =>
+      api.robot.post<{ prevId: number | null; nextId: number | null }>(
+        '/organizationClue/neighbours',
+        { ...detailFilter(), clueId },
+        { silent: true },
+      ),
+  });
+  return {
+    prevId: inPrev ?? server.data?.prevId ?? null,
+    nextId: inNext ?? server.data?.nextId ?? null,
+    pos,
+  };
+}
+
+/**
+ * /Detail 客户详情, inside the detail drawer: the lead's fields, its interaction records with the follow-up form, the
+ * field change log, and previous/next through the list it was opened from. Also opened embedded with ?id=.
+ */
+export default function CustomerDetail() {
+  const state = useDetailState();
+  const [search] = useSearchParams();
+  const clueId = Number(state?.clueId ?? search.get('id')) || null;
+  const list = ((state?.list ?? []) as unknown[]).map((x) =>
+    typeof x === 'object' && x
+      ? Number((x as { clueId?: number; id?: number }).clueId ?? (x as { id?: number }).id)
+      : Number(x),
+  );
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState(false);
+  const [collab, setCollab] = useState(false);
+  const [tab, setTab] = useState('interactions');
+  const canEdit = useHasSign('clue:edit');
+  const canDelete = useHasSign('clue:delete');
+
+  // Neither a saved state nor an id: nothing to show, back to the main page.
+  useEffect(() => {
+    if (!clueId) navigateTo('/main', { replace: true });
+  }, [clueId]);
+
+  const detail = useQuery({
+    queryKey: ['clue', 'detail', clueId, version],
+    enabled: !!clueId,
+    queryFn: () => api.robot.post<ClueRow>('/organizationClue/detail', { clueId }, { silent: true }),
+    retry: false,
+  });
+  const nb = useNeighbours(clueId, list);
+  const go = (id: number | null, step: -1 | 1) => {
+    if (!id) return;
+    const idx = list.indexOf(id);
+    showDetailAt(idx >= 0 ? idx : nb.pos + step, id);
+    setTab('interactions');
+  };
+  const qc = useQueryClient();
+  // A change here also refreshes the lists kept mounted behind the drawer.
+  const changed = () => {
+    setVersion((v) => v + 1);
+    for (const page of LIST_PAGES) void qc.invalidateQueries({ queryKey: [page] });
+  };
+  if (!clueId) return <Empty description="暂无数据" />;
+  if (detail.isError)
+    return <Result status="404" title="客户不存在" subTitle="该客户可能已被删除或不在您的数据权限内" />;
+  const clue = detail.data;
+  return (
+    <Spin spinning={detail.isLoading}>
+      <div style={{ padding: 16 }} data-testid="customer-detail">
+        <Card size="small" style={{ marginBottom: 12 }}>
+          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 12 }}>
+            <Space orientation="vertical" size={4}>
+              <Space size={8} wrap>
+                <Typography.Title level={4} style={{ margin: 0 }} data-testid="detail-name">
+                  {clue?.name || clue?.phone || '-'}
+                </Typography.Title>
+                {clue && <Tag color={clue.type === 2 ? 'gold' : 'blue'}>{clue.typeName}</Tag>}
+                {clue?.lockStatus === 1 && <Tag icon={<LockOutlined />}>已锁定</Tag>}
+                {clue?.blacklisted === 1 && <Tag color="red">黑名单</Tag>}
+                {clue?.tagNames?.map((t) => (
+                  <Tag key={t} color="processing">
+                    {t}
+                  </Tag>
+                ))}
+              </Space>
+              <Space size={16} wrap style={{ color: '#666' }}>
+                <span>手机号：{clue?.phone ?? '-'}</span>
+                <span>公司：{clue?.company || '-'}</span>
+                <span>跟进人：{clue?.ownerName || '-'}</span>
+                <span>客户阶段：{clue?.stageName || '-'}</span>
+                <span>跟进状态：{clue?.followStatusName || '-'}</span>
+                <span>下次跟进：{clue?.nextFollowTime ?? '-'}</span>
+              </Space>
+            </Space>
+            <Space>
+              <Tooltip title="上一条">
+                <Button
+                  icon={<LeftOutlined />}
+                  disabled={!nb.prevId}
+                  onClick={() => go(nb.prevId, -1)}
+                  data-testid="detail-prev"
+                />
+              </Tooltip>
+              {nb.pos >= 0 && list.length > 0 && (
+                <Typography.Text type="secondary" data-testid="detail-pos" style={{ whiteSpace: 'nowrap' }}>
+                  {nb.pos + 1}/{list.length}
+                </Typography.Text>
+              )}
+              <Tooltip title="下一条">
+                <Button
+                  icon={<RightOutlined />}
+                  disabled={!nb.nextId}
+                  onClick={() => go(nb.nextId, 1)}
+                  data-testid="detail-next"
+                />
+              </Tooltip>
+            </Space>
+          </div>
+          {clue && (
+            <Space style={{ marginTop: 12 }} wrap>
+              {canEdit && (
+                <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                  编辑
+                </Button>
+              )}
+              {canEdit && (
+                <Button onClick={() => clueActions.lock([clue.id], clue.lockStatus ? 0 : 1, changed)}>
+                  {clue.lockStatus ? '解锁' : '锁定'}
+                </Button>
+              )}
+              {canEdit && clue.type === 1 && (
+                <Button onClick={() => clueActions.turn([clue.id], changed)}>转为客户</Button>
+              )}
+              {canEdit && (
+                <Button icon={<TeamOutlined />} onClick={() => setCollab(true)}>
+                  协作人
+                </Button>
+              )}
+              {canEdit && !clue.blacklisted && (
+                <Button onClick={() => clueActions.blacklist([clue.id], changed)}>加入黑名单</Button>
+              )}
+              {canDelete && (
+                <Button danger onClick={() => clueActions.remove([clue.id], closeCustomerDetail)}>
+                  删除
+                </Button>
+              )}
+            </Space>
+          )}
+        </Card>
+        {clue && (
+          <Card size="small">
+            <Tabs
+              activeKey={tab}
+              onChange={setTab}
+              items={[
+                {
+                  key: 'interactions',
+                  label: '互动记录',
+                  children: (
+                    <>
+                      {canEdit && (
+                        <Card size="small" title="写跟进" style={{ marginBottom: 16, background: '#fafbfc' }}>
+                          <FollowForm clueId={clue.id} onSaved={changed} />
+                        </Card>
+                      )}
+                      <InteractionList clueId={clue.id} version={version} />
+                    </>
+                  ),
+                },
+                { key: 'fields', label: '客户资料', children: <ClueFields clue={clue} /> },
+                { key: 'log', label: '字段变更记录', children: <ChangeLog clueId={clue.id} version={version} /> },
+              ]}
+            />
+          </Card>
+        )}
+        <ClueFormModal
+          open={editing}
+          clue={clue ?? null}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            changed();
+          }}
+        />
+        <CollaboratorModal
+          clueId={collab && clue ? clue.id : null}
+          onClose={() => setCollab(false)}
+          onChanged={changed}
+        />
+      </div>
+    </Spin>
+  );
+}

@@ -1,0 +1,278 @@
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Form,
+  Progress,
+  Result,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Steps,
+  Table,
+  Tag,
+  Upload,
+} from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { showError } from '../../app/ui';
+import { SearchSelect } from '../../components/SearchSelect';
+import { quietly, tagOptions, toOptions, useClueUsers, useDict, userOptions, useTagGroups } from './data';
+import { useRecordProgress } from './ExportButton';
+import type { UploadAnswer } from './types';
+
+export const downloadTemplate = () => api.robot.download('/clueImport/downloadTemplate', undefined, { method: 'GET' });
+export const downloadInvalid = (recordId: number) =>
+  api.robot.download('/clueImportRecords/downloadInvalid', { recordId }, { method: 'GET' });
+
+/** Step 1: the template and the upload, with upload progress. */
+function UploadStep({ onUploaded }: { onUploaded: (a: UploadAnswer) => void }) {
+  const [percent, setPercent] = useState<number | null>(null);
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Alert
+        type="info"
+        showIcon
+        title="请按模板填写后上传，支持 .xlsx 和 .csv 文件（UTF-8 或 GBK 编码）；手机号必填，重复的数据按查重规则跳过。"
+        action={
+          <Button icon={<DownloadOutlined />} onClick={downloadTemplate} data-testid="download-template">
+            下载模板
+          </Button>
+        }
+      />
+      <div data-testid="import-upload">
+        <Upload.Dragger
+          accept=".xlsx,.csv"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            if (!/\.(xlsx|csv)$/i.test(file.name)) {
+              showError('只支持 .xlsx 或 .csv 文件');
+              return Upload.LIST_IGNORE;
+            }
+            return true;
+          }}
+          customRequest={async ({ file }) => {
+            const form = new FormData();
+            form.append('file', file as File);
+            setPercent(0);
+            try {
+              const a = await quietly(() =>
+                api.robot.upload<UploadAnswer>('/clueImport/upload', form, { onProgress: setPercent }),
+              );
+              if (a) onUploaded(a);
+            } finally {
+              setPercent(null);
+            }
+          }}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">点击或拖拽文件到此处上传</p>
+          <p className="ant-upload-hint">.xlsx / .csv</p>
+        </Upload.Dragger>
+      </div>
+      {percent !== null && <Progress percent={percent} />}
+    </Space>
+  );
+}
+
+/** Step 2: map each column to a field (suggested by the closest header match) and choose the import options. */
+function MapStep({
+  upload,
+  onStarted,
+  onBack,
+}: {
+  upload: UploadAnswer;
+  onStarted: (recordId: number) => void;
+  onBack: () => void;
+}) {
+  const [mapping, setMapping] = useState<Record<string, string>>(upload.mapping);
+  const [starting, setStarting] = useState(false);
+  const [form] = Form.useForm();
+  const users = useClueUsers();
+  const channels = useDict('channelSource');
+  const tags = useTagGroups();
+  const used = new Set(Object.values(mapping));
+  const missing = upload.fields.filter((f) => f.isRequired && !used.has(f.fieldName));
+  const start = async () => {
+    const opts = form.getFieldsValue();
+    const clean = Object.fromEntries(Object.entries(mapping).filter(([, v]) => v));
+    setStarting(true);
+    try {
+      const r = await api.robot.post<{ recordId: number }>('/clueImport/start', {
+        recordId: upload.recordId,
+        mapping: clean,
+        ownerId: opts.ownerId ?? null,
+        channelSourceId: opts.channelSourceId ?? null,
+        clueType: opts.clueType,
+        tagIds: opts.tagIds ?? [],
+        importWay: 1,
+      });
+      onStarted(r.recordId);
+    } finally {
+      setStarting(false);
+    }
+  };
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Table
+        size="small"
+        rowKey="i"
+        pagination={false}
+        data-testid="import-mapping"
+        dataSource={upload.headers.map((h, i) => ({ i: String(i), h }))}
+        columns={[
+          { title: '文件列', dataIndex: 'h', width: 240, render: (h) => h || <Tag>空表头</Tag> },
+          {
+            title: '对应字段',
+            key: 'field',
+            render: (_, r) => (
+              <Select
+                allowClear
+                style={{ width: 260 }}
+                placeholder="不导入"
+                value={mapping[r.i]}
+                onChange={(v) => setMapping({ ...mapping, [r.i]: v })}
+                options={upload.fields.map((f) => ({
+                  value: f.fieldName,
+                  label: `${f.isRequired ? '*' : ''}${f.fieldLabel}`,
+                  disabled: used.has(f.fieldName) && mapping[r.i] !== f.fieldName,
+                }))}
+                showSearch={{ optionFilterProp: 'label' }}
+              />
+            ),
+          },
+          {
+            title: '',
+            key: 'hint',
+            render: (_, r) =>
+              upload.mapping[r.i] && upload.mapping[r.i] === mapping[r.i] ? <Tag color="green">自动匹配</Tag> : null,
+          },
+        ]}
+      />
+      {missing.length > 0 && (
+        <Alert type="warning" showIcon title={`必填字段未对应：${missing.map((m) => m.fieldLabel).join('、')}`} />
+      )}
+      <Form form={form} layout="vertical" initialValues={{ clueType: 1 }}>
+        <Row gutter={16}>
+          <Col span={6}>
+            <Form.Item name="clueType" label="导入为">
+              <Select
+                options={[
+                  { value: 1, label: '线索' },
+                  { value: 2, label: '客户' },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="ownerId" label="跟进人（表中未填时）" tooltip="不选则为导入人">
+              <SearchSelect options={userOptions(users.data)} />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="channelSourceId" label="渠道来源">
+              <SearchSelect options={toOptions(channels.data)} />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="tagIds" label="标签">
+              <Select mode="multiple" allowClear placeholder="请选择" options={tagOptions(tags.data)} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      <Space>
+        <Button onClick={onBack}>重新上传</Button>
+        <Button
+          type="primary"
+          loading={starting}
+          disabled={missing.length > 0}
+          onClick={() => quietly(start)}
+          data-testid="import-start"
+        >
+          开始导入
+        </Button>
+      </Space>
+    </Space>
+  );
+}
+
+/** Step 3: the progress bar, then the counts and the rejected rows. */
+function ProgressStep({ recordId, onAgain }: { recordId: number; onAgain: () => void }) {
+  const rec = useRecordProgress(recordId, 800);
+  const navigate = useNavigate();
+  const done = rec && rec.status >= 2;
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="import-result">
+      <Progress
+        percent={rec?.status === 2 ? 100 : Math.round(rec?.progress ?? 0)}
+        status={rec?.status === 3 ? 'exception' : rec?.status === 2 ? 'success' : 'active'}
+      />
+      {done && rec.status === 3 && <Result status="error" title="导入失败" subTitle={rec.error} />}
+      {done && rec.status === 2 && (
+        <>
+          <Row gutter={16}>
+            <Col span={6}>
+              <Statistic title="总行数" value={rec.total} />
+            </Col>
+            <Col span={6}>
+              <Statistic title="导入成功" value={rec.imported} styles={{ content: { color: '#52c41a' } }} />
+            </Col>
+            <Col span={6}>
+              <Statistic title="重复" value={rec.duplicate} styles={{ content: { color: '#faad14' } }} />
+            </Col>
+            <Col span={6}>
+              <Statistic title="无效" value={rec.invalid} styles={{ content: { color: '#ff4d4f' } }} />
+            </Col>
+          </Row>
+          <Space>
+            {rec.hasInvalidFile === 1 && (
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() => downloadInvalid(rec.recordId)}
+                data-testid="download-invalid"
+              >
+                下载失败数据（含原因）
+              </Button>
+            )}
+            <Button onClick={() => navigate('/main/importList')}>查看导入记录</Button>
+            <Button type="primary" onClick={onAgain}>
+              继续导入
+            </Button>
+          </Space>
+        </>
+      )}
+    </Space>
+  );
+}
+
+/** /import 导入线索: template, upload, column mapping, progress and the report. */
+export default function ImportPage() {
+  const [upload, setUpload] = useState<UploadAnswer | null>(null);
+  const [recordId, setRecordId] = useState<number | null>(null);
+  const step = recordId ? 2 : upload ? 1 : 0;
+  const again = () => {
+    setUpload(null);
+    setRecordId(null);
+  };
+  return (
+    <div style={{ padding: 16 }}>
+      <Card title="导入线索">
+        <Steps
+          current={step}
+          style={{ marginBottom: 24 }}
+          items={[{ title: '上传文件' }, { title: '字段对应' }, { title: '导入结果' }]}
+        />
+        {step === 0 && <UploadStep onUploaded={setUpload} />}
+        {step === 1 && upload && <MapStep upload={upload} onStarted={setRecordId} onBack={again} />}
+        {step === 2 && recordId && <ProgressStep recordId={recordId} onAgain={again} />}
+      </Card>
+    </div>
+  );
+}

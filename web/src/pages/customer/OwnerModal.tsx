@@ -1,0 +1,42 @@
+import { Form, Modal } from 'antd';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { showSuccess } from '../../app/ui';
+import { SearchSelect } from '../../components/SearchSelect';
+import { quietly, useClueUsers, userOptions } from './data';
+
+/** Change the follow-up person of leads (changeFollowUser). */
+export function OwnerModal({
+  ids,
+  onClose,
+  onDone,
+}: {
+  ids: number[] | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const users = useClueUsers();
+  const [ownerId, setOwnerId] = useState<number>();
+  return (
+    <Modal
+      open={!!ids}
+      title={`变更跟进人（${ids?.length ?? 0} 条）`}
+      onCancel={onClose}
+      okButtonProps={{ disabled: !ownerId }}
+      onOk={() =>
+        quietly(async () => {
+          await api.robot.post('/organizationClue/changeFollowUser', { clueIds: ids, ownerId });
+          showSuccess('变更成功');
+          onDone();
+        })
+      }
+      destroyOnHidden
+    >
+      <Form layout="vertical">
+        <Form.Item label="新跟进人" required>
+          <SearchSelect options={userOptions(users.data)} value={ownerId} onChange={setOwnerId} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

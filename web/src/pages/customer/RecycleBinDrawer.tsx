@@ -1,0 +1,104 @@
+import type { Page } from '@crm/core';
+import { Button, Drawer, Input, Space, Table } from 'antd';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { useHasSign } from '../../app/session';
+import { usePagedQuery } from '../../components/usePagedQuery';
+import { clueActions } from './actions';
+import type { ClueRow } from './types';
+
+/** The recycle bin of leads: deleted leads with who deleted them and when; restore or delete for good. */
+export function RecycleBinDrawer({
+  open,
+  onClose,
+  onRestored,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onRestored: () => void;
+}) {
+  const [keyword, setKeyword] = useState('');
+  const [filter, setFilter] = useState<{ keyword?: string }>({});
+  const [selected, setSelected] = useState<number[]>([]);
+  const canDelete = useHasSign('clue:delete');
+  const list = usePagedQuery<ClueRow, { keyword?: string }>('clueRecycleBin', filter, (q) =>
+    open
+      ? api.robot.post<Page<ClueRow>>('/clueRecycleBin/list', q)
+      : Promise.resolve({ lists: [], total: 0, pageNum: 1, pageSize: 10 }),
+  );
+  const done = () => {
+    setSelected([]);
+    void list.refetch();
+    onRestored();
+  };
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title="回收站"
+      size={900}
+      destroyOnHidden
+      afterOpenChange={(o) => o && list.refetch()}
+    >
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Input.Search
+          allowClear
+          placeholder="客户名称 / 公司 / 手机号"
+          style={{ width: 260 }}
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(v) => {
+            list.pager.reset();
+            setFilter({ keyword: v || undefined });
+          }}
+        />
+        {canDelete && (
+          <>
+            <Button
+              type="primary"
+              disabled={!selected.length}
+              onClick={() => clueActions.restore(selected, done)}
+              data-testid="restore"
+            >
+              还原
+            </Button>
+            <Button danger disabled={!selected.length} onClick={() => clueActions.purge(selected, done)}>
+              彻底删除
+            </Button>
+          </>
+        )}
+      </Space>
+      <Table<ClueRow>
+        rowKey="id"
+        size="small"
+        data-testid="recycle-table"
+        {...list.tableProps}
+        rowSelection={
+          canDelete ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined
+        }
+        columns={[
+          { title: '客户名称', dataIndex: 'name', render: (v, r) => v || r.phone },
+          { title: '手机号', dataIndex: 'phone' },
+          { title: '公司名称', dataIndex: 'company', ellipsis: true, render: (v) => v || '-' },
+          { title: '跟进人', dataIndex: 'ownerName', render: (v) => v || '-' },
+          { title: '删除人', dataIndex: 'deletedByName', render: (v) => v || '-' },
+          { title: '删除时间', dataIndex: 'deletedAt', width: 170 },
+          ...(canDelete
+            ? [
+                {
+                  title: '操作',
+                  key: 'op',
+                  width: 80,
+                  render: (_: unknown, r: ClueRow) => (
+                    <Button type="link" size="small" onClick={() => clueActions.restore([r.id], done)}>
+                      还原
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </Drawer>
+  );
+}

@@ -1,0 +1,69 @@
+/** The filter of a lead list as the form holds it, and as the list, neighbours and export calls take it. */
+export interface DurationDraft {
+  /** Option 1: a level 0-7 (0 no limit); option 2: a custom range (a trailing unit is stripped by the server). */
+  option: 1 | 2;
+  level?: number;
+  min?: string;
+  max?: string;
+}
+
+export interface ClueFilterDraft {
+  keyword?: string;
+  type?: 1 | 2;
+  ownerIds?: number[];
+  deptIds?: number[];
+  tagIds?: number[];
+  followStatusIds?: number[];
+  followPhaseIds?: number[];
+  stages?: number[];
+  channelSourceIds?: number[];
+  callStatus?: number[];
+  importWays?: number[];
+  lockStatus?: 0 | 1;
+  duration?: DurationDraft;
+  createTime?: string;
+  lastFollowTime?: string;
+  nextFollowTime?: string;
+  lastCallTime?: string;
+  /** Custom field name → option values, text, [min, max] or a date value. */
+  custom?: Record<string, unknown>;
+  sortField?: string;
+  sortOrder?: 'asc' | 'desc';
+  importRecordId?: number;
+}
+
+const emptyValue = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  v === '' ||
+  (Array.isArray(v) && v.every((x) => x === null || x === undefined || x === ''));
+
+/** The request body of /organizationClue/list (without paging): empty parts left out. */
+export function filterBody(d: ClueFilterDraft): Record<string, unknown> {
+  const { custom, duration, keyword, ...rest } = d;
+  const body: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rest)) if (!emptyValue(v)) body[k] = v;
+  if (keyword?.trim()) body.keyword = keyword.trim();
+  if (duration?.option === 1 && duration.level) body.duration = { option: 1, level: duration.level };
+  if (duration?.option === 2 && (duration.min || duration.max))
+    body.duration = { option: 2, min: duration.min || null, max: duration.max || null };
+  const customFilters = Object.entries(custom ?? {})
+    .filter(([, v]) => !emptyValue(v))
+    .map(([fieldName, value]) => ({ fieldName, value }));
+  if (customFilters.length) body.customFilters = customFilters;
+  return body;
+}
+
+/** How many filters are set (shown on the 更多筛选 button). */
+export function filterCount(d: ClueFilterDraft): number {
+  const b = filterBody(d);
+  const {
+    sortField: _s,
+    sortOrder: _o,
+    customFilters,
+    ...rest
+  } = b as Record<string, unknown> & {
+    customFilters?: unknown[];
+  };
+  return Object.keys(rest).length + (customFilters?.length ?? 0);
+}

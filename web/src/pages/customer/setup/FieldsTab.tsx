@@ -1,0 +1,325 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  Button,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { api } from '../../../api/client';
+import { showSuccess } from '../../../app/ui';
+import { quietly, useFieldDefs, useInvalidateClueSettings, validValues } from '../data';
+import MoveButtons, { swap } from '../MoveButtons';
+import type { FieldDef } from '../types';
+import { cascadeToText, textToCascade } from './cascadeText';
+
+export const FIELD_TYPES = [
+  { value: 1, label: '单行文本' },
+  { value: 2, label: '多行文本' },
+  { value: 3, label: '数字' },
+  { value: 4, label: '日期' },
+  { value: 5, label: '日期时间' },
+  { value: 6, label: '单选' },
+  { value: 7, label: '多选' },
+  { value: 8, label: '级联' },
+  { value: 9, label: '手机号' },
+  { value: 10, label: '邮箱' },
+];
+/** Display choices for option fields: dropdown or radio buttons / checkboxes. */
+const SHOW_TYPES: Record<number, { value: number; label: string }[]> = {
+  6: [
+    { value: 3, label: '下拉框' },
+    { value: 4, label: '单选按钮' },
+  ],
+  7: [
+    { value: 3, label: '下拉框' },
+    { value: 5, label: '复选框' },
+  ],
+};
+
+/** The organisation's custom lead fields: every type, groups of options, cascade data, required and shown flags. */
+export function FieldsTab() {
+  const defs = useFieldDefs();
+  const invalidate = useInvalidateClueSettings();
+  const [editing, setEditing] = useState<Partial<FieldDef> | null>(null);
+  const [form] = Form.useForm();
+  const fieldType = Form.useWatch('fieldType', form) as number | undefined;
+  const custom = (defs.data ?? []).filter((d) => d.isCustom === 1);
+  const nextOn = (defs.data ?? []).some((d) => d.fieldName === 'nextFollowTime');
+  const open = (d?: FieldDef) => {
+    form.resetFields();
+    if (d)
+      form.setFieldsValue({
+        ...d,
+        groupList: d.groupList.map((o) => ({
+          fieldLabel: o.fieldLabel,
+          groupName: o.groupName ?? '',
+          fieldValue: o.fieldValue,
+        })),
+        cascadeText: cascadeToText(d.cascadeData).join('\n'),
+      });
+    setEditing(d ?? {});
+  };
+  const save = () => quietly(doSave);
+  const doSave = async () => {
+    const v = await validValues(form);
+    if (!v) return;
+    const body: Record<string, unknown> = {
+      fieldLabel: v.fieldLabel,
+      fieldTopic: v.fieldTopic || '基本信息',
+      fieldType: v.fieldType,
+      showType: v.showType,
+      isRequired: v.isRequired ? 1 : 0,
+      isShow: v.isShow ? 1 : 0,
+      rules: Object.fromEntries(Object.entries(v.rules ?? {}).filter(([, x]) => x !== null && x !== undefined)),
+    };
+    if (v.fieldType === 6 || v.fieldType === 7) {
+      const groups = [...new Set((v.groupList ?? []).map((o: { groupName?: string }) => o.groupName || ''))];
+      body.groupList = (v.groupList ?? []).map(
+        (o: { fieldLabel: string; groupName?: string; fieldValue?: string }, i: number) => ({
+          fieldLabel: o.fieldLabel,
+          ...(o.fieldValue ? { fieldValue: o.fieldValue } : {}),
+          ...(o.groupName
+            ? {
+                groupName: o.groupName,
+                groupId: groups.indexOf(o.groupName) + 1,
+                groupSortNum: groups.indexOf(o.groupName) + 1,
+              }
+            : {}),
+          itemSortNum: i + 1,
+        }),
+      );
+    }
+    if (v.fieldType === 8) body.cascadeData = textToCascade(v.cascadeText ?? '', editing?.cascadeData);
+    if (editing?.id) await api.robot.post('/customFieldShow/update', { id: editing.id, ...body });
+    else await api.robot.post('/customFieldShow/add', body);
+    showSuccess('保存成功');
+    setEditing(null);
+    invalidate();
+  };
+  const move = (i: number, d: -1 | 1) => quietly(() => doMove(i, d));
+  const doMove = async (i: number, d: -1 | 1) => {
+    const ids = swap(
+      custom.map((x) => x.id as number),
+      i,
+      d,
+    );
+    await api.robot.post('/customFieldShow/sort', { ids });
+    invalidate();
+  };
+  return (
+    <>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => open()} data-testid="add-field">
+          新增字段
+        </Button>
+        <Space>
+          <Typography.Text>启用“下次跟进时间”字段</Typography.Text>
+          <Switch
+            checked={nextOn}
+            onChange={(enabled) =>
+              quietly(async () => {
+                await api.robot.post('/customFieldShow/setNextFollowTimeField', { enabled });
+                invalidate();
+              })
+            }
+          />
+        </Space>
+      </Space>
+      <Table<FieldDef>
+        rowKey="fieldName"
+        size="small"
+        loading={defs.isLoading}
+        dataSource={custom}
+        pagination={false}
+        columns={[
+          { title: '字段名称', dataIndex: 'fieldLabel' },
+          { title: '分组', dataIndex: 'fieldTopic' },
+          { title: '类型', dataIndex: 'fieldTypeName', width: 100 },
+          {
+            title: '选项',
+            key: 'opts',
+            render: (_, d) =>
+              d.groupList.length
+                ? d.groupList.map((o) => (
+                    <Tag key={o.fieldValue}>
+                      {o.groupName ? `${o.groupName}·` : ''}
+                      {o.fieldLabel}
+                    </Tag>
+                  ))
+                : d.cascadeData.length
+                  ? `${cascadeToText(d.cascadeData).length} 条级联路径`
+                  : '-',
+          },
+          { title: '必填', dataIndex: 'isRequired', width: 70, render: (v) => (v ? '是' : '否') },
+          { title: '显示', dataIndex: 'isShow', width: 70, render: (v) => (v ? '是' : '否') },
+          {
+            title: '操作',
+            key: 'op',
+            width: 220,
+            render: (_, d, i) => (
+              <Space size={2}>
+                <MoveButtons index={i} count={custom.length} onMove={move} />
+                <Button type="link" size="small" onClick={() => open(d)}>
+                  编辑
+                </Button>
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  onClick={() =>
+                    Modal.confirm({
+                      title: `确定删除字段“${d.fieldLabel}”吗？`,
+                      content: '删除后该字段的数据将不再显示。',
+                      okButtonProps: { danger: true },
+                      onOk: () =>
+                        quietly(async () => {
+                          await api.robot.post('/customFieldShow/delete', { id: d.id });
+                          showSuccess('删除成功');
+                          invalidate();
+                        }),
+                    })
+                  }
+                >
+                  删除
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={!!editing}
+        title={editing?.id ? '编辑字段' : '新增字段'}
+        width={640}
+        onCancel={() => setEditing(null)}
+        onOk={save}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ fieldType: 1, isRequired: false, isShow: true, fieldTopic: '基本信息' }}
+        >
+          <Row gutter={12}>
+            <Col span={12}>
+              <Form.Item
+                name="fieldLabel"
+                label="字段名称"
+                rules={[
+                  { required: true, whitespace: true, message: '请输入字段名称' },
+                  { max: 20, message: '字段名称不能超过20个字' },
+                ]}
+              >
+                <Input maxLength={20} data-testid="field-label" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="fieldTopic" label="所属分组">
+                <Input maxLength={20} placeholder="基本信息" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="fieldType" label="字段类型" rules={[{ required: true, message: '请选择字段类型' }]}>
+                <Select options={FIELD_TYPES} disabled={!!editing?.id} />
+              </Form.Item>
+            </Col>
+            {fieldType && SHOW_TYPES[fieldType] && (
+              <Col span={12}>
+                <Form.Item name="showType" label="显示方式">
+                  <Radio.Group options={SHOW_TYPES[fieldType]} />
+                </Form.Item>
+              </Col>
+            )}
+            <Col span={6}>
+              <Form.Item
+                name="isRequired"
+                label="必填"
+                valuePropName="checked"
+                getValueProps={(v) => ({ checked: !!v })}
+              >
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="isShow" label="显示" valuePropName="checked" getValueProps={(v) => ({ checked: !!v })}>
+                <Switch />
+              </Form.Item>
+            </Col>
+          </Row>
+          {(fieldType === 1 || fieldType === 2) && (
+            <Form.Item name={['rules', 'maxLength']} label="最大长度">
+              <InputNumber min={1} max={2000} />
+            </Form.Item>
+          )}
+          {fieldType === 3 && (
+            <Space>
+              <Form.Item name={['rules', 'min']} label="最小值">
+                <InputNumber />
+              </Form.Item>
+              <Form.Item name={['rules', 'max']} label="最大值">
+                <InputNumber />
+              </Form.Item>
+              <Form.Item name={['rules', 'decimals']} label="小数位数">
+                <InputNumber min={0} max={6} />
+              </Form.Item>
+            </Space>
+          )}
+          {(fieldType === 6 || fieldType === 7) && (
+            <Form.List name="groupList" initialValue={[{ fieldLabel: '' }]}>
+              {(items, { add, remove }) => (
+                <>
+                  <Typography.Text strong>选项（可填写选项分组）</Typography.Text>
+                  {items.map((it) => (
+                    <Space key={it.key} style={{ display: 'flex', marginTop: 8 }} align="baseline">
+                      <Form.Item name={[it.name, 'groupName']} noStyle>
+                        <Input placeholder="分组（选填）" style={{ width: 140 }} />
+                      </Form.Item>
+                      <Form.Item
+                        name={[it.name, 'fieldLabel']}
+                        noStyle
+                        rules={[{ required: true, whitespace: true, message: '选项名称不能为空' }]}
+                      >
+                        <Input placeholder="选项名称" style={{ width: 240 }} />
+                      </Form.Item>
+                      <MinusCircleOutlined onClick={() => remove(it.name)} />
+                    </Space>
+                  ))}
+                  <Button
+                    type="dashed"
+                    size="small"
+                    icon={<PlusOutlined />}
+                    style={{ marginTop: 8 }}
+                    onClick={() => add({ fieldLabel: '' })}
+                  >
+                    添加选项
+                  </Button>
+                </>
+              )}
+            </Form.List>
+          )}
+          {fieldType === 8 && (
+            <Form.Item
+              name="cascadeText"
+              label="级联数据"
+              extra="每行一条路径，层级之间用 / 分隔，例如：华东/上海/浦东新区"
+              rules={[{ required: true, whitespace: true, message: '请填写级联数据' }]}
+            >
+              <Input.TextArea rows={6} />
+            </Form.Item>
+          )}
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Checkbox, Radio, Select, Space, Table } from 'antd';
+import { useEffect, useState } from 'react';
+import { api } from '../../../api/client';
+import { showSuccess } from '../../../app/ui';
+import { useRoleOptions } from '../../system/data';
+import { quietly, useInvalidateClueSettings } from '../data';
+
+interface Auth {
+  fieldName: string;
+  fieldLabel: string;
+  access: 0 | 1 | 2;
+  masked: 0 | 1;
+}
+
+const MASKABLE = new Set(['phone', 'phones']);
+
+/** Per role: each field hidden, read-only or editable, and the phone number masked (138****5678) or not. */
+export function RoleFieldTab() {
+  const roles = useRoleOptions();
+  const invalidate = useInvalidateClueSettings();
+  const [roleId, setRoleId] = useState<number>();
+  const [items, setItems] = useState<Auth[]>([]);
+  useEffect(() => {
+    if (!roleId && roles.data?.length)
+      setRoleId(roles.data.find((r) => !r.builtIn || r.roleSign !== 'super_admin')?.id ?? roles.data[0].id);
+  }, [roles.data, roleId]);
+  const auth = useQuery({
+    queryKey: ['clue', 'roleFieldAuth', roleId],
+    enabled: !!roleId,
+    queryFn: () => api.robot.post<Auth[]>('/customFieldShow/getRoleFieldAuth', { roleId }),
+  });
+  useEffect(() => {
+    if (auth.data) setItems(auth.data);
+  }, [auth.data]);
+  const set = (name: string, patch: Partial<Auth>) =>
+    setItems(items.map((x) => (x.fieldName === name ? { ...x, ...patch } : x)));
+  const save = async () => {
+    await api.robot.post('/customFieldShow/saveRoleFieldAuth', {
+      roleId,
+      items: items.map((x) => ({ fieldName: x.fieldName, access: x.access, masked: x.masked })),
+    });
+    showSuccess('保存成功');
+    invalidate();
+  };
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Alert
+        type="info"
+        showIcon
+        title="隐藏的字段不会发送给该角色；只读字段不能修改；脱敏的号码显示为 138****5678。超级管理员不受限制。"
+      />
+      <Space>
+        <span>角色</span>
+        <Select
+          style={{ width: 220 }}
+          value={roleId}
+          onChange={setRoleId}
+          options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        />
+        <Button type="primary" disabled={!roleId} onClick={() => quietly(save)} data-testid="save-role-fields">
+          保存
+        </Button>
+      </Space>
+      <Table<Auth>
+        rowKey="fieldName"
+        size="small"
+        loading={auth.isLoading}
+        dataSource={items}
+        pagination={false}
+        scroll={{ y: 480 }}
+        columns={[
+          { title: '字段', dataIndex: 'fieldLabel', width: 200 },
+          {
+            title: '权限',
+            dataIndex: 'access',
+            render: (v, r) => (
+              <Radio.Group
+                value={v}
+                onChange={(e) => set(r.fieldName, { access: e.target.value })}
+                options={[
+                  { value: 0, label: '隐藏' },
+                  { value: 1, label: '只读' },
+                  { value: 2, label: '可编辑' },
+                ]}
+              />
+            ),
+          },
+          {
+            title: '号码脱敏',
+            dataIndex: 'masked',
+            width: 120,
+            render: (v, r) =>
+              MASKABLE.has(r.fieldName) ? (
+                <Checkbox checked={v === 1} onChange={(e) => set(r.fieldName, { masked: e.target.checked ? 1 : 0 })} />
+              ) : (
+                '-'
+              ),
+          },
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,21 @@
+import { Card } from 'antd';
+import { useSearchParams } from 'react-router';
+import { getToken } from '../../app/session';
+import { CallDetailView } from './CallDetailView';
+
+/**
+ * /callDetail and its variants (/callDetail_base, /callDetail_gt; /dingTalkCallDetail inside the shell). With ?id=
+ * (or recordId) it reads with the session token; with ?maskId= (from getMaskId) anyone holding the link sees this
+ * one call, read-only.
+ */
+export default function CallDetailPage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? params.get('recordId') ?? 0) || undefined;
+  const maskId = params.get('maskId') ?? undefined;
+  if (!id && !maskId) return <Card>缺少录音参数</Card>;
+  return (
+    <div style={{ padding: 16, maxWidth: 1200, margin: '0 auto' }}>
+      <CallDetailView recordId={maskId ? undefined : id} maskId={maskId} actions={!maskId && !!getToken()} />
+    </div>
+  );
+}

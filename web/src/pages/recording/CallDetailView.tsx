@@ -1,0 +1,293 @@
+import { LinkOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
+import { type AudioMetrics, SpeakerLabel, type TranscriptSegment } from '@crm/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Descriptions, Empty, Modal, Progress, Row, Space, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../../api/client';
+import { getToken } from '../../app/session';
+import { showSuccess } from '../../app/ui';
+import { AudioPlayer } from '../../components/AudioPlayer';
+import { ASR_STATUS_COLOR, type AsrDetail } from './types';
+
+const mmss = (ms: number) => {
+  const s = Math.floor(ms / 1000);
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+};
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} 秒`;
+
+/** The sentence being spoken at `ms`: the last segment that started at or before it (and has not long ended). */
+export function activeIndex(segments: TranscriptSegment[], ms: number): number {
+  let found = -1;
+  for (let i = 0; i < segments.length; i++) {
+    if (segments[i].startMs <= ms) {
+      if (ms <= segments[i].endMs + 300) found = i;
+    } else break;
+  }
+  return found;
+}
+
+export interface CallDetailViewProps {
+  recordId?: number;
+  maskId?: string;
+  /** Rerun and role swap (not on the shared, read-only view). */
+  actions?: boolean;
+}
+
+/** Call detail: the player (rates 0.75-2.0) with the transcript beside it, and the audio metrics. */
+export function CallDetailView({ recordId, maskId, actions = true }: CallDetailViewProps) {
+  const qc = useQueryClient();
+  const key = ['asrText', recordId, maskId];
+  const q = useQuery({
+    queryKey: key,
+    queryFn: () => api.analysis.get<AsrDetail>('/asr/V1/getAsrText', maskId ? { maskId } : { recordId }),
+    enabled: !!recordId || !!maskId,
+    refetchInterval: (query) => {
+      const d = query.state.data;
+      return d && (d.asrStatus <= 2 || d.metricsStatus <= 2) ? 2000 : false;
+    },
+  });
+  const [now, setNow] = useState(0);
+  const [seek, setSeek] = useState<number | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const d = q.data;
+  const segments = d?.transcript?.segments ?? [];
+  const active = useMemo(() => activeIndex(segments, now), [segments, now]);
+  useEffect(() => {
+    const el = listRef.current?.querySelector<HTMLElement>(`[data-seg="${active}"]`);
+    el?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [active]);
+  if (q.isLoading) return <Card loading />;
+  if (q.error || !d) return <Alert type="error" title={(q.error as Error)?.message ?? '录音不存在'} />;
+  const token = getToken();
+  const src = maskId ? d.playUrl : `${d.playUrl}${token ? `&token=${encodeURIComponent(token)}` : ''}`;
+  const refresh = () => qc.invalidateQueries({ queryKey: key });
+  const rerun = async (what: 'asr' | 'metrics') => {
+    await api.robot.post('/recording/v1/asrRerun', { id: d.id, what });
+    showSuccess(what === 'asr' ? '已重新提交识别' : '已重新提交分析');
+    refresh();
+  };
+  const share = async () => {
+    const r = await api.robot.get<{ maskId: string }>('/recording/v1/getMaskId', { recordId: d.id });
+    const url = `${window.location.origin}/callDetail?maskId=${encodeURIComponent(r.maskId)}`;
+    await navigator.clipboard?.writeText(url).catch(() => {});
+    Modal.info({
+      title: '分享链接（30 天内有效，无需登录即可查看本通话）',
+      content: (
+        <Typography.Paragraph copyable style={{ wordBreak: 'break-all' }}>
+          {url}
+        </Typography.Paragraph>
+      ),
+      width: 560,
+    });
+  };
+  const swap = async () => {
+    await api.robot.post('/recording/v1/asrRole', { id: d.id });
+    showSuccess('已互换销售与客户');
+    refresh();
+  };
+  // Clicking the same sentence twice must seek again: alternate by one millisecond.
+  const seekTo = (ms: number) => setSeek((prev) => (prev === ms ? ms + 1 : ms));
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Card
+        size="small"
+        title={<span data-testid="call-title">{d.fileName}</span>}
+        extra={
+          <Space>
+            {actions && (
+              <Button size="small" type="link" icon={<LinkOutlined />} onClick={share}>
+                分享
+              </Button>
+            )}
+            <Tag color={ASR_STATUS_COLOR[d.asrStatus]} data-testid="asr-status">
+              {d.asrStatusName}
+            </Tag>
+          </Space>
+        }
+      >
+        <Descriptions size="small" column={{ xs: 1, sm: 2, xl: 3, xxl: 4 }}>
+          <Descriptions.Item label="录音来源">{d.sourceName}</Descriptions.Item>
+          <Descriptions.Item label="通话类型">{d.callTypeName}</Descriptions.Item>
+          <Descriptions.Item label="归属员工">{d.ownerName ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label="号码">{d.phone ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label="通话时间">{d.callTime ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label="时长">{d.durationText}</Descriptions.Item>
+          <Descriptions.Item label="声道">
+            {d.channels >= 2 ? '双声道（左：销售，右：客户）' : '单声道'}
+          </Descriptions.Item>
+          <Descriptions.Item label="识别引擎">
+            {d.engine === 'upload' ? '随录音上传' : (d.engine ?? '-')}
+          </Descriptions.Item>
+        </Descriptions>
+        <AudioPlayer src={src} onTime={setNow} seekMs={seek} />
+      </Card>
+      <Row gutter={12}>
+        <Col xs={24} md={15}>
+          <Card
+            size="small"
+            title="通话文本"
+            extra={
+              actions && (
+                <Space>
+                  <Button size="small" icon={<SwapOutlined />} disabled={!d.transcript} onClick={swap}>
+                    互换角色
+                  </Button>
+                  <Button
+                    size="small"
+                    icon={<ReloadOutlined />}
+                    onClick={() => rerun('asr')}
+                    disabled={d.asrStatus === 5}
+                    data-testid="rerun-asr"
+                  >
+                    重新识别
+                  </Button>
+                </Space>
+              )
+            }
+          >
+            {d.asrStatus === 4 && (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginBottom: 8 }}
+                title={`识别失败：${d.asrError ?? ''}`}
+                data-testid="asr-error"
+              />
+            )}
+            {d.asrStatus === 5 && (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 8 }}
+                title="未配置语音识别引擎：管理员设置 ASR_ENGINE 后可转写；下方音频指标不受影响"
+              />
+            )}
+            {(d.asrStatus === 1 || d.asrStatus === 2) && (
+              <Alert type="info" showIcon style={{ marginBottom: 8 }} title={`${d.asrStatusName}，请稍候…`} />
+            )}
+            {segments.length ? (
+              <div ref={listRef} style={{ maxHeight: 460, overflowY: 'auto' }} data-testid="transcript">
+                {segments.map((s, i) => (
+                  // biome-ignore lint/a11y/useSemanticElements: a transcript line laid out as a chat bubble; clicking it seeks
+                  <div
+                    key={`${s.speaker}-${s.startMs}-${s.endMs}`}
+                    data-seg={i}
+                    data-active={i === active ? 'true' : undefined}
+                    onClick={() => seekTo(s.startMs)}
+                    onKeyDown={(e) => e.key === 'Enter' && seekTo(s.startMs)}
+                    role="button"
+                    tabIndex={0}
+                    style={{
+                      display: 'flex',
+                      flexDirection: s.speaker === 'agent' ? 'row' : 'row-reverse',
+                      gap: 8,
+                      padding: '6px 8px',
+                      cursor: 'pointer',
+                      borderRadius: 6,
+                      background: i === active ? '#e6f4ff' : undefined,
+                    }}
+                  >
+                    <Tag color={s.speaker === 'agent' ? 'blue' : 'green'} style={{ height: 22 }}>
+                      {SpeakerLabel[s.speaker]}
+                    </Tag>
+                    <div style={{ maxWidth: '80%', textAlign: s.speaker === 'agent' ? 'left' : 'right' }}>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {mmss(s.startMs)}
+                      </Typography.Text>
+                      <div style={{ fontWeight: i === active ? 600 : 400 }}>{s.text}</div>
+                    </div>
+                  </div>
+                ))}
+              </div>
+            ) : (
+              <Empty description="暂无数据" />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} md={9}>
+          <MetricsCard
+            metrics={d.metrics}
+            status={d.metricsStatus}
+            statusName={d.metricsStatusName}
+            error={d.metricsError}
+            onRerun={actions ? () => rerun('metrics') : undefined}
+          />
+        </Col>
+      </Row>
+    </Space>
+  );
+}
+
+function MetricsCard({
+  metrics: m,
+  status,
+  statusName,
+  error,
+  onRerun,
+}: {
+  metrics: AudioMetrics | null;
+  status: number;
+  statusName: string;
+  error: string | null;
+  onRerun?: () => void;
+}) {
+  return (
+    <Card
+      size="small"
+      title="音频指标"
+      extra={
+        onRerun &&
+        status >= 3 && (
+          <Button size="small" type="link" onClick={onRerun}>
+            重新分析
+          </Button>
+        )
+      }
+      data-testid="metrics"
+    >
+      {!m ? (
+        status === 4 ? (
+          <Alert type="error" title={`分析失败：${error ?? ''}`} />
+        ) : (
+          <Empty description={status <= 2 ? `${statusName}…` : '暂无数据'} />
+        )
+      ) : (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          {m.perChannel ? (
+            <>
+              <div>
+                <Typography.Text>销售说话占比</Typography.Text>
+                <Progress
+                  percent={Math.round((m.talkRatio ?? 0) * 100)}
+                  strokeColor="#1677ff"
+                  railColor="#52c41a"
+                  format={(p) => `${p}%`}
+                />
+              </div>
+              <Descriptions size="small" column={1}>
+                <Descriptions.Item label="销售说话">{secs(m.agentTalkMs)}</Descriptions.Item>
+                <Descriptions.Item label="客户说话">{secs(m.customerTalkMs)}</Descriptions.Item>
+              </Descriptions>
+            </>
+          ) : (
+            <Alert type="info" title="单声道录音，无法区分双方说话时长" />
+          )}
+          <Descriptions size="small" column={1}>
+            <Descriptions.Item label="静默总时长">{secs(m.silenceMs)}</Descriptions.Item>
+            <Descriptions.Item label="长静默（≥3秒）">{m.silences.length} 次</Descriptions.Item>
+            <Descriptions.Item label="最长连续发言">
+              {secs(m.longestMonologueMs)}
+              {m.longestMonologueSpeaker ? `（${SpeakerLabel[m.longestMonologueSpeaker]}）` : ''}
+            </Descriptions.Item>
+            {m.perChannel && (
+              <Descriptions.Item label="抢话次数">
+                {m.overlapCount}（销售 {m.overlaps.filter((o) => o.by === 'agent').length}，客户{' '}
+                {m.overlaps.filter((o) => o.by === 'customer').length}）
+              </Descriptions.Item>
+            )}
+          </Descriptions>
+        </Space>
+      )}
+    </Card>
+  );
+}

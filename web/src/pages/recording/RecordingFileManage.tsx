@@ -1,0 +1,344 @@
+import { DeleteOutlined, DownloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  AnalysisStatusLabel,
+  AsrStatusLabel,
+  CallType,
+  DURATION_LEVELS,
+  options,
+  type Page,
+  RecordingSource,
+} from '@crm/core';
+import { Button, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import { useHasSign } from '../../app/session';
+import { showSuccess } from '../../app/ui';
+import { DateRangePicker } from '../../components/DateRangePicker';
+import { SearchSelect } from '../../components/SearchSelect';
+import { usePagedQuery } from '../../components/usePagedQuery';
+import { useUserOptions } from '../system/data';
+import { CallDetailView } from './CallDetailView';
+import { ASR_STATUS_COLOR, type RecordingItem } from './types';
+import { UploadPanel } from './UploadPanel';
+
+interface Filters extends Record<string, unknown> {
+  source?: number[];
+  callType?: number[];
+  ownerUserIds?: number[];
+  clueId?: number;
+  phone?: string;
+  fileName?: string;
+  dateRange?: string;
+  durationLevel?: number;
+  asrStatus?: number[];
+  analysisStatus?: number[];
+}
+
+/** /recordingFileManage: upload recordings, list with filters, bind to a salesperson or a lead, delete, export. */
+export default function RecordingFileManage() {
+  const users = useUserOptions();
+  const canDelete = useHasSign('recording:delete');
+  const [draft, setDraft] = useState<Filters>({});
+  const [filters, setFilters] = useState<Filters>({});
+  const [selected, setSelected] = useState<number[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [detail, setDetail] = useState<number | null>(null);
+  const [bind, setBind] = useState<{ kind: 'user' | 'clue'; ids: number[] } | null>(null);
+  const [bindValue, setBindValue] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const list = usePagedQuery<RecordingItem, Filters>('recordingFileManage', filters, (q) =>
+    api.robot.post<Page<RecordingItem>>('/recording/v1/pagelist', q),
+  );
+  // While a transcription or analysis is queued or running, the list refreshes itself.
+  const pending = (list.data?.lists ?? []).some((r) => r.asrStatus <= 2 || r.metricsStatus <= 2);
+  useEffect(() => {
+    if (!pending) return;
+    const t = setInterval(() => list.refetch(), 3000);
+    return () => clearInterval(t);
+  }, [pending, list.refetch]);
+  const search = () => {
+    list.pager.reset();
+    setFilters({ ...draft });
+  };
+  const userOptions = (users.data ?? []).map((u) => ({ value: u.id, label: u.realName || u.username }));
+  const remove = (ids: number[]) =>
+    Modal.confirm({
+      title: `确定删除选中的 ${ids.length} 条录音吗？`,
+      content: '删除后录音文件与转写文本将一并删除，不可恢复。',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await (ids.length === 1
+          ? api.backend.post('/headset/deleteRecordingUpload', { id: ids[0] })
+          : api.backend.post('/headset/batchDeleteRecordingUpload', { ids }));
+        showSuccess('删除成功');
+        setSelected([]);
+        list.refetch();
+      },
+    });
+  const saveBind = async () => {
+    if (!bind) return;
+    if (bind.kind === 'user') {
+      if (!bindValue) return;
+      await api.backend.post('/headset/editBindUserIdByIds', { ids: bind.ids, userId: bindValue });
+    } else await api.backend.post('/headset/bindClue', { ids: bind.ids, clueId: bindValue || null });
+    showSuccess('绑定成功');
+    setBind(null);
+    setBindValue(null);
+    list.refetch();
+  };
+  const columns: ColumnsType<RecordingItem> = [
+    {
+      title: '文件名',
+      dataIndex: 'fileName',
+      width: 200,
+      ellipsis: true,
+      render: (v, r) => (
+        <Typography.Link onClick={() => setDetail(r.id)} data-testid="open-detail">
+          {v}
+        </Typography.Link>
+      ),
+    },
+    { title: '通话时间', dataIndex: 'callTime', width: 160 },
+    { title: '时长', dataIndex: 'durationText', width: 84 },
+    {
+      title: '转写状态',
+      dataIndex: 'asrStatus',
+      width: 110,
+      render: (v, r) => (
+        <Tooltip
+          title={r.asrStatus === 4 ? r.asrError : r.asrStatus === 5 ? '管理员设置 ASR_ENGINE 后可转写' : undefined}
+        >
+          <Tag color={ASR_STATUS_COLOR[v]}>{r.asrStatus === 5 ? '未配置引擎' : r.asrStatusName}</Tag>
+        </Tooltip>
+      ),
+    },
+    {
+      title: '销售占比',
+      dataIndex: 'talkRatio',
+      width: 84,
+      render: (v) => (v == null ? '-' : `${Math.round(v * 100)}%`),
+    },
+    { title: '录音来源', dataIndex: 'sourceName', width: 90 },
+    { title: '通话类型', dataIndex: 'callTypeName', width: 84 },
+    { title: '归属员工', dataIndex: 'ownerName', width: 96, render: (v) => v ?? '-' },
+    { title: '号码', dataIndex: 'phone', width: 120, render: (v) => v ?? '-' },
+    { title: '线索', dataIndex: 'clueId', width: 76, render: (v) => (v ? <Tag>#{v}</Tag> : '-') },
+    {
+      title: '操作',
+      width: 200,
+      fixed: 'right',
+      render: (_, r) => (
+        <Space size={4}>
+          <Button type="link" size="small" onClick={() => setDetail(r.id)}>
+            详情
+          </Button>
+          <Button type="link" size="small" onClick={() => setBind({ kind: 'clue', ids: [r.id] })}>
+            绑定线索
+          </Button>
+          {canDelete && (
+            <Button type="link" size="small" danger onClick={() => remove([r.id])}>
+              删除
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%', padding: 16 }}>
+      <Form layout="inline" style={{ rowGap: 8 }}>
+        <Form.Item label="文件名">
+          <Input
+            allowClear
+            style={{ width: 150 }}
+            value={draft.fileName}
+            onChange={(e) => setDraft({ ...draft, fileName: e.target.value || undefined })}
+          />
+        </Form.Item>
+        <Form.Item label="号码">
+          <Input
+            allowClear
+            style={{ width: 130 }}
+            value={draft.phone}
+            onChange={(e) => setDraft({ ...draft, phone: e.target.value || undefined })}
+          />
+        </Form.Item>
+        <Form.Item label="录音来源">
+          <Select
+            mode="multiple"
+            allowClear
+            style={{ width: 160 }}
+            maxTagCount={1}
+            value={draft.source}
+            onChange={(v) => setDraft({ ...draft, source: v })}
+            options={options(RecordingSource)}
+          />
+        </Form.Item>
+        <Form.Item label="通话类型">
+          <Select
+            mode="multiple"
+            allowClear
+            style={{ width: 140 }}
+            maxTagCount={1}
+            value={draft.callType}
+            onChange={(v) => setDraft({ ...draft, callType: v })}
+            options={options(CallType)}
+          />
+        </Form.Item>
+        <Form.Item label="归属员工">
+          <SearchSelect
+            mode="multiple"
+            allowClear
+            style={{ width: 160 }}
+            maxTagCount={1}
+            value={draft.ownerUserIds}
+            onChange={(v) => setDraft({ ...draft, ownerUserIds: v })}
+            options={userOptions}
+          />
+        </Form.Item>
+        <Form.Item label="通话时间">
+          <DateRangePicker
+            value={draft.dateRange ?? null}
+            onChange={(v) => setDraft({ ...draft, dateRange: v ?? undefined })}
+          />
+        </Form.Item>
+        <Form.Item label="时长">
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            value={draft.durationLevel}
+            onChange={(v) => setDraft({ ...draft, durationLevel: v })}
+            options={DURATION_LEVELS.map((l) => ({ value: l.value, label: l.label }))}
+          />
+        </Form.Item>
+        <Form.Item label="转写状态">
+          <Select
+            mode="multiple"
+            allowClear
+            style={{ width: 150 }}
+            maxTagCount={1}
+            value={draft.asrStatus}
+            onChange={(v) => setDraft({ ...draft, asrStatus: v })}
+            options={options(AsrStatusLabel)}
+          />
+        </Form.Item>
+        <Form.Item label="分析状态">
+          <Select
+            mode="multiple"
+            allowClear
+            style={{ width: 130 }}
+            maxTagCount={1}
+            value={draft.analysisStatus}
+            onChange={(v) => setDraft({ ...draft, analysisStatus: v })}
+            options={options(AnalysisStatusLabel)}
+          />
+        </Form.Item>
+        <Form.Item label="线索ID">
+          <InputNumber
+            min={1}
+            style={{ width: 100 }}
+            value={draft.clueId}
+            onChange={(v) => setDraft({ ...draft, clueId: v ?? undefined })}
+          />
+        </Form.Item>
+        <Button type="primary" icon={<SearchOutlined />} onClick={search}>
+          查询
+        </Button>
+        <Button
+          onClick={() => {
+            setDraft({});
+            setFilters({});
+          }}
+        >
+          重置
+        </Button>
+      </Form>
+      <Space>
+        <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)} data-testid="open-upload">
+          上传录音
+        </Button>
+        <Button disabled={!selected.length} onClick={() => setBind({ kind: 'user', ids: selected })}>
+          批量修改归属
+        </Button>
+        <Button disabled={!selected.length} onClick={() => setBind({ kind: 'clue', ids: selected })}>
+          批量绑定线索
+        </Button>
+        {canDelete && (
+          <Button danger icon={<DeleteOutlined />} disabled={!selected.length} onClick={() => remove(selected)}>
+            批量删除
+          </Button>
+        )}
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exporting}
+          onClick={async () => {
+            setExporting(true);
+            try {
+              await api.robot.download(
+                '/recording/v1/export',
+                { ...filters, ...(selected.length ? { ids: selected } : {}) },
+                { fileName: '录音列表.xlsx' },
+              );
+            } finally {
+              setExporting(false);
+            }
+          }}
+        >
+          导出
+        </Button>
+      </Space>
+      <Table<RecordingItem>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        {...list.tableProps}
+      />
+      <Modal
+        title="上传录音"
+        open={uploading}
+        footer={null}
+        width={640}
+        onCancel={() => setUploading(false)}
+        destroyOnHidden
+      >
+        <UploadPanel onDone={() => list.refetch()} />
+      </Modal>
+      <Modal
+        title={
+          bind?.kind === 'user'
+            ? `修改 ${bind.ids.length} 条录音的归属员工`
+            : `绑定 ${bind?.ids.length ?? 0} 条录音到线索`
+        }
+        open={!!bind}
+        onCancel={() => setBind(null)}
+        onOk={saveBind}
+        okButtonProps={{ id: 'bind-ok' }}
+      >
+        {bind?.kind === 'user' ? (
+          <SearchSelect
+            style={{ width: '100%' }}
+            placeholder="选择员工"
+            value={bindValue ?? undefined}
+            onChange={(v) => setBindValue(v)}
+            options={userOptions}
+          />
+        ) : (
+          <InputNumber
+            style={{ width: '100%' }}
+            min={1}
+            placeholder="线索ID（留空为解除绑定）"
+            value={bindValue}
+            onChange={(v) => setBindValue(v)}
+            data-testid="bind-clue-id"
+          />
+        )}
+      </Modal>
+      <Drawer title="通话详情" size={1100} open={detail !== null} onClose={() => setDetail(null)} destroyOnHidden>
+        {detail !== null && <CallDetailView recordId={detail} />}
+      </Drawer>
+    </Space>
+  );
+}

@@ -1,0 +1,142 @@
+import { InboxOutlined } from '@ant-design/icons';
+import { CallType, options, RecordingSource } from '@crm/core';
+import { Button, Form, List, Progress, Select, Space, Tag, Typography, Upload } from 'antd';
+import { useRef, useState } from 'react';
+import { type UploadFields, type UploadProgress, uploadRecording } from './uploader';
+
+interface Item {
+  uid: string;
+  file: File;
+  progress: UploadProgress | null;
+}
+
+const PHASE: Record<UploadProgress['phase'], string> = {
+  hashing: '计算文件指纹',
+  checking: '校验是否已上传',
+  uploading: '上传中',
+  done: '上传成功',
+  duplicate: '已存在，已跳过',
+  failed: '上传失败',
+};
+
+const ACCEPT = '.mp3,.wav,.pcm,.m4a,.amr,.wma,.aac,.ogg,.opus,.flac,.mov,.mp4,.webm';
+
+/** Choose recordings, then upload them one by one: hash, md5 check (skip duplicates), progress, resume. */
+export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void }) {
+  const [items, setItems] = useState<Item[]>([]);
+  const [running, setRunning] = useState(false);
+  const [fields, setFields] = useState<UploadFields>({ source: 1, callType: 1 });
+  const abort = useRef<AbortController | null>(null);
+  const set = (uid: string, progress: UploadProgress) =>
+    setItems((list) => list.map((i) => (i.uid === uid ? { ...i, progress } : i)));
+  const start = async () => {
+    setRunning(true);
+    abort.current = new AbortController();
+    const ids: number[] = [];
+    for (const item of items) {
+      if (item.progress && ['done', 'duplicate'].includes(item.progress.phase)) continue;
+      try {
+        const res = await uploadRecording(item.file, fields, (p) => set(item.uid, p), abort.current.signal);
+        set(item.uid, res);
+        if (res.recordId) ids.push(res.recordId);
+      } catch (e) {
+        set(item.uid, { phase: 'failed', percent: 0, message: (e as Error).message });
+      }
+    }
+    setRunning(false);
+    onDone?.(ids);
+  };
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Form layout="inline">
+        <Form.Item label="录音来源">
+          <Select
+            style={{ width: 130 }}
+            value={fields.source}
+            onChange={(v) => setFields({ ...fields, source: v })}
+            options={options(RecordingSource)}
+          />
+        </Form.Item>
+        <Form.Item label="通话类型">
+          <Select
+            style={{ width: 110 }}
+            value={fields.callType}
+            onChange={(v) => setFields({ ...fields, callType: v })}
+            options={options(CallType)}
+          />
+        </Form.Item>
+      </Form>
+      <Upload.Dragger
+        multiple
+        accept={ACCEPT}
+        showUploadList={false}
+        beforeUpload={(file) => {
+          setItems((list) => [...list, { uid: file.uid, file: file as unknown as File, progress: null }]);
+          return false;
+        }}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">点击或拖拽录音文件到此处（可多选）</p>
+        <p className="ant-upload-hint">
+          支持 mp3、wav、pcm、m4a、amr、wma、aac、mov
+          等；已上传过的文件会自动跳过，大文件断点续传。文件名中的手机号会自动关联线索。
+        </p>
+      </Upload.Dragger>
+      {items.length > 0 && (
+        <List
+          size="small"
+          dataSource={items}
+          data-testid="upload-list"
+          renderItem={(i) => (
+            <List.Item>
+              <div style={{ width: '100%' }}>
+                <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+                  <Typography.Text ellipsis style={{ maxWidth: 360 }}>
+                    {i.file.name}
+                  </Typography.Text>
+                  {i.progress && (
+                    <Tag
+                      color={
+                        i.progress.phase === 'failed'
+                          ? 'error'
+                          : i.progress.phase === 'duplicate'
+                            ? 'warning'
+                            : i.progress.phase === 'done'
+                              ? 'success'
+                              : 'processing'
+                      }
+                      data-testid="upload-phase"
+                    >
+                      {PHASE[i.progress.phase]}
+                    </Tag>
+                  )}
+                </Space>
+                {i.progress && !['done', 'duplicate'].includes(i.progress.phase) && (
+                  <Progress
+                    size="small"
+                    percent={i.progress.percent}
+                    status={i.progress.phase === 'failed' ? 'exception' : 'active'}
+                  />
+                )}
+                {i.progress?.message && i.progress.phase === 'failed' && (
+                  <Typography.Text type="danger">{i.progress.message}</Typography.Text>
+                )}
+              </div>
+            </List.Item>
+          )}
+        />
+      )}
+      <Space>
+        <Button type="primary" disabled={!items.length} loading={running} onClick={start} data-testid="start-upload">
+          开始上传
+        </Button>
+        <Button disabled={running || !items.length} onClick={() => setItems([])}>
+          清空列表
+        </Button>
+        {running && <Button onClick={() => abort.current?.abort()}>暂停</Button>}
+      </Space>
+    </Space>
+  );
+}

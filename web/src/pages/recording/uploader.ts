@@ -1,0 +1,141 @@
+import { fileHash } from '@crm/core';
+import { api } from '../../api/client';
+
+/** Files above this go by resumable chunks; smaller ones in one request. */
+export const CHUNK_THRESHOLD = 8 * 1024 * 1024;
+
+export interface UploadFields {
+  source?: number;
+  callType?: number;
+  ownerUserId?: number;
+  clueId?: number;
+}
+
+export type UploadPhase = 'hashing' | 'checking' | 'uploading' | 'done' | 'duplicate' | 'failed';
+
+export interface UploadProgress {
+  phase: UploadPhase;
+  percent: number;
+  message?: string;
+  recordId?: number | null;
+}
+
+interface CheckAnswer {
+  exists: boolean;
+  recordId: number | null;
+  uploadId: string | null;
+  offset: number;
+}
+
+/**
+ * Uploads one recording the way the spec describes: hash (first 10 MB in 2 MB chunks), ask the server whether the
+ * organisation already has it (md5 check) and skip it if so; large files go in chunks and resume from the offset the
+ * server holds (after a lost connection, or on a later try of the same file).
+ */
+export async function uploadRecording(
+  file: File,
+  fields: UploadFields,
+  onProgress: (p: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<UploadProgress> {
+  onProgress({ phase: 'hashing', percent: 0 });
+  const md5 = await fileHash(file, (p) => onProgress({ phase: 'hashing', percent: p }));
+  onProgress({ phase: 'checking', percent: 0 });
+  const check = await api.backend.post<CheckAnswer>('/headset/checkMd5', { md5, size: file.size }, { silent: true });
+  if (check.exists) {
+    await logDuplicate(file, md5, check.recordId);
+    return { phase: 'duplicate', percent: 100, message: '文件已存在，已跳过', recordId: check.recordId };
+  }
+  if (file.size <= CHUNK_THRESHOLD) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null) form.append(k, String(v));
+    form.append('file', file, file.name);
+    const res = await api.backend.upload<{ recordId: number; duplicate: boolean }>('/headset/uploadRecording', form, {
+      silent: true,
+      signal,
+      onProgress: (p) => onProgress({ phase: 'uploading', percent: p }),
+    });
+    return {
+      phase: res.duplicate ? 'duplicate' : 'done',
+      percent: 100,
+      recordId: res.recordId,
+      message: res.duplicate ? '文件已存在，已跳过' : undefined,
+    };
+  }
+  const init = await api.backend.post<{
+    duplicate: boolean;
+    recordId: number | null;
+    uploadId: string | null;
+    offset: number;
+    chunkSize: number;
+  }>('/headset/initChunkUpload', { fileName: file.name, size: file.size, md5, ...fields }, { silent: true });
+  if (init.duplicate)
+    return { phase: 'duplicate', percent: 100, message: '文件已存在，已跳过', recordId: init.recordId };
+  let offset = init.offset;
+  let failures = 0;
+  while (offset < file.size) {
+    if (signal?.aborted) throw new Error('已取消');
+    const end = Math.min(file.size, offset + init.chunkSize);
+    const form = new FormData();
+    form.append('uploadId', init.uploadId!);
+    form.append('offset', String(offset));
+    form.append('chunk', file.slice(offset, end), 'chunk');
+    try {
+      const base = offset;
+      const r = await api.backend.upload<{ offset: number }>('/headset/uploadChunk', form, {
+        silent: true,
+        signal,
+        onProgress: (p) =>
+          onProgress({
+            phase: 'uploading',
+            percent: Math.floor(((base + ((end - base) * p) / 100) / file.size) * 100),
+          }),
+      });
+      offset = r.offset;
+      failures = 0;
+    } catch (e) {
+      // Resume: the server says how far it got.
+      if (++failures > 5) throw e;
+      await new Promise((r) => setTimeout(r, 1000 * failures));
+      const again = await api.backend.post<CheckAnswer>(
+        '/headset/checkMd5',
+        { md5, size: file.size },
+        { silent: true },
+      );
+      if (again.exists) return { phase: 'done', percent: 100, recordId: again.recordId };
+      offset = again.offset;
+    }
+    onProgress({ phase: 'uploading', percent: Math.floor((offset / file.size) * 100) });
+  }
+  const done = await api.backend.post<{ recordId: number; duplicate: boolean }>(
+    '/headset/completeChunkUpload',
+    { uploadId: init.uploadId },
+    { silent: true },
+  );
+  return { phase: 'done', percent: 100, recordId: done.recordId };
+}
+
+async function logDuplicate(file: File, md5: string, recordId: number | null) {
+  await fetchLog({
+    fileName: file.name,
+    md5,
+    size: file.size,
+    result: 2,
+    message: '浏览器校验：文件已存在，未重复上传',
+    recordId: recordId ?? undefined,
+  });
+}
+
+/** PUT /aiVoiceUploadLog: a client-side upload event (skipped duplicate, failure). */
+export async function fetchLog(body: Record<string, unknown>) {
+  const { requestHeaders } = await import('../../api/client');
+  try {
+    await fetch(`${api.backend.base}/aiVoiceUploadLog`, {
+      method: 'PUT',
+      headers: requestHeaders({ 'Content-Type': 'application/json' }),
+      body: JSON.stringify(body),
+    });
+  } catch {
+    // logging must never disturb the upload
+  }
+}

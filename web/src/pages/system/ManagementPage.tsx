@@ -1,0 +1,304 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { Page } from '@crm/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, InputNumber, Modal, Space, Table, Tabs, TreeSelect } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import { useHasSign } from '../../app/session';
+import { showSuccess } from '../../app/ui';
+import { DeleteLink } from '../../components/DeleteLink';
+import { LinkButton } from '../../components/LinkButton';
+import { SearchSelect } from '../../components/SearchSelect';
+import { usePagedQuery } from '../../components/usePagedQuery';
+import { type DeptNode, deptTreeData, type PositionRow, useDeptTree, useUserOptions } from './data';
+
+type DeptEdit = { dept: DeptNode | null; parentId?: number | null };
+
+/** Leaves without an empty children list, so the tree table shows no expander on them. */
+const withoutEmptyChildren = (nodes: DeptNode[]): DeptNode[] =>
+  nodes.map((n) =>
+    n.children.length
+      ? { ...n, children: withoutEmptyChildren(n.children) }
+      : ({ ...n, children: undefined } as unknown as DeptNode),
+  );
+
+function DeptForm({ edit, onClose }: { edit: DeptEdit; onClose: (saved: boolean) => void }) {
+  const [form] = Form.useForm();
+  const depts = useDeptTree();
+  const users = useUserOptions();
+  const { dept } = edit;
+  const isRoot = dept?.parentId === null;
+  // A new department goes under the root unless a parent was chosen.
+  useEffect(() => {
+    if (!dept && !form.getFieldValue('parentId') && depts.data?.[0]) form.setFieldValue('parentId', depts.data[0].id);
+  }, [dept, form, depts.data]);
+  return (
+    <Modal
+      open
+      title={dept ? '编辑部门' : '新增部门'}
+      okText="保存"
+      cancelText="取消"
+      destroyOnHidden
+      onCancel={() => onClose(false)}
+      onOk={async () => {
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return;
+        const body = { ...v, leaderUserId: v.leaderUserId ?? null };
+        try {
+          if (dept)
+            await api.backend.post('/organizationDept/update', {
+              id: dept.id,
+              ...body,
+              parentId: isRoot ? undefined : body.parentId,
+            });
+          else await api.backend.post('/organizationDept/save', body);
+          showSuccess('部门已保存');
+          onClose(true);
+        } catch {}
+      }}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={
+          dept
+            ? {
+                name: dept.name,
+                parentId: dept.parentId,
+                sortNo: dept.sortNo,
+                leaderUserId: dept.leaderUserId ?? undefined,
+              }
+            : { parentId: edit.parentId, sortNo: 0 }
+        }
+      >
+        <Form.Item name="name" label="部门名称" rules={[{ required: true, message: '请输入部门名称' }]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        {!isRoot && (
+          <Form.Item name="parentId" label="上级部门" rules={[{ required: true, message: '请选择上级部门' }]}>
+            <TreeSelect
+              treeData={deptTreeData(depts.data)}
+              treeDefaultExpandAll
+              listHeight={212}
+              placeholder="请选择上级部门"
+            />
+          </Form.Item>
+        )}
+        <Form.Item name="leaderUserId" label="部门负责人">
+          <SearchSelect
+            options={(users.data ?? []).map((u) => ({ value: u.id, label: `${u.realName}（${u.username}）` }))}
+            placeholder="请选择负责人"
+          />
+        </Form.Item>
+        <Form.Item name="sortNo" label="排序号（越小越靠前）">
+          <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function Departments() {
+  const qc = useQueryClient();
+  const canEdit = useHasSign('dept:edit');
+  const depts = useDeptTree();
+  const [edit, setEdit] = useState<DeptEdit | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: ['deptTree'] });
+  const columns: ColumnsType<DeptNode> = [
+    { title: '部门名称', dataIndex: 'name' },
+    { title: '负责人', dataIndex: 'leaderName', render: (v) => v || '-' },
+    { title: '本部门人数', dataIndex: 'userCount' },
+    { title: '含下级人数', dataIndex: 'totalUserCount' },
+    { title: '排序号', dataIndex: 'sortNo' },
+    ...(canEdit
+      ? [
+          {
+            title: '操作',
+            key: 'op',
+            width: 200,
+            render: (_: unknown, d: DeptNode) => (
+              <Space size={12}>
+                <LinkButton onClick={() => setEdit({ dept: null, parentId: d.id })}>添加下级</LinkButton>
+                <LinkButton onClick={() => setEdit({ dept: d })}>编辑</LinkButton>
+                {d.parentId !== null && (
+                  <DeleteLink
+                    title="删除部门"
+                    description={`确定删除「${d.name}」吗？`}
+                    onDelete={() => api.backend.post('/organizationDept/delete', { id: d.id })}
+                    success="部门已删除"
+                    onDone={() => void refresh()}
+                  />
+                )}
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      {canEdit && (
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          className="page-filters"
+          onClick={() => setEdit({ dept: null, parentId: depts.data?.[0]?.id })}
+        >
+          新增部门
+        </Button>
+      )}
+      {depts.data && (
+        <Table<DeptNode>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={withoutEmptyChildren(depts.data)}
+          loading={depts.isFetching}
+          pagination={false}
+          expandable={{ defaultExpandAllRows: true, childrenColumnName: 'children' }}
+        />
+      )}
+      {edit && (
+        <DeptForm
+          edit={edit}
+          onClose={(saved) => {
+            setEdit(null);
+            if (saved) void refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function PositionForm({ position, onClose }: { position: PositionRow | null; onClose: (saved: boolean) => void }) {
+  const [form] = Form.useForm();
+  return (
+    <Modal
+      open
+      title={position ? '编辑岗位' : '新增岗位'}
+      okText="保存"
+      cancelText="取消"
+      destroyOnHidden
+      onCancel={() => onClose(false)}
+      onOk={async () => {
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return;
+        try {
+          if (position) await api.backend.post('/organizationStation/update', { id: position.id, ...v });
+          else await api.backend.post('/organizationStation/save', v);
+          showSuccess('岗位已保存');
+          onClose(true);
+        } catch {}
+      }}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={
+          position ? { name: position.name, sortNo: position.sortNo, remark: position.remark ?? '' } : { sortNo: 0 }
+        }
+      >
+        <Form.Item name="name" label="岗位名称" rules={[{ required: true, message: '请输入岗位名称' }]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="sortNo" label="排序号（越小越靠前）">
+          <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="remark" label="备注">
+          <Input.TextArea maxLength={200} rows={3} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function Positions() {
+  const qc = useQueryClient();
+  const canEdit = useHasSign('dept:edit');
+  const [filters, setFilters] = useState<{ keyword?: string }>({});
+  const [edit, setEdit] = useState<{ position: PositionRow | null } | null>(null);
+  const list = usePagedQuery<PositionRow, { keyword?: string }>('management', filters, (q) =>
+    api.backend.post<Page<PositionRow>>('/organizationStation/list', q),
+  );
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['management'] });
+    void qc.invalidateQueries({ queryKey: ['positionOptions'] });
+  };
+  const columns: ColumnsType<PositionRow> = [
+    { title: '岗位名称', dataIndex: 'name' },
+    { title: '人数', dataIndex: 'userCount', render: (v) => v ?? 0 },
+    { title: '排序号', dataIndex: 'sortNo' },
+    { title: '备注', dataIndex: 'remark', render: (v) => v || '-' },
+    { title: '创建时间', dataIndex: 'createdAt', render: (v) => v || '-' },
+    ...(canEdit
+      ? [
+          {
+            title: '操作',
+            key: 'op',
+            width: 140,
+            render: (_: unknown, p: PositionRow) => (
+              <Space size={12}>
+                <LinkButton onClick={() => setEdit({ position: p })}>编辑</LinkButton>
+                <DeleteLink
+                  title="删除岗位"
+                  description={`确定删除「${p.name}」吗？`}
+                  onDelete={() => api.backend.post('/organizationStation/delete', { id: p.id })}
+                  success="岗位已删除"
+                  onDone={refresh}
+                />
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      <Space className="page-filters" style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Input.Search
+          allowClear
+          placeholder="岗位名称"
+          style={{ width: 260 }}
+          enterButton="查询"
+          onSearch={(v) => {
+            list.pager.reset();
+            setFilters({ keyword: v || undefined });
+          }}
+        />
+        {canEdit && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({ position: null })}>
+            新增岗位
+          </Button>
+        )}
+      </Space>
+      <Table<PositionRow> rowKey="id" size="middle" columns={columns} {...list.tableProps} />
+      {edit && (
+        <PositionForm
+          position={edit.position}
+          onClose={(saved) => {
+            setEdit(null);
+            if (saved) refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** /management: the department tree and the positions. */
+export default function ManagementPage() {
+  return (
+    <div className="page-card">
+      <Tabs
+        items={[
+          { key: 'dept', label: '部门管理', children: <Departments /> },
+          { key: 'position', label: '岗位管理', children: <Positions /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { DataScopeLabel, FUNCTION_SIGNS, type MenuNode, type Page } from '@crm/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Col, Drawer, Form, Input, Radio, Row, Space, Table, Tag, Tree, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { DataNode } from 'antd/es/tree';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import { useHasSign } from '../../app/session';
+import { showSuccess } from '../../app/ui';
+import { DeleteLink } from '../../components/DeleteLink';
+import { LinkButton } from '../../components/LinkButton';
+import { usePagedQuery } from '../../components/usePagedQuery';
+import type { RoleRow } from './data';
+
+const toTree = (nodes: MenuNode[]): DataNode[] =>
+  nodes.map((n) => ({ key: n.id, title: n.name, children: n.children ? toTree(n.children) : undefined }));
+
+/** The function-sign tree of packages/core FUNCTION_SIGNS: groups with their signs. */
+export const SIGN_TREE: DataNode[] = Object.entries(FUNCTION_SIGNS).map(([key, g]) => ({
+  key: `group:${key}`,
+  title: g.name,
+  children: Object.entries(g.signs).map(([sign, label]) => ({ key: sign, title: label })),
+}));
+
+const isLeaf = (key: React.Key) => !String(key).startsWith('group:');
+
+function RoleEditor({ role, onClose }: { role: RoleRow | null; onClose: (saved: boolean) => void }) {
+  const [form] = Form.useForm();
+  const [routes, setRoutes] = useState<React.Key[]>([]);
+  const [signs, setSigns] = useState<React.Key[]>(role?.functionSigns ?? []);
+  const [saving, setSaving] = useState(false);
+  const tree = useQuery({
+    queryKey: ['menuTree', role?.id ?? 'new'],
+    queryFn: () =>
+      role
+        ? api.backend.post<{ tree: MenuNode[]; checkedIds: string[] }>('/menuController/getTreeByRoleId', {
+            roleId: role.id,
+          })
+        : api.backend
+            .post<{ tree: MenuNode[] }>('/menuController/getTreeByOrganizationId', {})
+            .then((t) => ({ ...t, checkedIds: [] as string[] })),
+  });
+  useEffect(() => {
+    if (tree.data) setRoutes(tree.data.checkedIds);
+  }, [tree.data]);
+  const locked = role?.roleSign === 'super_admin';
+
+  const restoreDefaults = async () => {
+    if (!role) return;
+    try {
+      const d = await api.backend.post<{ checkedIds: string[]; functionSigns: string[]; dataScope: number }>(
+        '/menuController/getDefaultTreeByRoleId',
+        { roleId: role.id },
+      );
+      setRoutes(d.checkedIds);
+      setSigns(d.functionSigns);
+      form.setFieldValue('dataScope', d.dataScope);
+      showSuccess('已恢复默认权限，保存后生效');
+    } catch {}
+  };
+
+  return (
+    <Drawer
+      title={role ? `编辑角色：${role.name}` : '新增角色'}
+      open
+      size={760}
+      onClose={() => onClose(false)}
+      destroyOnHidden
+      extra={
+        <Space>
+          {role?.builtIn && !locked && <Button onClick={restoreDefaults}>恢复默认</Button>}
+          <Button onClick={() => onClose(false)}>取消</Button>
+          <Button
+            type="primary"
+            loading={saving}
+            disabled={locked}
+            onClick={async () => {
+              const v = await form.validateFields().catch(() => null);
+              if (!v) return;
+              const body = {
+                ...v,
+                routes: routes.filter(isLeaf).map(String),
+                functionSigns: signs.filter(isLeaf).map(String),
+              };
+              setSaving(true);
+              try {
+                if (role) await api.backend.post('/roleController/update', { id: role.id, ...body });
+                else await api.backend.post('/roleController/save', body);
+                showSuccess('角色已保存');
+                onClose(true);
+              } catch {
+              } finally {
+                setSaving(false);
+              }
+            }}
+          >
+            保存
+          </Button>
+        </Space>
+      }
+    >
+      {locked && (
+        <Typography.Paragraph type="warning">超级管理员拥有全部菜单与功能权限，不可修改。</Typography.Paragraph>
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        disabled={locked}
+        initialValues={{ name: role?.name, dataScope: role?.dataScope ?? 1, remark: role?.remark ?? '' }}
+      >
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="name" label="角色名称" rules={[{ required: true, message: '请输入角色名称' }]}>
+              <Input maxLength={50} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="remark" label="备注">
+              <Input maxLength={200} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="dataScope" label="数据权限" rules={[{ required: true, message: '请选择数据权限' }]}>
+          <Radio.Group
+            options={Object.entries(DataScopeLabel).map(([value, label]) => ({ value: Number(value), label }))}
+          />
+        </Form.Item>
+      </Form>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Typography.Title level={5}>菜单权限</Typography.Title>
+          <div
+            style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: 8, height: 480, overflow: 'auto' }}
+            data-testid="menu-tree"
+          >
+            {tree.data && (
+              <Tree
+                checkable
+                disabled={locked}
+                defaultExpandAll={false}
+                defaultExpandedKeys={tree.data.tree.slice(0, 1).map((n) => n.id)}
+                checkedKeys={routes}
+                onCheck={(keys) => setRoutes(Array.isArray(keys) ? keys : keys.checked)}
+                treeData={toTree(tree.data.tree)}
+              />
+            )}
+          </div>
+        </Col>
+        <Col span={12}>
+          <Typography.Title level={5}>功能权限</Typography.Title>
+          <div
+            style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: 8, height: 480, overflow: 'auto' }}
+            data-testid="sign-tree"
+          >
+            <Tree
+              checkable
+              disabled={locked}
+              defaultExpandAll
+              checkedKeys={signs}
+              onCheck={(keys) => setSigns(Array.isArray(keys) ? keys : keys.checked)}
+              treeData={SIGN_TREE}
+            />
+          </div>
+        </Col>
+      </Row>
+    </Drawer>
+  );
+}
+
+/** /role: roles with their menu tree, function-sign tree and data scope. */
+export default function RolePage() {
+  const qc = useQueryClient();
+  const canEdit = useHasSign('role:edit');
+  const [keyword, setKeyword] = useState('');
+  const [filters, setFilters] = useState<{ keyword?: string }>({});
+  const [editing, setEditing] = useState<{ role: RoleRow | null } | null>(null);
+  const list = usePagedQuery<RoleRow, { keyword?: string }>('role', filters, (q) =>
+    api.backend.post<Page<RoleRow>>('/roleController/list', q),
+  );
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['role'] });
+    void qc.invalidateQueries({ queryKey: ['roleOptions'] });
+  };
+  const columns: ColumnsType<RoleRow> = [
+    {
+      title: '角色名称',
+      dataIndex: 'name',
+      render: (v, r) => (
+        <Space size={4}>
+          {v}
+          {r.builtIn && <Tag>内置</Tag>}
+        </Space>
+      ),
+    },
+    { title: '数据权限', dataIndex: 'dataScopeName' },
+    { title: '功能权限', dataIndex: 'functionSigns', render: (v: string[]) => `${v.length} 项` },
+    { title: '用户数', dataIndex: 'userCount' },
+    { title: '备注', dataIndex: 'remark', render: (v) => v || '-' },
+    { title: '创建时间', dataIndex: 'createdAt' },
+    ...(canEdit
+      ? [
+          {
+            title: '操作',
+            key: 'op',
+            width: 140,
+            render: (_: unknown, r: RoleRow) => (
+              <Space size={12}>
+                <LinkButton onClick={() => setEditing({ role: r })}>
+                  {r.roleSign === 'super_admin' ? '查看' : '编辑'}
+                </LinkButton>
+                {!r.builtIn && (
+                  <DeleteLink
+                    title="删除角色"
+                    description={
+                      r.userCount ? `该角色下还有 ${r.userCount} 位用户，不能删除` : `确定删除角色「${r.name}」吗？`
+                    }
+                    disabled={r.userCount > 0}
+                    onDelete={() => api.backend.post('/roleController/remove', { id: r.id })}
+                    success="角色已删除"
+                    onDone={refresh}
+                  />
+                )}
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <div className="page-card">
+      <Space className="page-filters" style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Input.Search
+          allowClear
+          placeholder="角色名称"
+          style={{ width: 260 }}
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(v) => {
+            list.pager.reset();
+            setFilters({ keyword: v || undefined });
+          }}
+          enterButton="查询"
+        />
+        {canEdit && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ role: null })}>
+            新增角色
+          </Button>
+        )}
+      </Space>
+      <Table<RoleRow> rowKey="id" size="middle" columns={columns} {...list.tableProps} />
+      {editing && (
+        <RoleEditor
+          role={editing.role}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,354 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import type { Page } from '@crm/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Form, Input, Modal, Row, Select, Space, Switch, Table, Tag, Tree, TreeSelect } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { useHasSign } from '../../app/session';
+import { showSuccess } from '../../app/ui';
+import { LinkButton } from '../../components/LinkButton';
+import { PasswordField } from '../../components/PasswordFields';
+import { SearchSelect } from '../../components/SearchSelect';
+import { usePagedQuery } from '../../components/usePagedQuery';
+import { deptTreeData, type UserRow, useDeptTree, usePositionOptions, useRoleOptions } from './data';
+
+interface Filters extends Record<string, unknown> {
+  keyword?: string;
+  roleId?: number;
+  status?: 1 | 2;
+  deptId?: number;
+}
+
+function UserForm({ user, open, onClose }: { user: UserRow | null; open: boolean; onClose: (saved: boolean) => void }) {
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const roles = useRoleOptions();
+  const positions = usePositionOptions();
+  const depts = useDeptTree();
+  const creating = !user;
+  return (
+    <Modal
+      title={creating ? '新增用户' : '编辑用户'}
+      open={open}
+      onCancel={() => onClose(false)}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={saving}
+      destroyOnHidden
+      width={560}
+      onOk={async () => {
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return;
+        setSaving(true);
+        try {
+          if (creating) await api.backend.post('/userController/save', v);
+          else await api.backend.post('/userController/update', { id: user.id, ...v });
+          showSuccess(creating ? '用户已新增' : '用户已保存');
+          onClose(true);
+        } catch {
+        } finally {
+          setSaving(false);
+        }
+      }}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={
+          user
+            ? {
+                username: user.username,
+                realName: user.realName,
+                phone: user.phone ?? '',
+                email: user.email ?? '',
+                roleId: user.roleId,
+                deptId: user.deptId,
+                positionId: user.positionId ?? undefined,
+                seatNo: user.seatNo ?? '',
+              }
+            : {}
+        }
+      >
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="realName" label="姓名" rules={[{ required: true, message: '请输入姓名' }]}>
+              <Input maxLength={50} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="username"
+              label="登录账号"
+              rules={[
+                { required: true, message: '请输入登录账号' },
+                { pattern: /^[A-Za-z0-9_@.-]{4,32}$/, message: '登录账号为 4-32 位字母、数字或 _@.-' },
+              ]}
+            >
+              <Input maxLength={32} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="phone"
+              label="手机号"
+              rules={[{ pattern: /^1\d{10}$/, message: '请输入正确的 11 位手机号' }]}
+            >
+              <Input maxLength={11} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱' }]}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          {creating && (
+            <Col span={24}>
+              <PasswordField name="password" label="初始密码" />
+            </Col>
+          )}
+          <Col span={12}>
+            <Form.Item name="deptId" label="部门" rules={[{ required: true, message: '请选择部门' }]}>
+              <TreeSelect
+                treeData={deptTreeData(depts.data)}
+                treeDefaultExpandAll
+                placeholder="请选择部门"
+                listHeight={212}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="roleId" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
+              <SearchSelect
+                options={(roles.data ?? [])
+                  .filter((r) => r.roleSign !== 'super_admin' || user?.isSuperAdmin)
+                  .map((r) => ({ value: r.id, label: r.name }))}
+                placeholder="请选择角色"
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="positionId" label="岗位">
+              <SearchSelect
+                options={(positions.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                placeholder="请选择岗位"
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="seatNo" label="坐席工号">
+              <Input maxLength={30} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}
+
+function ResetPasswordModal({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
+  const [form] = Form.useForm();
+  return (
+    <Modal
+      title={`重置密码：${user?.realName ?? ''}`}
+      open={!!user}
+      onCancel={onClose}
+      destroyOnHidden
+      okText="确定"
+      cancelText="取消"
+      onOk={async () => {
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return;
+        try {
+          await api.backend.post('/userController/changePassword', { id: user!.id, password: v.password });
+          showSuccess('密码已重置，该用户需重新登录');
+          onClose();
+        } catch {}
+      }}
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <PasswordField name="password" label="新密码" />
+      </Form>
+    </Modal>
+  );
+}
+
+/** /user: users of the organisation, filtered by department, role, status and keyword. */
+export default function UserPage() {
+  const qc = useQueryClient();
+  const canEdit = useHasSign('user:edit');
+  const depts = useDeptTree();
+  const roles = useRoleOptions();
+  const [draft, setDraft] = useState<Filters>({});
+  const [filters, setFilters] = useState<Filters>({});
+  const [editing, setEditing] = useState<{ user: UserRow | null } | null>(null);
+  const [resetting, setResetting] = useState<UserRow | null>(null);
+  const list = usePagedQuery<UserRow, Filters>('user', filters, (q) =>
+    api.backend.post<Page<UserRow>>('/userController/list', q),
+  );
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['user'] });
+    void qc.invalidateQueries({ queryKey: ['deptTree'] });
+  };
+  const search = (next: Filters) => {
+    list.pager.reset();
+    setFilters(next);
+  };
+
+  const columns: ColumnsType<UserRow> = [
+    {
+      title: '姓名',
+      dataIndex: 'realName',
+      width: 170,
+      fixed: 'left',
+      render: (v, r) => (
+        <Space size={4}>
+          {v}
+          {r.isSuperAdmin && <Tag color="gold">超级管理员</Tag>}
+          {r.isSalesChampion && <Tag color="red">销冠</Tag>}
+        </Space>
+      ),
+    },
+    { title: '登录账号', dataIndex: 'username', width: 120 },
+    { title: '手机号', dataIndex: 'phone', width: 130, render: (v) => v || '-' },
+    { title: '部门', dataIndex: 'deptName', width: 160, ellipsis: true, render: (v) => v || '-' },
+    { title: '岗位', dataIndex: 'positionName', width: 110, render: (v) => v || '-' },
+    { title: '角色', dataIndex: 'roleName', width: 120, render: (v) => v || '-' },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (v, r) => (
+        <Switch
+          checked={v === 1}
+          checkedChildren="启用"
+          unCheckedChildren="禁用"
+          disabled={!canEdit || r.isSuperAdmin}
+          onChange={async (on) => {
+            try {
+              await api.backend.post('/userController/updateStatus', { id: r.id, status: on ? 1 : 2 });
+              showSuccess(on ? '已启用' : '已禁用');
+              refresh();
+            } catch {}
+          }}
+        />
+      ),
+    },
+    { title: '最近登录', dataIndex: 'lastLoginAt', width: 170, render: (v) => v || '-' },
+    ...(canEdit
+      ? [
+          {
+            title: '操作',
+            key: 'op',
+            width: 210,
+            fixed: 'right' as const,
+            render: (_: unknown, r: UserRow) => (
+              <Space size={12}>
+                <LinkButton onClick={() => setEditing({ user: r })}>编辑</LinkButton>
+                <LinkButton onClick={() => setResetting(r)}>重置密码</LinkButton>
+                <LinkButton
+                  onClick={async () => {
+                    try {
+                      await api.backend.post(
+                        r.isSalesChampion ? '/userController/cancelSalesChampion' : '/userController/setSalesChampion',
+                        { id: r.id },
+                      );
+                      showSuccess(r.isSalesChampion ? '已取消销冠' : '已设为销冠');
+                      refresh();
+                    } catch {}
+                  }}
+                >
+                  {r.isSalesChampion ? '取消销冠' : '设为销冠'}
+                </LinkButton>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Row gutter={16} wrap={false}>
+      <Col flex="240px">
+        <Card
+          size="small"
+          title="组织架构"
+          styles={{ body: { padding: 8, maxHeight: 'calc(100vh - 170px)', overflow: 'auto' } }}
+        >
+          {depts.data && (
+            <Tree
+              blockNode
+              defaultExpandAll
+              selectedKeys={filters.deptId ? [filters.deptId] : []}
+              treeData={deptTreeData(depts.data, true)}
+              onSelect={(keys) => search({ ...filters, deptId: (keys[0] as number) ?? undefined })}
+            />
+          )}
+        </Card>
+      </Col>
+      <Col flex="auto" style={{ minWidth: 0 }}>
+        <div className="page-card">
+          <Space wrap className="page-filters" style={{ width: '100%', justifyContent: 'space-between' }}>
+            <Space wrap>
+              <Input
+                allowClear
+                placeholder="姓名 / 账号 / 手机号"
+                style={{ width: 220 }}
+                value={draft.keyword}
+                onChange={(e) => setDraft({ ...draft, keyword: e.target.value })}
+                onPressEnter={() => search({ ...filters, ...draft })}
+              />
+              <SearchSelect
+                style={{ width: 160 }}
+                placeholder="角色"
+                value={draft.roleId}
+                onChange={(v) => setDraft({ ...draft, roleId: v })}
+                options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+              />
+              <Select
+                allowClear
+                style={{ width: 120 }}
+                placeholder="状态"
+                value={draft.status}
+                onChange={(v) => setDraft({ ...draft, status: v })}
+                options={[
+                  { value: 1, label: '启用' },
+                  { value: 2, label: '禁用' },
+                ]}
+              />
+              <Button type="primary" icon={<SearchOutlined />} onClick={() => search({ ...filters, ...draft })}>
+                查询
+              </Button>
+              <Button
+                onClick={() => {
+                  setDraft({});
+                  search({});
+                }}
+              >
+                重置
+              </Button>
+            </Space>
+            {canEdit && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ user: null })}>
+                新增用户
+              </Button>
+            )}
+          </Space>
+          <Table<UserRow> rowKey="id" size="middle" columns={columns} scroll={{ x: 1280 }} {...list.tableProps} />
+        </div>
+      </Col>
+      {editing && (
+        <UserForm
+          open
+          user={editing.user}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) refresh();
+          }}
+        />
+      )}
+      <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
+    </Row>
+  );
+}
