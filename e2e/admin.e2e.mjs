@@ -12,30 +12,42 @@ async function choose(page, itemLabel, optionText) {
     .click();
 }
 
+/** Asserts that the element's class attribute matches, waiting briefly for the re-render. */
+async function assertClass(locator, re) {
+  await locator.page().waitForFunction(
+    ({ el, src }) => new RegExp(src).test(el.className),
+    { el: await locator.elementHandle(), src: re.source },
+    { timeout: 5000 },
+  );
+}
+
 export default [
   {
     name: '管理角色：新建角色并分配菜单与功能权限',
-    async run({ page, baseUrl, login, shot }) {
+    async run({ page, baseUrl, login, shot, settle }) {
       await login('admin');
       await page.goto(`${baseUrl}/main/role`);
       await page.getByRole('button', { name: '新增角色' }).click();
       const drawer = page.getByRole('dialog');
+      await drawer.getByTestId('menu-tree').getByText('客户管理', { exact: true }).waitFor();
+      await settle();
       await drawer.getByLabel('角色名称').fill('质检专员');
       await drawer.getByText('本部门及下级').click();
-      await drawer.getByTestId('menu-tree').getByText('客户管理', { exact: true }).waitFor();
-      await drawer
+      const menuBox = drawer
         .getByTestId('menu-tree')
         .locator('.ant-tree-treenode')
         .filter({ hasText: '客户管理' })
         .first()
-        .locator('.ant-tree-checkbox')
-        .click();
-      await drawer
+        .locator('.ant-tree-checkbox');
+      await menuBox.click();
+      await assertClass(menuBox, /ant-tree-checkbox-checked/);
+      const signBox = drawer
         .getByTestId('sign-tree')
         .locator('.ant-tree-treenode')
         .filter({ hasText: '查看线索' })
-        .locator('.ant-tree-checkbox')
-        .click();
+        .locator('.ant-tree-checkbox');
+      await signBox.click();
+      await assertClass(signBox, /ant-tree-checkbox-checked/);
       await shot('role-editor');
       await drawer
         .getByRole('button', { name: '保 存' })

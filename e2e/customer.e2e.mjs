@@ -424,18 +424,26 @@ export default [
   },
   {
     name: '列设置：隐藏一列并调整顺序，刷新后保持，恢复默认',
-    async run({ page, baseUrl, login }) {
+    async run({ page, baseUrl, login, settle }) {
       await login();
       await openList(page, baseUrl);
       const headers = () => page.getByTestId('clue-table').locator('thead th').allTextContents();
       assert.ok((await headers()).includes('公司名称'));
       await page.getByTestId('column-settings').click();
       const modal = page.getByRole('dialog').filter({ hasText: '列表字段设置' });
-      await modal.locator('.ant-list-item').filter({ hasText: '公司名称' }).locator('.ant-checkbox').click();
+      const item = (label) => modal.locator('.ant-list-item').filter({ hasText: label });
+      const labels = () => modal.locator('.ant-list-item .ant-checkbox-wrapper').allTextContents();
+      await item('公司名称').waitFor();
+      await settle();
+      await item('公司名称').getByRole('checkbox').uncheck();
       // Move 跟进人 up two places (past the hidden 公司名称): before 手机号.
-      const up = modal.locator('.ant-list-item').filter({ hasText: '跟进人' }).getByRole('button').first();
+      const before = await labels();
+      const up = item('跟进人').getByRole('button', { name: '上移' });
       await up.click();
       await up.click();
+      const moved = await labels();
+      assert.equal(moved.indexOf('跟进人'), before.indexOf('跟进人') - 2, moved.join(','));
+      assert.equal(await item('公司名称').getByRole('checkbox').isChecked(), false);
       await modal.getByRole('button', { name: /保\s*存/ }).click();
       await page.getByText('保存成功').waitFor();
       await page.reload();

@@ -1,6 +1,7 @@
 // End-to-end runner: `node e2e/run.mjs [filter]`. Starts the real server, then runs every e2e/*.e2e.mjs file.
-// A scenario file: `export default [{ name, run: async ({ page, baseUrl, login, context, browser, shot, serverLogs }) => … }]`.
-// serverLogs() is the server's output so far (info level: SMS codes of the log channel are in it).
+// A scenario file: `export default [{ name, run: async ({ page, baseUrl, login, context, browser, shot, settle, serverLogs }) => … }]`.
+// serverLogs() is the server's output so far (info level: SMS codes of the log channel are in it); settle() waits for
+// the page's CSS animations (a modal zooming in, a drawer sliding) to finish.
 // Each scenario gets a fresh browser context; a failed scenario leaves a screenshot in e2e/artifacts/.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,13 +31,15 @@ const slug = (s) => s.replace(/[^\w\u4e00-\u9fa5]+/g, '_').slice(0, 80);
 for (const f of readdirSync(artifacts))
   if (suites.some((s) => f.startsWith(`${slug(s.full)}__`))) rmSync(join(artifacts, f), { force: true });
 
-const server = await startServer({ env: { LOG_LEVEL: 'info' } });
+const startE2eServer = () => startServer({ env: { LOG_LEVEL: 'info' } });
+let server = await startE2eServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 let passed = 0;
 let failed = 0;
 let flaky = 0;
 // Like Playwright Test's CI setting: a failed scenario runs once more in a fresh context. A pass on the second run is
-// reported as flaky (with the first run's error and screenshot kept); a real bug fails both runs.
+// reported as flaky (with the first run's error and screenshot kept); a real bug fails both runs. The retry gets a
+// fresh server and database, as when the scenario runs alone: what the failed run saved cannot decide the retry.
 const retries = Number(process.env.E2E_RETRIES ?? 1);
 
 /** One run of a scenario in a fresh browser context: undefined when it passed, else the error. */
@@ -50,10 +53,9 @@ async function attempt(s, label) {
   page.setDefaultTimeout(15_000);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  /** Saves a screenshot as e2e/artifacts/<file>_<scenario>__<name>.png. */
-  const shot = async (name) => {
-    // a drawer sliding in or a modal fading out would be caught half-way: let CSS animations finish first
-    await page
+  /** Waits (up to 3 s) until no finite CSS animation runs: a click on a modal still zooming in can miss. */
+  const settle = () =>
+    page
       .waitForFunction(
         () =>
           document
@@ -63,6 +65,10 @@ async function attempt(s, label) {
         { timeout: 3000 },
       )
       .catch(() => {});
+  /** Saves a screenshot as e2e/artifacts/<file>_<scenario>__<name>.png. */
+  const shot = async (name) => {
+    // a drawer sliding in or a modal fading out would be caught half-way
+    await settle();
     await page.screenshot({ path: join(artifacts, `${slug(s.full)}__${slug(name)}.png`), fullPage: false });
   };
   /** Signs in through the login form and waits for the main shell. */
@@ -78,7 +84,7 @@ async function attempt(s, label) {
     await page.getByTestId('side-menu').waitFor();
   };
   try {
-    await s.run({ page, context, browser, baseUrl: server.baseUrl, login, shot, serverLogs: server.logs });
+    await s.run({ page, context, browser, baseUrl: server.baseUrl, login, shot, settle, serverLogs: server.logs });
     return undefined;
   } catch (err) {
     console.log(
@@ -103,6 +109,8 @@ try {
     let err = await attempt(s, retries > 0 ? '✗ (will retry)' : '✗');
     while (err && runs <= retries) {
       runs++;
+      await server.stop();
+      server = await startE2eServer();
       err = await attempt(s, runs > retries ? '✗' : '✗ (will retry)');
     }
     if (err) failed++;

@@ -25,7 +25,7 @@ export function ColumnSettings({
     setItems(columns.map((c) => ({ ...c })));
     setOpen(true);
   };
-  const move = (i: number, d: -1 | 1) => setItems(swap(items, i, d));
+  const move = (i: number, d: -1 | 1) => setItems((prev) => swap(prev, i, d));
   const save = async () => {
     const chosen = items.filter((c) => c.isChecked);
     setSaving(true);
@@ -80,9 +80,10 @@ export function ColumnSettings({
             <List.Item actions={[<MoveButtons key="move" index={i} count={items.length} onMove={move} />]}>
               <Checkbox
                 checked={c.isChecked === 1}
-                onChange={(e) =>
-                  setItems(items.map((x, k) => (k === i ? { ...x, isChecked: e.target.checked ? 1 : 0 } : x)))
-                }
+                onChange={(e) => {
+                  const isChecked = e.target.checked ? 1 : 0;
+                  setItems((prev) => prev.map((x, k) => (k === i ? { ...x, isChecked } : x)));
+                }}
               >
                 {c.fieldLabel}
               </Checkbox>
