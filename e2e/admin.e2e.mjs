@@ -14,11 +14,13 @@ async function choose(page, itemLabel, optionText) {
 
 /** Asserts that the element's class attribute matches, waiting briefly for the re-render. */
 async function assertClass(locator, re) {
-  await locator.page().waitForFunction(
-    ({ el, src }) => new RegExp(src).test(el.className),
-    { el: await locator.elementHandle(), src: re.source },
-    { timeout: 5000 },
-  );
+  await locator
+    .page()
+    .waitForFunction(
+      ({ el, src }) => new RegExp(src).test(el.className),
+      { el: await locator.elementHandle(), src: re.source },
+      { timeout: 5000 },
+    );
 }
 
 export default [
