@@ -64,7 +64,7 @@ export default [
   },
   {
     name: '管理用户：新增、编辑、禁用，新用户按角色看到菜单',
-    async run({ page, browser, baseUrl, login, shot }) {
+    async run({ page, newContext, baseUrl, login, shot }) {
       await login('admin');
       // A role with only 客户管理 menus.
       await page.evaluate(async () => {
@@ -113,7 +113,7 @@ export default [
       await page.locator('tr').filter({ hasText: 'zhoujie01' }).filter({ hasText: '销售顾问' }).waitFor();
 
       // The new user signs in and sees only the role's menus.
-      const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const other = await newContext({ viewport: { width: 1280, height: 800 } });
       const p2 = await other.newPage();
       await p2.goto(`${baseUrl}/login`);
       await p2.getByPlaceholder('账号 / 手机号').fill('zhoujie01');
@@ -201,7 +201,7 @@ export default [
   },
   {
     name: '意见反馈：坐席提交，管理员回复',
-    async run({ page, browser, baseUrl, login, shot }) {
+    async run({ page, newContext, baseUrl, login, shot }) {
       await login('seat01');
       await page.goto(`${baseUrl}/main/feedback`);
       await page.getByRole('button', { name: '提交反馈' }).click();
@@ -213,7 +213,7 @@ export default [
         .click();
       await page.getByText('感谢您的反馈').waitFor();
       await page.locator('tr').filter({ hasText: '快捷键拨号' }).waitFor();
-      const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const ctx = await newContext();
       const admin = await ctx.newPage();
       await admin.goto(`${baseUrl}/login`);
       await admin.getByPlaceholder('账号 / 手机号').fill('admin');

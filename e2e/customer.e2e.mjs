@@ -423,8 +423,8 @@ export default [
     },
   },
   {
-    name: '列设置：隐藏一列并调整顺序，刷新后保持，恢复默认',
-    async run({ page, baseUrl, login, settle }) {
+    name: '列设置：隐藏一列并调整顺序，刷新后保持，恢复默认；读取失败时可重试',
+    async run({ page, baseUrl, login, settle, shot }) {
       await login();
       await openList(page, baseUrl);
       const headers = () => page.getByTestId('clue-table').locator('thead th').allTextContents();
@@ -458,6 +458,17 @@ export default [
       await page.waitForFunction(() =>
         [...document.querySelectorAll('[data-testid=clue-table] thead th')].some((th) => th.textContent === '公司名称'),
       );
+      // When the columns cannot be read the list says so and offers a retry, instead of an empty 暂无数据.
+      await page.route('**/getClueUserCustomByType', (r) => r.fulfill({ status: 500, body: '' }));
+      await page.reload();
+      await page.getByText('列表字段加载失败，无法显示数据').waitFor();
+      await shot('columns-failed');
+      await page.unroute('**/getClueUserCustomByType');
+      await page
+        .getByTestId('clue-table')
+        .getByRole('button', { name: /重\s*试/ })
+        .click();
+      await rowsOf(page).first().waitFor();
     },
   },
 ];

@@ -1,5 +1,6 @@
 // End-to-end runner: `node e2e/run.mjs [filter]`. Starts the real server, then runs every e2e/*.e2e.mjs file.
-// A scenario file: `export default [{ name, run: async ({ page, baseUrl, login, context, browser, shot, settle, serverLogs }) => … }]`.
+// A scenario file: `export default [{ name, run: async ({ page, baseUrl, login, context, browser, newContext, shot,
+// settle, serverLogs }) => … }]`. newContext(options) opens another browser context like the scenario's own;
 // serverLogs() is the server's output so far (info level: SMS codes of the log channel are in it); settle() waits for
 // the page's CSS animations (a modal zooming in, a drawer sliding) to finish.
 // Each scenario gets a fresh browser context; a failed scenario leaves a screenshot in e2e/artifacts/.
@@ -42,13 +43,20 @@ let flaky = 0;
 // fresh server and database, as when the scenario runs alone: what the failed run saved cannot decide the retry.
 const retries = Number(process.env.E2E_RETRIES ?? 1);
 
-/** One run of a scenario in a fresh browser context: undefined when it passed, else the error. */
-async function attempt(s, label) {
-  const context = await browser.newContext({
+/** A browser context as every scenario's: options may add to or override these. */
+const newContext = (options = {}) =>
+  browser.newContext({
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // The app turns antd's motion off for reduced motion: a modal still zooming in made clicks land off target.
+    reducedMotion: 'reduce',
+    ...options,
   });
+
+/** One run of a scenario in a fresh browser context: undefined when it passed, else the error. */
+async function attempt(s, label) {
+  const context = await newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors = [];
@@ -84,7 +92,17 @@ async function attempt(s, label) {
     await page.getByTestId('side-menu').waitFor();
   };
   try {
-    await s.run({ page, context, browser, baseUrl: server.baseUrl, login, shot, settle, serverLogs: server.logs });
+    await s.run({
+      page,
+      context,
+      browser,
+      newContext,
+      baseUrl: server.baseUrl,
+      login,
+      shot,
+      settle,
+      serverLogs: server.logs,
+    });
     return undefined;
   } catch (err) {
     console.log(

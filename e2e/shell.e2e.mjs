@@ -168,10 +168,9 @@ export default [
   },
   {
     name: '连续输错密码后需要图形验证码',
-    async run({ browser, baseUrl, shot }) {
+    async run({ newContext, baseUrl, shot }) {
       // Its own client address (the server trusts X-Forwarded-For) and account, so other scenarios keep signing in freely.
-      const context = await browser.newContext({
-        viewport: { width: 1440, height: 900 },
+      const context = await newContext({
         extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.7' },
       });
       const page = await context.newPage();

@@ -52,7 +52,7 @@ export async function seedIfEmpty(ctx: AppContext): Promise<string[] | null> {
   for (const spec of specs) demo.push(await seedOrganization(ctx, spec, hash));
   for (const m of modules) if (m.seed) await m.seed(ctx, demo);
   return [
-    '演示机构已创建，登录账号（密码均为 ' + password + '）：',
+    `演示机构已创建，登录账号（密码均为 ${password}）：`,
     `  ${specs[0].name}: 超级管理员 ${admin1}，销售经理 ${specs[0].manager}，坐席 ${specs[0].seats.map((s) => s[0]).join('、')}`,
     `  ${specs[1].name}: 超级管理员 ${admin2}，销售经理 ${specs[1].manager}，坐席 ${specs[1].seats.map((s) => s[0]).join('、')}`,
   ];

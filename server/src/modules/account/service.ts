@@ -113,7 +113,7 @@ export class AccountService {
   async signIn(user: org.UserRow, meta: RequestMeta) {
     if (user.status !== 1) throw new AppError(ResultCode.FORBIDDEN, '账号已被禁用，请联系管理员', 403);
     const orgRow = await org.getOrganization(this.db, user.organizationId);
-    if (!orgRow || orgRow.status !== 1) throw new AppError(ResultCode.FORBIDDEN, '所属机构已停用', 403);
+    if (orgRow?.status !== 1) throw new AppError(ResultCode.FORBIDDEN, '所属机构已停用', 403);
     await this.limiter.reset(`loginfail:acct:${user.username}`);
     await org.touchLogin(this.db, user.id);
     const tokens = await this.openSession(user, meta);

@@ -124,6 +124,15 @@ const EVENT_TITLES: Record<string, string> = {
 };
 
 /** Leads and customers: the one place that reads and writes the clue tables. Other modules call these methods. */
+/** The owner to assign: an active user of the organisation inside the session's data scope. */
+async function assignableOwner(tx: DbOrTx, s: Session, ownerId: number): Promise<OrgUser> {
+  const u = await orgUser(tx, s.orgId, ownerId);
+  if (u?.status !== 1) throw badRequest('ownerId：跟进人不存在或已停用');
+  if (s.visibleUserIds !== null && !s.visibleUserIds.includes(ownerId))
+    throw forbidden('不能把客户分配给数据权限以外的员工');
+  return u;
+}
+
 export class ClueService {
   constructor(
     private readonly db: Db,
@@ -535,10 +544,7 @@ export class ClueService {
       v.phones = ps;
     }
     if (input.ownerId !== undefined && input.ownerId !== null) {
-      const u = await orgUser(tx, s.orgId, input.ownerId);
-      if (!u || u.status !== 1) throw badRequest('ownerId：跟进人不存在或已停用');
-      if (s.visibleUserIds !== null && !s.visibleUserIds.includes(input.ownerId))
-        throw forbidden('不能把客户分配给数据权限以外的员工');
+      await assignableOwner(tx, s, input.ownerId);
       v.ownerId = input.ownerId;
     }
     for (const [key, kind] of DICT_REFS) {
@@ -936,10 +942,7 @@ export class ClueService {
   /** Changes the follow-up person (transfer mode 5 follow-up person change, or 4 manual assignment). */
   async changeOwner(s: Session, ids: number[], ownerId: number, mode: 4 | 5 = 5) {
     return this.db.transaction(async (tx) => {
-      const u = await orgUser(tx, s.orgId, ownerId);
-      if (!u || u.status !== 1) throw badRequest('ownerId：跟进人不存在或已停用');
-      if (s.visibleUserIds !== null && !s.visibleUserIds.includes(ownerId))
-        throw forbidden('不能把客户分配给数据权限以外的员工');
+      const u = await assignableOwner(tx, s, ownerId);
       const rows = await this.many(s, ids, tx);
       if (rows.some((r) => r.lockStatus === 1)) throw badRequest('所选客户中有已锁定的客户，请先解锁');
       return this.updateEach(tx, s, rows, { ownerId, isInSea: 2, assignStatus: 2, receiveType: 1 }, (r) => ({

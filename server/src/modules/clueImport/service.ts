@@ -187,7 +187,7 @@ export class ClueImportService {
    */
   async runImport(recordId: number): Promise<void> {
     const [rec] = await this.db.select().from(clueImportRecord).where(eq(clueImportRecord.id, recordId));
-    if (!rec || rec.kind !== 1 || rec.status === 2) return;
+    if (rec?.kind !== 1 || rec.status === 2) return;
     const orgId = rec.organizationId;
     const opts = rec.options as ImportOptions & { visibleUserIds: number[] | null };
     const mapping = Object.entries(opts.mapping).map(([c, f]) => [Number(c), f] as [number, string]);
@@ -353,7 +353,7 @@ export class ClueImportService {
   /** Writes the filtered list to .xlsx, page by page on the id (keyset), with the requester's scope and masks. */
   async runExport(recordId: number): Promise<void> {
     const [rec] = await this.db.select().from(clueImportRecord).where(eq(clueImportRecord.id, recordId));
-    if (!rec || rec.kind !== 2 || rec.status === 2) return;
+    if (rec?.kind !== 2 || rec.status === 2) return;
     const opts = rec.options as unknown as ExportOptions;
     const s = {
       ...opts.session,

@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import type { Page } from '@crm/core';
-import { Button, Card, Dropdown, Space, Table, Typography } from 'antd';
+import { Button, Card, Dropdown, Empty, Space, Table, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { api } from '../../api/client';
@@ -183,6 +183,24 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
           // Rows wait for the user's columns: otherwise the first paint is a table of bare action cells.
           dataSource={cols.data ? list.tableProps.dataSource : []}
           loading={list.tableProps.loading || cols.isLoading}
+          locale={
+            cols.isError
+              ? {
+                  emptyText: (
+                    <Empty
+                      description={
+                        <span>
+                          列表字段加载失败，无法显示数据{' '}
+                          <Button type="link" size="small" onClick={() => void cols.refetch()}>
+                            重试
+                          </Button>
+                        </span>
+                      }
+                    />
+                  ),
+                }
+              : undefined
+          }
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
           onChange={(_p, _f, sorter, extra) => {
             if (extra.action !== 'sort') return;
