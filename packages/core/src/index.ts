@@ -1,5 +1,6 @@
 export * from './aiAccount';
 export * from './codes';
+export * from './contract';
 export * from './dateRange';
 export * from './deepCopy';
 export * from './durationFilter';

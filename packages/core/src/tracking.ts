@@ -61,6 +61,9 @@ export function isAuthError(err: unknown): boolean {
   return !!code && AUTH_ERROR_CODES.includes(code);
 }
 
+/** What GET /buriedPoint/auth answers: the credential set of spec part 1 section 3, or why tracking is off. */
+export type TrackingAuth = ({ enabled: true } & TrackingCredentials) | { enabled: false; reason: string };
+
 export function checkCredentials(c: Partial<TrackingCredentials> | null | undefined): TrackingCredentials {
   const keys: (keyof TrackingCredentials)[] = [
     'project',

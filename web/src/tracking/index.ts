@@ -1,6 +1,7 @@
+import type { TrackingAuth } from '@crm/core';
 import { api } from '../api/client';
 import { getUser, subscribeSession } from '../app/session';
-import { type AuthAnswer, createTracking, type Tracking } from './tracking';
+import { createTracking, type Tracking } from './tracking';
 
 export { PAGE_VIEW, type Tracking } from './tracking';
 
@@ -28,7 +29,7 @@ export function startTracking(router: RouterLike): Tracking {
     roleStored: () => !!sessionStorage.getItem(ROLE_KEY),
     // The buried-point auth call never redirects and never shows a message (spec part 1 section 7).
     fetchAuth: () =>
-      api.backend.get<AuthAnswer>('/buriedPoint/auth', undefined, { silent: true, skipAuthRedirect: true }),
+      api.backend.get<TrackingAuth>('/buriedPoint/auth', undefined, { silent: true, skipAuthRedirect: true }),
     fetch: (input, init) => fetch(input, init),
     userAgent: navigator.userAgent,
     source: window.location.host,

@@ -1,8 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
+import type { TrackingAuth } from '@crm/core';
 import { describe, expect, it } from 'vitest';
 import { hmacSha1, sha1, toBase64 } from './sha1';
 import { putWebTracking, SlsError, signSls, trackRequest } from './sls';
-import { type AuthAnswer, createTracking, type TrackingEnv } from './tracking';
+import { createTracking, type TrackingEnv } from './tracking';
 
 const enc = new TextEncoder();
 
@@ -176,7 +177,7 @@ describe('PutWebtracking request', () => {
 });
 
 /** A page for the wiring: user, path, role, the auth answers and a log service that records what it gets. */
-function page(opts: { auth?: () => AuthAnswer; sls?: (n: number) => Response } = {}) {
+function page(opts: { auth?: () => TrackingAuth; sls?: (n: number) => Response } = {}) {
   const state = {
     user: null as { userId: number; organizationId: number | null } | null,
     path: '/main/index',

@@ -1,8 +1,5 @@
-import { TrackingClient, type TrackingCredentials, type TrackingDeps } from '@crm/core';
+import { type TrackingAuth, TrackingClient, type TrackingDeps } from '@crm/core';
 import { putWebTracking } from './sls';
-
-/** The answer of GET /buriedPoint/auth: the credential set, or enabled: false with the reason. */
-export type AuthAnswer = ({ enabled: true } & TrackingCredentials) | { enabled: false; reason?: string };
 
 /** What the tracking wiring reads from the page; the browser's in index.ts, a test's in tracking.test.ts. */
 export interface TrackingEnv {
@@ -11,7 +8,7 @@ export interface TrackingEnv {
   href(): string;
   /** Spec part 1 section 7: buried-point pushes are dropped when a role is stored. */
   roleStored(): boolean;
-  fetchAuth(): Promise<AuthAnswer>;
+  fetchAuth(): Promise<TrackingAuth>;
   fetch: typeof fetch;
   userAgent: string;
   /** __source__ of the logs: the host the CRM runs on. */

@@ -1,5 +1,5 @@
+import type { CascadeNode, FieldGroupItem } from '@crm/core';
 import { formatDate, formatDateTime, parseDateTime } from '@crm/core';
-import type { CascadeNode, FieldGroupItem } from './schema';
 
 /** Custom field types (fieldType). */
 export const FieldType = {

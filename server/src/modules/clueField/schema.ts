@@ -1,3 +1,4 @@
+import type { CascadeNode, FieldGroupItem } from '@crm/core';
 import {
   boolean,
   index,
@@ -11,23 +12,6 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-
-/** One option of a select field (the spec's "field group item"). */
-export interface FieldGroupItem {
-  fieldValue: string;
-  fieldLabel: string;
-  groupId?: number | null;
-  groupName?: string | null;
-  groupSortNum?: number;
-  itemSortNum?: number;
-}
-
-/** A node of a cascade field's data. */
-export interface CascadeNode {
-  value: string;
-  label: string;
-  children?: CascadeNode[];
-}
 
 /**
  * Custom field definitions of an organisation: lead/customer fields (scope 2), order fields (1) and product fields (3).

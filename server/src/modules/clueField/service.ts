@@ -1,3 +1,4 @@
+import type { CascadeNode, FieldGroupItem } from '@crm/core';
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, must } from '../../platform/errors';
@@ -13,17 +14,7 @@ import {
   STANDARD_FIELDS,
   validateCustomValues,
 } from './fields';
-import {
-  type CascadeNode,
-  clueDict,
-  clueField,
-  clueFieldRole,
-  clueRepeatRule,
-  clueUserTable,
-  type FieldGroupItem,
-  tag,
-  tagGroup,
-} from './schema';
+import { clueDict, clueField, clueFieldRole, clueRepeatRule, clueUserTable, tag, tagGroup } from './schema';
 
 export type FieldRow = typeof clueField.$inferSelect;
 export type DictRow = typeof clueDict.$inferSelect;

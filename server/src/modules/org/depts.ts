@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crm/core';
+import { type DeptNode, formatDateTime } from '@crm/core';
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -14,22 +14,6 @@ export interface DeptInput {
   name: string;
   sortNo?: number;
   leaderUserId?: number | null;
-}
-
-export interface DeptNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  sortNo: number;
-  leaderUserId: number | null;
-  leaderName: string | null;
-  /** Users directly in this department. */
-  userCount: number;
-  /** Users in this department and every department below it. */
-  totalUserCount: number;
-  depth: number;
-  createdAt: string | null;
-  children: DeptNode[];
 }
 
 export async function deptTree(db: Db, orgId: number): Promise<DeptNode[]> {

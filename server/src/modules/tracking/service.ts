@@ -1,23 +1,8 @@
-import { ResultCode } from '@crm/core';
+import { ResultCode, type TrackingAuth } from '@crm/core';
 import { AliyunRpcError } from '../../platform/aliyun';
 import { AppError } from '../../platform/errors';
 import { type TrackingConfig, trackingConfigured } from './config';
 import { assumeRole, type StsCredentials } from './sts';
-
-/** What GET /buriedPoint/auth answers: the credential set of spec part 1 section 3, or why tracking is off. */
-export type TrackingAuth =
-  | {
-      enabled: true;
-      project: string;
-      logStore: string;
-      endpoint: string;
-      accessKeyId: string;
-      accessKeySecret: string;
-      securityToken: string;
-      /** Expiry, epoch ms. */
-      expiration: number;
-    }
-  | { enabled: false; reason: string };
 
 export const NOT_CONFIGURED = '未配置埋点日志服务';
 

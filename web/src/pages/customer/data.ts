@@ -1,15 +1,7 @@
+import type { CascadeNode } from '@crm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../api/client';
-import type {
-  AreaNode,
-  CascadeNode,
-  CascaderOption,
-  ColumnDef,
-  DictItem,
-  FieldDef,
-  OrgUserOption,
-  TagGroup,
-} from './types';
+import type { AreaNode, CascaderOption, ColumnDef, DictItem, FieldDef, OrgUserOption, TagGroup } from './types';
 
 /** Dictionary kinds of the business settings and the path of each list. */
 export const DICT_KINDS = {

@@ -1,4 +1,5 @@
 /** Shapes of the lead API answers (server/src/modules/clue, clueField, clueImport). */
+import type { CascadeNode, FieldGroupItem } from '@crm/core';
 
 export interface ClueRow {
   id: number;
@@ -63,21 +64,6 @@ export interface ClueRow {
   [key: string]: unknown;
 }
 
-export interface GroupItem {
-  fieldValue: string;
-  fieldLabel: string;
-  groupId?: number | null;
-  groupName?: string | null;
-  groupSortNum?: number;
-  itemSortNum?: number;
-}
-
-export interface CascadeNode {
-  value: string;
-  label: string;
-  children?: CascadeNode[];
-}
-
 /** A field definition of /customFieldShow/list (standard and custom fields, with the role's access). */
 export interface FieldDef {
   id: number | null;
@@ -90,7 +76,7 @@ export interface FieldDef {
   isRequired: 0 | 1;
   isShow: 0 | 1;
   isCustom: 0 | 1;
-  groupList: GroupItem[];
+  groupList: FieldGroupItem[];
   cascadeData: CascadeNode[];
   rules: { min?: number; max?: number; maxLength?: number; decimals?: number };
   sortNo: number;

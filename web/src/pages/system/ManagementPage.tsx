@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { Page } from '@crm/core';
+import type { DeptNode, Page } from '@crm/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Space, Table, Tabs, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -11,7 +11,7 @@ import { DeleteLink } from '../../components/DeleteLink';
 import { LinkButton } from '../../components/LinkButton';
 import { SearchSelect } from '../../components/SearchSelect';
 import { usePagedQuery } from '../../components/usePagedQuery';
-import { type DeptNode, deptTreeData, type PositionRow, useDeptTree, useUserOptions } from './data';
+import { deptTreeData, type PositionRow, useDeptTree, useUserOptions } from './data';
 
 type DeptEdit = { dept: DeptNode | null; parentId?: number | null };
 

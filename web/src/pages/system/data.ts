@@ -1,19 +1,6 @@
-import type { Page } from '@crm/core';
+import type { DeptNode, Page } from '@crm/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-
-export interface DeptNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  sortNo: number;
-  leaderUserId: number | null;
-  leaderName: string | null;
-  userCount: number;
-  totalUserCount: number;
-  depth: number;
-  children: DeptNode[];
-}
 
 export interface RoleRow {
   id: number;

@@ -1,4 +1,4 @@
-import type { CascadeNode } from '../types';
+import type { CascadeNode } from '@crm/core';
 
 /** Cascade data as text: one path per line, levels joined with /. */
 export function cascadeToText(nodes: CascadeNode[], prefix: string[] = []): string[] {
