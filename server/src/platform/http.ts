@@ -61,6 +61,10 @@ export interface Router {
   >(path: string, opts: O & RouteOptions<Q, B>, handler: Handler<Infer<Q>, Infer<B>, SessionFor<O>>): void;
 }
 
+const registered: { method: string; url: string; auth: 'required' | 'optional' | 'none'; body: boolean }[] = [];
+/** Every route defineRoutes has registered in this process (once each, whatever the number of apps built). */
+export const apiRoutes: readonly Readonly<(typeof registered)[number]>[] = registered;
+
 /**
  * Registers a module's routes under /api/<base>. This is the one choke point of every call: session, function
  * sign, validation, envelope and the operation log are applied here and nowhere else.
@@ -72,6 +76,8 @@ export function defineRoutes(app: FastifyInstance, base: ServiceBase, define: (r
       const url = `/api/${base}${path}`;
       const auth = opts.auth ?? 'required';
       const signs = opts.sign ? (Array.isArray(opts.sign) ? opts.sign : [opts.sign]) : [];
+      if (!registered.some((r) => r.method === method && r.url === url))
+        registered.push({ method, url, auth, body: Boolean(opts.body) });
       app.route({
         method,
         url,
@@ -125,7 +131,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = fieldName(first.instancePath, first.params);
-      const msg = field ? `${field}：${first.message}` : (first.message ?? '参数错误');
+      // some schemas' messages name their field already: it is named once
+      const msg =
+        field && !first.message?.startsWith(`${field}：`)
+          ? `${field}：${first.message}`
+          : (first.message ?? '参数错误');
       return sendFailure(
         req,
         reply,

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { STANDARD_HTTP_STATUS } from '@crm/core';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../app';
 import type { SmsProvider } from '../modules/account/sms';
@@ -9,7 +12,9 @@ import { createOrganization } from '../modules/org/service';
 import { loadConfig } from '../platform/config';
 import type { AppContext, Overrides } from '../platform/context';
 import { type Database, openDatabase } from '../platform/db';
+import { apiRoutes } from '../platform/http';
 import { hashPassword } from '../platform/password';
+import { tokenOf } from '../platform/session';
 
 export const TEST_PASSWORD = 'test@1234';
 let passwordHash: Promise<string> | undefined;
@@ -104,6 +109,8 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     startJobs: env.START_JOBS !== 'false',
     overrides: { ...(config.sms.provider === 'log' ? { sms } : {}), ...overrides },
   });
+  const coverageDir = process.env.API_COVERAGE_DIR;
+  if (coverageDir) recordCalls(built.app, coverageDir);
   await built.app.ready();
 
   const request = async (method: string, path: string, body: unknown, opts: CallOptions = {}) => {
@@ -236,6 +243,36 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
       await database.close();
     },
   };
+}
+
+/**
+ * API coverage (scripts/api-coverage.mjs): with API_COVERAGE_DIR set, every call to the app appends
+ * `{ method, route, code, status, token }` to a file of this worker, and the registered routes are written beside it.
+ */
+function recordCalls(app: FastifyInstance, dir: string): void {
+  const id = `${process.pid}-${threadId}`;
+  writeFileSync(join(dir, `routes-${id}.json`), JSON.stringify(apiRoutes));
+  const file = join(dir, `calls-${id}.jsonl`);
+  app.addHook('onSend', async (req, reply, payload) => {
+    let code: number | undefined;
+    if (typeof payload === 'string' && payload.startsWith('{')) {
+      const head = /^\{"code":(-?\d+)[,}]/.exec(payload);
+      if (head) code = Number(head[1]);
+      else
+        try {
+          code = JSON.parse(payload).code;
+        } catch {}
+    }
+    const call = {
+      method: req.method,
+      route: req.routeOptions.url ?? req.url.split('?')[0],
+      code,
+      status: reply.statusCode,
+      token: tokenOf(req) !== null,
+    };
+    appendFileSync(file, `${JSON.stringify(call)}\n`);
+    return payload;
+  });
 }
 
 /** beforeAll/afterAll wiring: `const t = useTestApp();` then `t().post(...)` inside tests. */

@@ -144,4 +144,22 @@ describe('account: sign-in and session', () => {
     expect(res.data.balance).toBe(0);
     expect(res.data.id).toBe(org.orgId);
   });
+  it('refreshToken without a refresh token names the field', async () => {
+    const res = await t().post(`${B}/loginController/refreshToken`, {});
+    expect(res.status).toBe(400);
+    expect(res.msg).toMatch(/^refreshToken：/);
+    const empty = await t().post(`${B}/loginController/refreshToken`, { refreshToken: '' });
+    expect(empty.msg).toBe('refreshToken：缺少 refreshToken');
+  });
+
+  it('no session: code 10 for logOut, getVersionId and getTempToken', async () => {
+    for (const [method, path] of [
+      ['POST', '/loginController/logOut'],
+      ['POST', '/loginController/getVersionId'],
+      ['GET', '/loginController/getTempToken'],
+    ]) {
+      const res = await t().request(method, `${B}${path}`, method === 'POST' ? {} : undefined);
+      expect(`${path} ${res.status} ${res.code}`).toBe(`${path} 401 10`);
+    }
+  });
 });

@@ -195,6 +195,43 @@ describe('asr pipeline (openai engine, fake server)', () => {
     expect(bad.msg).toContain('transcript');
   });
 
+  it("another organisation's recording id is refused by every ASR call and changes nothing", async () => {
+    const foreign = { token: other.admin.token };
+    const before = (await t().post(`${R}/recording/v1/asrGet`, { id }, { token: org.seat.token })).data;
+    const engineCalls = requests;
+    for (const path of ['asrCreate', 'asrGet', 'asrText', 'asrRole', 'asrRerun']) {
+      const res = await t().post(`${R}/recording/v1/${path}`, { id }, foreign);
+      expect(`${path} ${res.status} ${res.msg}`).toBe(`${path} 404 录音不存在`);
+    }
+    for (const path of ['getAsrText', 'getAsrTextForWechatType', 'getAsrTextForPersonalWechat']) {
+      const res = await t().get(`${A}/asr/V1/${path}`, { ...foreign, query: { recordId: id } });
+      expect(`${path} ${res.status}`).toBe(`${path} 404`);
+    }
+    const runs = await t().post(`${B}/asrRecord/pagelist`, { pageNum: 1, pageSize: 10, recordingId: id }, foreign);
+    expect(runs.data.total).toBe(0);
+    expect(requests).toBe(engineCalls);
+    const after = (await t().post(`${R}/recording/v1/asrGet`, { id }, { token: org.seat.token })).data;
+    expect(after.rolesSwapped).toBe(before.rolesSwapped);
+    expect(after.transcript.segments).toEqual(before.transcript.segments);
+    // the personal-messaging variant answers the same transcript
+    const personal = await t().get(`${A}/asr/V1/getAsrTextForPersonalWechat`, {
+      token: org.seat.token,
+      query: { recordId: id },
+    });
+    expect(personal.code, personal.msg).toBe(1);
+    expect(personal.data.transcript.segments).toEqual(before.transcript.segments);
+    expect(personal.data.playUrl).toBe(`/api/robot/recording/v1/play?id=${id}`);
+  });
+
+  it('validation: a missing id or hot-word list is named once in the message', async () => {
+    for (const path of ['asrCreate', 'asrGet', 'asrText', 'asrRole', 'asrRerun']) {
+      const res = await t().post(`${R}/recording/v1/${path}`, {}, { token: org.seat.token });
+      expect.soft(`${path} ${res.status} ${res.msg}`).toBe(`${path} 400 id：请传入录音 id`);
+    }
+    const hot = await t().post(`${B}/asrConfig/save`, {}, { token: org.admin.token });
+    expect.soft(`${hot.status} ${hot.msg}`).toBe('400 hotWords：请传入热词列表');
+  });
+
   it('the queues retry with backoff and take over a job whose worker died (heartbeat)', async () => {
     for (const name of ['asr', 'audio-metrics']) {
       const q = await t().ctx.jobs.boss.getQueue(name);

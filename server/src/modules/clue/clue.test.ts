@@ -23,6 +23,10 @@ describe('clue: leads and customers', () => {
     expect(res.code, res.msg).toBe(1);
     return res.data;
   };
+  const ok = (res: { code: number; msg: string; data: any }) => {
+    expect(res.code, res.msg).toBe(1);
+    return res.data;
+  };
   const roleId = async (org: TestOrg, sign: string) => {
     const r = await t().database.db.execute<{ id: number }>(
       sql`select id from role where organization_id = ${org.orgId} and role_sign = ${sign}`,
@@ -594,5 +598,195 @@ describe('clue: leads and customers', () => {
     expect(l.data.totalExact).toBe(true);
     const fileName = await t().get(`${R}/organizationClue/getImportFileName`, { token: org.admin.token });
     expect(fileName.data.fileName).toBe('线索导入模板.xlsx');
+  });
+  it("refuses another organisation's lead ids on every call and changes nothing", async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const c = await add(org.seat.token, { name: '孙立', stage: 2 });
+    const black = await add(org.seat.token, { name: '黑名单客户' });
+    const binned = await add(org.seat.token, { name: '回收站客户' });
+    expect(
+      (await t().post(`${R}/clueReader/add`, { clueIds: [black.id], reason: '骚扰' }, { token: org.seat.token })).code,
+    ).toBe(1);
+    expect(
+      (await t().post(`${R}/organizationClue/delete`, { clueIds: [binned.id] }, { token: org.admin.token })).code,
+    ).toBe(1);
+    ok(
+      await t().post(
+        `${R}/clue/collaborator/add`,
+        { clueId: c.id, userIds: [org.otherSeat.userId] },
+        { token: org.seat.token },
+      ),
+    );
+    const page = { pageNum: 1, pageSize: 10 };
+    const logOf = async () =>
+      ok(
+        await t().post(
+          `${R}/interactive/getCustomerInteractionAllList`,
+          { clueId: c.id, ...page },
+          { token: org.seat.token },
+        ),
+      ).lists.map((x: any) => [x.type, x.id]);
+    const logBefore = await logOf();
+    const calls: [string, object][] = [
+      ['/organizationClue/detail', { clueId: c.id }],
+      ['/organizationClue/neighbours', { clueId: c.id }],
+      ['/organizationClue/edit', { clueId: c.id, name: '改名' }],
+      ['/organizationClue/delete', { clueIds: [c.id] }],
+      ['/organizationClue/setClueCustomBlackById', { clueIds: [c.id], black: 1 }],
+      ['/organizationClue/lockClue', { clueIds: [c.id], lockStatus: 1 }],
+      ['/organizationClue/turnClueToCustomer', { clueIds: [c.id] }],
+      ['/organizationClue/changeFollowUser', { clueIds: [c.id], ownerId: other.seat.userId }],
+      ['/clueRecycleBin/restore', { clueIds: [binned.id] }],
+      ['/clueRecycleBin/delete', { clueIds: [binned.id] }],
+      ['/clueReader/add', { clueIds: [c.id] }],
+      ['/clueReader/remove', { clueIds: [black.id] }],
+      ['/clue/collaborator/list', { clueId: c.id }],
+      ['/clue/collaborator/add', { clueId: c.id, userIds: [other.seat.userId] }],
+      ['/clue/collaborator/delete', { clueId: c.id, userIds: [org.otherSeat.userId] }],
+      ['/interactive/getCustomerInteractionAllList', { clueId: c.id, ...page }],
+      ['/interactive/addFollowRecord', { clueId: c.id, content: '别家写的跟进' }],
+      ['/interactive/getFieldChangeLog', { clueId: c.id, ...page }],
+    ];
+    for (const [path, body] of calls) {
+      const res = await t().post(`${R}${path}`, body, { token: other.admin.token });
+      expect.soft(`${path} ${res.status} ${res.msg}`).toMatch(new RegExp(`^${path} 404 `));
+    }
+    const half = await t().post(`${A}/api/clue/queryHalfMaskCode`, { clueId: c.id }, { token: other.admin.token });
+    expect(half.status).toBe(404);
+    expect(JSON.stringify(half.data ?? null)).not.toContain(c.phone);
+
+    // nothing changed: the lead, its log, collaborators, blacklist and recycle bin are as they were
+    const d = ok(await t().post(`${R}/organizationClue/detail`, { clueId: c.id }, { token: org.seat.token }));
+    expect(d).toMatchObject({ name: '孙立', type: 1, lockStatus: 0, ownerId: org.seat.userId });
+    expect(await logOf()).toEqual(logBefore);
+    const collab = ok(await t().post(`${R}/clue/collaborator/list`, { clueId: c.id }, { token: org.seat.token }));
+    expect(collab.map((x: any) => x.userId)).toEqual([org.otherSeat.userId]);
+    const blacklist = ok(await t().post(`${R}/clueReader/list`, page, { token: org.seat.token }));
+    expect(blacklist.lists.map((x: any) => x.id)).toEqual([black.id]);
+    const bin = ok(await t().post(`${R}/clueRecycleBin/list`, page, { token: org.admin.token }));
+    expect(bin.lists.map((x: any) => x.id)).toEqual([binned.id]);
+    expect((await list(org.seat.token)).lists.map((x: any) => x.id)).toEqual([c.id]);
+  });
+
+  it('changeFollowUser refuses an owner of another organisation; nothing moves', async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const c = await add(org.seat.token);
+    const res = await t().post(
+      `${R}/organizationClue/changeFollowUser`,
+      { clueIds: [c.id], ownerId: other.seat.userId },
+      { token: org.admin.token },
+    );
+    expect([400, 403, 404]).toContain(res.status);
+    expect(res.msg).toContain('跟进人');
+    const d = ok(await t().post(`${R}/organizationClue/detail`, { clueId: c.id }, { token: org.seat.token }));
+    expect(d.ownerId).toBe(org.seat.userId);
+  });
+
+  it('clueReader/add puts leads on the blacklist with a reason', async () => {
+    const org = await t().newOrg();
+    const c = await add(org.seat.token);
+    const res = await t().post(`${R}/clueReader/add`, { clueIds: [c.id], reason: '空号' }, { token: org.seat.token });
+    expect(res.code, res.msg).toBe(1);
+    const black = ok(await t().post(`${R}/clueReader/list`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token }));
+    expect(black.lists.map((x: any) => [x.id, x.blacklistReason])).toEqual([[c.id, '空号']]);
+    expect((await list(org.seat.token)).total).toBe(0);
+    const seatDenied = await t().post(`${R}/clueReader/add`, { clueIds: [c.id] }, { token: org.otherSeat.token });
+    expect(seatDenied.status).toBe(404);
+  });
+
+  it('validation: a missing required field is named in the message', async () => {
+    const org = await t().newOrg();
+    const cases: [string, object, string][] = [
+      [`${R}/organizationClue/detail`, {}, 'clueId：必须是数字'],
+      [`${R}/organizationClue/neighbours`, {}, 'clueId：必须是数字'],
+      [`${R}/organizationClue/edit`, { name: 'x' }, 'clueId：必须是数字'],
+      [`${R}/organizationClue/delete`, {}, 'clueIds：请选择客户'],
+      [`${R}/organizationClue/setClueCustomBlackById`, {}, 'clueIds：请选择客户'],
+      [`${R}/organizationClue/lockClue`, {}, 'clueIds：请选择客户'],
+      [`${R}/organizationClue/lockClue`, { clueIds: [1] }, 'lockStatus：只能是0或1'],
+      [`${R}/organizationClue/turnClueToCustomer`, {}, 'clueIds：请选择客户'],
+      [`${R}/organizationClue/changeFollowUser`, {}, 'clueIds：请选择客户'],
+      [`${R}/organizationClue/changeFollowUser`, { clueIds: [1] }, 'ownerId：必须是数字'],
+      [`${R}/clueRecycleBin/restore`, {}, 'clueIds：请选择客户'],
+      [`${R}/clueRecycleBin/delete`, {}, 'clueIds：请选择客户'],
+      [`${R}/clueReader/add`, {}, 'clueIds：请选择客户'],
+      [`${R}/clueReader/remove`, {}, 'clueIds：请选择客户'],
+      [`${R}/clue/collaborator/list`, {}, 'clueId：必须是数字'],
+      [`${R}/clue/collaborator/add`, { userIds: [1] }, 'clueId：必须是数字'],
+      [`${R}/clue/collaborator/add`, { clueId: 1, userIds: [] }, 'userIds：请选择协作人'],
+      [`${R}/clue/collaborator/delete`, { userIds: [1] }, 'clueId：必须是数字'],
+      [`${R}/interactive/getCustomerInteractionAllList`, {}, 'clueId：必须是数字'],
+      [`${R}/interactive/addFollowRecord`, { content: 'x' }, 'clueId：必须是数字'],
+      [`${R}/interactive/addFollowRecord`, { clueId: 1 }, 'content：请输入跟进内容'],
+      [`${R}/interactive/getFieldChangeLog`, {}, 'clueId：必须是数字'],
+      [`${A}/api/clue/queryHalfMaskCode`, {}, 'clueId：必须是数字'],
+    ];
+    for (const [path, body, msg] of cases) {
+      const res = await t().post(path, body, { token: org.admin.token });
+      expect(`${path} ${res.status}`).toBe(`${path} 400`);
+      expect(res.msg, path).toContain(msg);
+    }
+  });
+
+  it('no session: code 10 for every other call', async () => {
+    for (const [m, p] of [
+      ...[
+        'seatCluePage',
+        'detail',
+        'neighbours',
+        'edit',
+        'delete',
+        'setClueCustomBlackById',
+        'lockClue',
+        'turnClueToCustomer',
+        'changeFollowUser',
+        'location',
+        'channelSource',
+      ].map((c) => ['POST', `${R}/organizationClue/${c}`]),
+      ['GET', `${R}/organizationClue/getImportFileName`],
+      ...['/clueRecycleBin/list', '/clueRecycleBin/restore', '/clueRecycleBin/delete'].map((c) => ['POST', `${R}${c}`]),
+      ...['/clueReader/list', '/clueReader/add', '/clueReader/remove'].map((c) => ['POST', `${R}${c}`]),
+      ...['list', 'add', 'delete'].map((c) => ['POST', `${R}/clue/collaborator/${c}`]),
+      ['POST', `${R}/interactive/addFollowRecord`],
+      ['POST', `${R}/interactive/getFieldChangeLog`],
+      ...['getClueLocationListNew', 'getUserList', 'queryHalfMaskCode'].map((c) => ['POST', `${A}/api/clue/${c}`]),
+      ['GET', `${A}/api/clue/getClueImportWayList`],
+    ]) {
+      const res = await t().request(m, p, m === 'POST' ? {} : undefined);
+      expect(`${p} ${res.status} ${res.code}`).toBe(`${p} 401 10`);
+    }
+  });
+  it("add and edit refuse another organisation's owner, channel source and follow-up settings; nothing is written", async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const foreign = { token: other.admin.token };
+    const dict = async (path: string) =>
+      (await t().post(path, { name: `别家${path.split('/').at(-2)}` }, foreign)).data.id as number;
+    const refs: [string, number][] = [
+      ['ownerId', other.seat.userId],
+      ['channelSourceId', await dict('/api/backend/channelSourceSet/add')],
+      ['followStatusId', await dict(`${R}/clue/followStatus/add`)],
+      ['followPhaseId', await dict(`${R}/clue/followPhase/add`)],
+      ['lostReasonId', await dict(`${R}/clue/lostReason/add`)],
+    ];
+    const c = await add(org.admin.token, { name: '原名' });
+    for (const [field, id] of refs) {
+      const added = await t().post(
+        `${R}/organizationClue/add`,
+        { phone: phone(), name: '不该写入', [field]: id },
+        { token: org.admin.token },
+      );
+      expect.soft(`add ${field} ${added.code}`).toMatch(/^add \S+ (400|403|404)$/);
+      const edited = await t().post(
+        `${R}/organizationClue/edit`,
+        { clueId: c.id, name: '不该改名', [field]: id },
+        { token: org.admin.token },
+      );
+      expect.soft(`edit ${field} ${edited.code}`).toMatch(/^edit \S+ (400|403|404)$/);
+    }
+    const all = await list(org.admin.token);
+    expect(all.lists.map((x: any) => x.name)).toEqual(['原名']);
   });
 });

@@ -95,7 +95,7 @@ export const ClueFilterBody = z.object({
 export const ListBody = ClueFilterBody.extend(pageQuery);
 
 const ClueBody = z.object({
-  type: z.union([z.literal(1), z.literal(2)], { error: 'type只能是1（线索）或2（客户）' }).optional(),
+  type: z.union([z.literal(1), z.literal(2)], { error: '只能是1（线索）或2（客户）' }).optional(),
   name: z.string().trim().max(50, '客户名称不能超过50个字').optional(),
   company: z.string().trim().max(100, '公司名称不能超过100个字').optional(),
   phone: z.string({ error: '请输入手机号' }).trim().min(1, '请输入手机号').max(32, '手机号格式不正确').optional(),
@@ -182,7 +182,7 @@ export function clueRoutes(ctx: AppContext, svc: ClueService): void {
         audit: '锁定客户',
         body: z.object({
           clueIds: ids,
-          lockStatus: z.union([z.literal(0), z.literal(1)], { error: 'lockStatus只能是0或1' }),
+          lockStatus: z.union([z.literal(0), z.literal(1)], { error: '只能是0或1' }),
         }),
       },
       ({ session, body }) => svc.setLock(session, body.clueIds, body.lockStatus),

@@ -112,7 +112,7 @@ describe('clueField: business field settings', () => {
       { token: org.seat.token },
     );
     expect(bad.status).toBe(400);
-    expect(bad.msg).toContain('type只能是1（订单）或3（产品）');
+    expect(bad.msg).toContain('type：只能是1（订单）或3（产品）');
     const clueFields = await t().post(`${R}/customFieldShow/list`, {}, { token: org.admin.token });
     expect(clueFields.data.some((f: any) => f.fieldLabel === '合同编号')).toBe(false);
   });
@@ -255,5 +255,264 @@ describe('clueField: business field settings', () => {
     expect(res.code).toBe(1);
     res = await t().post(`${A}/asr/V1/getClueUserCustomByType`, { type: 1 });
     expect(res.code).toBe(10);
+  });
+  const roleId = async (token: string, sign: string) => {
+    const res = await t().post(`${B}/roleController/list`, { pageSize: 100 }, { token });
+    return res.data.lists.find((r: any) => r.roleSign === sign).id as number;
+  };
+
+  it("renames a tag group; refuses another organisation's tag groups and tags and changes nothing", async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const tok = { token: org.admin.token };
+    const g = await t().post(`${R}/clue/tagGroup/add`, { name: '来源', chooseType: 2 }, tok);
+    const tg = await t().post(`${R}/clue/tags/add`, { groupId: g.data.id, name: '展会' }, tok);
+    const res = await t().post(`${R}/clue/tagGroup/update`, { id: g.data.id, name: '客户来源', color: '#f00' }, tok);
+    expect(res.code, res.msg).toBe(1);
+    expect(res.data).toMatchObject({ id: g.data.id, name: '客户来源', color: '#f00', chooseType: 2 });
+    const dup = await t().post(`${R}/clue/tagGroup/add`, { name: '意向' }, tok);
+    const clash = await t().post(`${R}/clue/tagGroup/update`, { id: dup.data.id, name: '客户来源' }, tok);
+    expect(clash.status).toBe(409);
+
+    const foreign = { token: other.admin.token };
+    for (const [path, body] of [
+      ['/clue/tagGroup/update', { id: g.data.id, name: '改' }],
+      ['/clue/tagGroup/delete', { id: g.data.id }],
+      ['/clue/tags/update', { id: tg.data.id, name: '改' }],
+      ['/clue/tags/delete', { id: tg.data.id }],
+    ] as const) {
+      const r = await t().post(`${R}${path}`, body, foreign);
+      expect(`${path} ${r.status} ${r.msg}`).toBe(`${path} 404 数据不存在`);
+    }
+    const own = await t().post(`${R}/clue/tagGroup/add`, { name: '别家' }, foreign);
+    const moved = await t().post(`${R}/clue/tags/update`, { id: tg.data.id, groupId: own.data.id }, tok);
+    expect(moved.status).toBe(404);
+    expect(moved.msg).toBe('标签组不存在');
+    const after = await t().post(`${R}/clue/tagGroup/list`, {}, tok);
+    const group = after.data.find((x: any) => x.id === g.data.id);
+    expect(group.groupName).toBe('客户来源');
+    expect(group.tagList.map((x: any) => x.tagName)).toEqual(['展会']);
+  });
+
+  it("updates and deletes order fields; another organisation's are refused and unchanged", async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const tok = { token: org.admin.token };
+    const f = await t().post(`${R}/clueOrderField/add`, { type: 1, fieldLabel: '合同编号', fieldType: 1 }, tok);
+    expect(f.code, f.msg).toBe(1);
+    const g = await t().post(`${R}/clueOrderField/add`, { type: 1, fieldLabel: '签约日期', fieldType: 4 }, tok);
+    let res = await t().post(`${R}/clueOrderField/update`, { id: f.data.id, fieldLabel: '合同号', isRequired: 1 }, tok);
+    expect(res.code, res.msg).toBe(1);
+    expect(res.data).toMatchObject({ id: f.data.id, fieldLabel: '合同号', isRequired: 1 });
+    for (const [path, body] of [
+      ['/clueOrderField/update', { id: g.data.id, fieldLabel: '改' }],
+      ['/clueOrderField/delete', { id: g.data.id }],
+    ] as const) {
+      const r = await t().post(`${R}${path}`, body, { token: other.admin.token });
+      expect(`${path} ${r.status} ${r.msg}`).toBe(`${path} 404 数据不存在`);
+    }
+    res = await t().post(`${R}/clueOrderField/delete`, { id: f.data.id }, tok);
+    expect(res.code, res.msg).toBe(1);
+    const left = await t().post(`${R}/clueOrderField/queryOrderOrganizationField`, { type: 1 }, tok);
+    expect(left.data.lists.map((x: any) => [x.id, x.fieldLabel])).toEqual([[g.data.id, '签约日期']]);
+    res = await t().post(`${R}/clueOrderField/delete`, { id: g.data.id }, { token: org.seat.token });
+    expect(res.status).toBe(403);
+  });
+
+  it("role field access and phone masking: read back; another organisation's role is refused", async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const tok = { token: org.admin.token };
+    const seatRole = await roleId(org.admin.token, 'seat');
+    const saved = await t().post(
+      `${R}/customFieldShow/saveRoleFieldAuth`,
+      { roleId: seatRole, items: [{ fieldName: 'company', access: 1, masked: 1 }] },
+      tok,
+    );
+    expect(saved.code, saved.msg).toBe(1);
+    const auth = await t().post(`${R}/customFieldShow/getRoleFieldAuth`, { roleId: seatRole }, tok);
+    expect(auth.code, auth.msg).toBe(1);
+    expect(auth.data.find((f: any) => f.fieldName === 'company')).toMatchObject({ access: 1, masked: 1 });
+    expect(auth.data.find((f: any) => f.fieldName === 'name')).toMatchObject({ access: 2, masked: 0 });
+    const mask = await t().post(`${R}/maskConfig/saveMaskConfig`, { roleId: seatRole, masked: true }, tok);
+    expect(mask.code, mask.msg).toBe(1);
+    const q = await t().post(`${R}/maskConfig/queryMaskConfig`, {}, { token: org.seat.token });
+    expect(q.code, q.msg).toBe(1);
+    expect(q.data).toMatchObject({ maskType: 1, roles: [{ roleId: seatRole, masked: 1 }] });
+
+    const foreign = { token: other.admin.token };
+    for (const [path, body] of [
+      ['/customFieldShow/getRoleFieldAuth', { roleId: seatRole }],
+      ['/customFieldShow/saveRoleFieldAuth', { roleId: seatRole, items: [] }],
+      ['/maskConfig/saveMaskConfig', { roleId: seatRole, masked: 0 }],
+    ] as const) {
+      const r = await t().post(`${R}${path}`, body, foreign);
+      expect(`${path} ${r.status}`).toBe(`${path} 404`);
+      expect(r.msg).toBe('角色不存在');
+    }
+    const still = await t().post(`${R}/customFieldShow/getRoleFieldAuth`, { roleId: seatRole }, tok);
+    expect(still.data.find((f: any) => f.fieldName === 'phone').masked).toBe(1);
+    expect(still.data.find((f: any) => f.fieldName === 'company').access).toBe(1);
+    expect((await t().post(`${R}/maskConfig/queryMaskConfig`, {}, foreign)).data.roles).toEqual([]);
+  });
+
+  it("saves a user's columns (userCustomField/save)", async () => {
+    const org = await t().newOrg();
+    const tok = { token: org.seat.token };
+    const res = await t().post(
+      `${R}/userCustomField/save`,
+      { type: 2, columns: [{ fieldName: 'phone', width: 160, fixed: 'left' }, { fieldName: 'name' }] },
+      tok,
+    );
+    expect(res.code, res.msg).toBe(1);
+    const cols = await t().post(`${R}/userCustomField/list`, { type: 2 }, tok);
+    expect(cols.data.filter((c: any) => c.isChecked).map((c: any) => c.fieldName)).toEqual(['phone', 'name']);
+    const others = await t().post(`${R}/userCustomField/list`, { type: 2 }, { token: org.otherSeat.token });
+    expect(others.data.filter((c: any) => c.isChecked)[0].fieldName).toBe('name');
+  });
+
+  it("sort refuses another organisation's ids and reorders nothing", async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const tok = { token: org.admin.token };
+    const a = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '微信号', fieldType: 1 }, tok);
+    const b = await t().post(`${R}/customFieldShow/add`, { fieldLabel: 'QQ号', fieldType: 1 }, tok);
+    const w1 = await t().post(`${R}/clue/followWay/add`, { name: '电话' }, tok);
+    const w2 = await t().post(`${R}/clue/followWay/add`, { name: '上门' }, tok);
+    const foreign = { token: other.admin.token };
+    const mine = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '抖音号', fieldType: 1 }, foreign);
+    const myWay = await t().post(`${R}/clue/followWay/add`, { name: '微信' }, foreign);
+    for (const [path, ids] of [
+      ['/customFieldShow/sort', [b.data.id, mine.data.id, a.data.id]],
+      ['/clue/followWay/sort', [w2.data.id, myWay.data.id, w1.data.id]],
+    ] as const) {
+      const r = await t().post(`${R}${path}`, { ids }, foreign);
+      expect.soft(`${path} ${r.status}`).toBe(`${path} 404`);
+    }
+    const fields = await t().post(`${R}/customFieldShow/list`, {}, tok);
+    expect(fields.data.filter((f: any) => f.isCustom === 1).map((f: any) => f.id)).toEqual([a.data.id, b.data.id]);
+    const ways = await t().post(`${R}/clue/followWay/list`, {}, tok);
+    expect(ways.data.map((w: any) => w.id)).toEqual([w1.data.id, w2.data.id]);
+  });
+
+  it("update of a follow-up way, status, phase, lost reason or channel source refuses another organisation's id", async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    for (const [base, prefix] of [
+      [R, '/clue/followWay'],
+      [R, '/clue/followStatus'],
+      [R, '/clue/followPhase'],
+      [R, '/clue/lostReason'],
+      [B, '/channelSourceSet'],
+    ]) {
+      const a = await t().post(`${base}${prefix}/add`, { name: '原名' }, { token: org.admin.token });
+      const r = await t().post(
+        `${base}${prefix}/update`,
+        { id: a.data.id, name: '改名' },
+        { token: other.admin.token },
+      );
+      expect(`${prefix} ${r.status} ${r.msg}`).toBe(`${prefix} 404 数据不存在`);
+      const l = await t().post(`${base}${prefix}/list`, {}, { token: org.admin.token });
+      expect(l.data.map((x: any) => x.name)).toEqual(['原名']);
+    }
+  });
+
+  it('validation: a missing required field is named in the message', async () => {
+    const org = await t().newOrg();
+    const tok = { token: org.admin.token };
+    const cases: [string, object, string][] = [
+      [`${R}/customFieldShow/update`, {}, 'id：必须是数字'],
+      [`${R}/customFieldShow/delete`, {}, 'id：必须是数字'],
+      [`${R}/customFieldShow/sort`, {}, 'ids：'],
+      [`${R}/customFieldShow/setNextFollowTimeField`, {}, 'enabled：必须是布尔值'],
+      [`${R}/customFieldShow/getRoleFieldAuth`, {}, 'roleId：必须是数字'],
+      [`${R}/customFieldShow/saveRoleFieldAuth`, { items: [] }, 'roleId：必须是数字'],
+      [`${R}/clueOrderField/add`, { type: 1, fieldType: 1 }, 'fieldLabel：请输入字段名称'],
+      [`${R}/clueOrderField/update`, {}, 'id：必须是数字'],
+      [`${R}/clueOrderField/delete`, {}, 'id：必须是数字'],
+      [`${R}/clue/tagGroup/add`, {}, 'name：请输入标签名称'],
+      [`${R}/clue/tagGroup/update`, {}, 'id：必须是数字'],
+      [`${R}/clue/tagGroup/delete`, {}, 'id：必须是数字'],
+      [`${R}/clue/tags/add`, { name: '高' }, 'groupId：必须是数字'],
+      [`${R}/clue/tags/update`, {}, 'id：必须是数字'],
+      [`${R}/clue/tags/delete`, {}, 'id：必须是数字'],
+      [`${R}/clue/clueFieldRepeat/save`, {}, 'rules：'],
+      [`${R}/maskConfig/saveMaskConfig`, { masked: 1 }, 'roleId：必须是数字'],
+      [`${R}/userCustomField/save`, { type: 1 }, 'columns：'],
+      [`${A}/asr/V1/setClueUserCustomTable`, { type: 1 }, 'columns：'],
+    ];
+    for (const prefix of ['/clue/followWay', '/clue/followStatus', '/clue/followPhase', '/clue/lostReason'])
+      cases.push(
+        [`${R}${prefix}/add`, {}, 'name：请输入名称'],
+        [`${R}${prefix}/update`, {}, 'id：必须是数字'],
+        [`${R}${prefix}/delete`, {}, 'id：必须是数字'],
+        [`${R}${prefix}/sort`, {}, 'ids：'],
+      );
+    cases.push(
+      [`${B}/channelSourceSet/add`, {}, 'name：请输入名称'],
+      [`${B}/channelSourceSet/update`, {}, 'id：必须是数字'],
+      [`${B}/channelSourceSet/delete`, {}, 'id：必须是数字'],
+      [`${B}/channelSourceSet/sort`, {}, 'ids：'],
+    );
+    for (const [path, body, msg] of cases) {
+      const res = await t().post(path, body, tok);
+      expect(`${path} ${res.status}`).toBe(`${path} 400`);
+      expect(res.msg, path).toContain(msg);
+    }
+  });
+
+  it('no session: code 10 for every call', async () => {
+    const paths = [
+      ...[
+        '/customFieldShow/list',
+        '/customFieldShowV2/list',
+        '/customFieldShow/add',
+        '/customFieldShow/update',
+        '/customFieldShow/delete',
+        '/customFieldShow/sort',
+        '/customFieldShow/setNextFollowTimeField',
+        '/customFieldShow/getRoleFieldAuth',
+        '/customFieldShow/saveRoleFieldAuth',
+        '/clueOrderField/queryOrderOrganizationField',
+        '/clueOrderField/add',
+        '/clueOrderField/update',
+        '/clueOrderField/delete',
+        '/clue/tagGroup/list',
+        '/clue/tagGroup/add',
+        '/clue/tagGroup/update',
+        '/clue/tagGroup/delete',
+        '/clue/tags/list',
+        '/clue/tags/add',
+        '/clue/tags/update',
+        '/clue/tags/delete',
+        '/clue/clueFieldRepeat/get',
+        '/clue/clueFieldRepeat/save',
+        '/maskConfig/queryMaskConfig',
+        '/maskConfig/saveMaskConfig',
+        '/userCustomField/list',
+        '/userCustomField/save',
+        '/userCustomField/reset',
+        ...['followWay', 'followStatus', 'followPhase', 'lostReason'].flatMap((k) =>
+          ['list', 'add', 'update', 'delete', 'sort'].map((c) => `/clue/${k}/${c}`),
+        ),
+      ].map((p) => `${R}${p}`),
+      ...['list', 'add', 'update', 'delete', 'sort'].map((c) => `${B}/channelSourceSet/${c}`),
+      ...[
+        '/asr/V1/setClueUserCustomTable',
+        '/asr/V1/customTableDefault',
+        '/asr/V1/getClueUserCustomByType',
+        '/api/clue/getClueUserCustomByType',
+        '/api/clue/tagGroupAndTag',
+        '/api/clue/getChannelSourceListNew',
+        '/api/clue/getLostOrderReasonByOrg',
+        '/api/clue/queryMaskConfig',
+      ].map((p) => `${A}${p}`),
+    ];
+    for (const path of paths) {
+      const res = await t().post(path, {});
+      expect(`${path} ${res.status} ${res.code}`).toBe(`${path} 401 10`);
+    }
+    const get = await t().get(`${A}/asr/V1/tagGroupAndTag`);
+    expect(get.code).toBe(10);
   });
 });

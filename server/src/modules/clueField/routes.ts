@@ -29,7 +29,7 @@ import { roleOfOrg } from '../org/scope';
 import { DictKindLabel, type DictKindName, FieldType, ShowType, STANDARD_FIELDS } from './fields';
 import type { ClueFieldService, FieldAccess } from './service';
 
-const id = z.coerce.number({ error: 'id必须是数字' }).int().positive('id必须是正整数');
+const id = z.coerce.number({ error: '必须是数字' }).int().positive('必须是正整数');
 const flag = z.union([z.literal(0), z.literal(1)]);
 const groupItem = z.object({
   fieldValue: z.string().max(50).optional(),
@@ -199,7 +199,7 @@ export function clueFieldRoutes(ctx: AppContext, svc: ClueFieldService): void {
       '/customFieldShow/setNextFollowTimeField',
       {
         sign: edit,
-        body: z.object({ enabled: z.boolean({ error: 'enabled必须是布尔值' }) }),
+        body: z.object({ enabled: z.boolean({ error: '必须是布尔值' }) }),
         audit: '设置下次跟进时间字段',
       },
       async ({ session, body }) => {
@@ -251,7 +251,7 @@ export function clueFieldRoutes(ctx: AppContext, svc: ClueFieldService): void {
     );
 
     // order and product fields
-    const orderType = z.union([z.literal(1), z.literal(3)], { error: 'type只能是1（订单）或3（产品）' });
+    const orderType = z.union([z.literal(1), z.literal(3)], { error: '只能是1（订单）或3（产品）' });
     r.post(
       '/clueOrderField/queryOrderOrganizationField',
       { sign: view, body: z.object({ type: orderType }) },

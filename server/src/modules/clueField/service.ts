@@ -141,11 +141,17 @@ export class ClueFieldService {
 
   async sortFields(orgId: number, ids: number[]): Promise<void> {
     await this.db.transaction(async (tx) => {
+      // an id not of this organisation refuses the whole order (404), as for departments
       for (const [i, id] of ids.entries())
-        await tx
-          .update(clueField)
-          .set({ sortNo: i + 1 })
-          .where(and(eq(clueField.id, id), eq(clueField.organizationId, orgId)));
+        must(
+          (
+            await tx
+              .update(clueField)
+              .set({ sortNo: i + 1 })
+              .where(and(eq(clueField.id, id), eq(clueField.organizationId, orgId)))
+              .returning({ id: clueField.id })
+          )[0],
+        );
     });
   }
 
@@ -265,10 +271,15 @@ export class ClueFieldService {
   async sortDict(orgId: number, kind: DictKindName, ids: number[]): Promise<void> {
     await this.db.transaction(async (tx) => {
       for (const [i, id] of ids.entries())
-        await tx
-          .update(clueDict)
-          .set({ sortNo: i + 1 })
-          .where(and(eq(clueDict.id, id), eq(clueDict.organizationId, orgId), eq(clueDict.kind, DictKind[kind])));
+        must(
+          (
+            await tx
+              .update(clueDict)
+              .set({ sortNo: i + 1 })
+              .where(and(eq(clueDict.id, id), eq(clueDict.organizationId, orgId), eq(clueDict.kind, DictKind[kind])))
+              .returning({ id: clueDict.id })
+          )[0],
+        );
     });
   }
 

@@ -288,4 +288,101 @@ describe('clueImport: spreadsheet import and export', () => {
     );
     expect(list.data.lists[0].fileName).toMatch(/^客户导出_\d{12}\.xlsx$/);
   });
+  it("refuses another organisation's import records and files", async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const up = await upload(org, 'leads.csv', Buffer.from('姓名,电话\n周一,13900000101\n坏号,123\n'));
+    expect(up.code, up.msg).toBe(1);
+    const recordId = up.data.recordId;
+    const start = await t().post(
+      `${R}/clueImport/start`,
+      { recordId, mapping: up.data.mapping },
+      { token: org.admin.token },
+    );
+    expect(start.code, start.msg).toBe(1);
+    expect(await waitDone(org, recordId)).toMatchObject({ status: 2, imported: 1, invalid: 1, hasInvalidFile: 1 });
+    const foreign = { token: other.admin.token };
+    for (const path of ['/importRecords/detail', '/clueImportRecords/getInvalidClueCount']) {
+      const res = await t().post(`${R}${path}`, { recordId }, foreign);
+      expect(`${path} ${res.status} ${res.msg}`).toMatch(new RegExp(`^${path} 404 `));
+      expect(res.data ?? null).toBeNull();
+    }
+    const file = await download(`${R}/clueImportRecords/downloadInvalid?recordId=${recordId}`, other.admin.token);
+    expect(file.json().code).toBe(404);
+    const mine = await download(`${R}/clueImportRecords/downloadInvalid?recordId=${recordId}`, org.admin.token);
+    expect(mine.statusCode).toBe(200);
+    const count = await t().post(
+      `${R}/clueImportRecords/getInvalidClueCount`,
+      { recordId },
+      { token: org.admin.token },
+    );
+    expect(count.data).toMatchObject({ recordId, importedCount: 1, invalidCount: 1 });
+  });
+
+  it('validation: a missing required field is named in the message', async () => {
+    const org = await t().newOrg();
+    const cases: [string, object, string][] = [
+      ['/clueImport/start', { mapping: {} }, 'recordId：必须是数字'],
+      ['/clueImport/start', { recordId: 1 }, 'mapping：请设置列与字段的对应'],
+      ['/importRecords/detail', {}, 'recordId：必须是数字'],
+      ['/clueImportRecords/getInvalidClueCount', {}, 'recordId：必须是数字'],
+    ];
+    for (const [path, body, msg] of cases) {
+      const res = await t().post(`${R}${path}`, body, { token: org.admin.token });
+      expect(`${path} ${res.status}`).toBe(`${path} 400`);
+      expect(res.msg, path).toContain(msg);
+    }
+    for (const path of ['/clueImportRecords/downloadInvalid', '/organizationClue/exportDownload']) {
+      const res = await t().get(`${R}${path}`, { token: org.admin.token });
+      expect(`${path} ${res.status}`).toBe(`${path} 400`);
+      expect(res.msg, path).toContain('recordId：');
+    }
+  });
+
+  it('no session: code 10 for every call', async () => {
+    for (const [method, path] of [
+      ['GET', '/clueImport/downloadTemplate'],
+      ['POST', '/clueImport/upload'],
+      ['POST', '/clueImport/start'],
+      ['POST', '/importRecords/list'],
+      ['POST', '/importRecords/detail'],
+      ['POST', '/clueImportRecords/getInvalidClueCount'],
+      ['GET', '/clueImportRecords/downloadInvalid?recordId=1'],
+      ['POST', '/organizationClue/export'],
+      ['GET', '/organizationClue/exportDownload?recordId=1'],
+    ]) {
+      const res = await t().request(method, `${R}${path}`, method === 'POST' ? {} : undefined);
+      expect(`${path} ${res.status} ${res.code}`).toBe(`${path} 401 10`);
+    }
+  });
+  it("start refuses another organisation's owner, channel source and tags; nothing is imported", async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const foreign = { token: other.admin.token };
+    const channel = await t().post(`/api/backend/channelSourceSet/add`, { name: '别家渠道' }, foreign);
+    const group = await t().post(`${R}/clue/tagGroup/add`, { name: '别家标签组' }, foreign);
+    const tag = await t().post(`${R}/clue/tags/add`, { groupId: group.data.id, name: '别家标签' }, foreign);
+    const up = await upload(org, 'leads.csv', Buffer.from('姓名,电话\n吴十,13900000201\n'));
+    expect(up.code, up.msg).toBe(1);
+    for (const extra of [
+      { ownerId: other.seat.userId },
+      { channelSourceId: channel.data.id },
+      { tagIds: [tag.data.id] },
+    ]) {
+      const res = await t().post(
+        `${R}/clueImport/start`,
+        { recordId: up.data.recordId, mapping: up.data.mapping, ...extra },
+        { token: org.admin.token },
+      );
+      expect.soft(`${Object.keys(extra)[0]} ${res.code}`).toMatch(/^\S+ (400|403|404)$/);
+    }
+    const detail = await t().post(
+      `${R}/importRecords/detail`,
+      { recordId: up.data.recordId },
+      { token: org.admin.token },
+    );
+    expect(detail.data.status).toBe(0);
+    const l = await t().post(`${R}/organizationClue/list`, { pageNum: 1, pageSize: 10 }, { token: org.admin.token });
+    expect(l.data.total).toBe(0);
+  });
 });

@@ -21,7 +21,7 @@ import { ClueFilterBody } from '../clue/routes';
 import type { ListRequest } from '../clue/service';
 import type { ClueImportService } from './service';
 
-const id = z.coerce.number({ error: 'recordId必须是数字' }).int().positive('recordId必须是正整数');
+const id = z.coerce.number({ error: '必须是数字' }).int().positive('必须是正整数');
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const disposition = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 

@@ -113,4 +113,16 @@ describe('/problemFeedback', () => {
     refused(await t().post(`${B}/problemFeedback/reply`, { id, reply: 'x' }, { token: other.admin.token }), 404);
     refused(await t().post(`${B}/problemFeedback/updateStatus`, { id, status: 1 }, { token: other.admin.token }), 404);
   });
+  it("another organisation's administrator cannot reply to or change the status of a feedback: nothing changes", async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const id = await save(org.seat.token);
+    refused(await t().post(`${B}/problemFeedback/reply`, { id, reply: '别家回复' }, { token: other.admin.token }), 404);
+    refused(await t().post(`${B}/problemFeedback/updateStatus`, { id, status: 3 }, { token: other.admin.token }), 404);
+    refused(await t().post(`${B}/problemFeedback/detail`, { id }, { token: other.admin.token }), 404);
+    const d = ok(await t().post(`${B}/problemFeedback/detail`, { id }, { token: org.seat.token }));
+    expect(d).toMatchObject({ status: 1, statusName: '待处理' });
+    expect(d.reply ?? null).toBeNull();
+    expect(ok(await t().post(`${B}/problemFeedback/list`, {}, { token: other.admin.token })).total).toBe(0);
+  });
 });

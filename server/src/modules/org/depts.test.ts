@@ -261,4 +261,12 @@ describe('/organizationDept and /organizationStation', () => {
     const free = ok(await t().post(`${B}/organizationStation/save`, { name: '实习生' }, { token: org.admin.token })).id;
     ok(await t().post(`${B}/organizationStation/delete`, { id: free }, { token: org.admin.token }));
   });
+  it('organizationStation/update without an id names the field', async () => {
+    const org = await t().newOrg();
+    refused(
+      await t().post(`${B}/organizationStation/update`, { name: '顾问' }, { token: org.admin.token }),
+      400,
+      'id：岗位不正确',
+    );
+  });
 });

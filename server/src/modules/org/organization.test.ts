@@ -158,4 +158,27 @@ describe('/organization', () => {
       ok(await t().post(`${B}/organization/getOrganizationDetail`, {}, { token: org.admin.token })).noticeRead,
     ).toBe(2);
   });
+  it('updateOrganizationInfo with nothing to change succeeds and changes nothing', async () => {
+    const org = await t().newOrg();
+    const before = ok(await t().post(`${B}/organization/getOrganizationDetail`, {}, { token: org.admin.token }));
+    const res = await t().post(`${B}/organization/updateOrganizationInfo`, {}, { token: org.admin.token });
+    expect(`${res.status} ${res.msg}`).toBe('200 success');
+    expect(res.data).toEqual({ id: org.orgId });
+    const after = ok(await t().post(`${B}/organization/getOrganizationDetail`, {}, { token: org.admin.token }));
+    expect(after.name).toBe(before.name);
+  });
+
+  it('a setting without its switch names the field', async () => {
+    const org = await t().newOrg();
+    for (const path of [
+      'setBeforeCall',
+      'setCustomerProfileShow',
+      'setSourceRequired',
+      'setCallJumpClue',
+      'saveQuickBindSet',
+    ]) {
+      const res = await t().post(`${B}/organization/${path}`, {}, { token: org.admin.token });
+      expect(`${path} ${res.status} ${res.msg}`).toBe(`${path} 400 status：开关只能是 1、2`);
+    }
+  });
 });

@@ -295,4 +295,13 @@ describe('/roleController and /menuController', () => {
     expect(seat.routes).toContain('/customerManage');
     expect(seat.functionSigns).not.toContain('user:edit');
   });
+  it("del refuses another organisation's role ids and deletes nothing", async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const mine = await newRole(org);
+    const theirs = await newRole(other);
+    refused(await t().post(`${B}/roleController/del`, { ids: [mine, theirs] }, { token: org.admin.token }), 404);
+    expect((await roles(org)).map((r: any) => r.id)).toContain(mine);
+    expect((await roles(other)).map((r: any) => r.id)).toContain(theirs);
+  });
 });

@@ -201,7 +201,9 @@ export async function updateOrganizationInfo(
   s: Session,
   input: { name?: string; contactName?: string; contactPhone?: string; industry?: string },
 ) {
-  await db.update(organization).set(input).where(eq(organization.id, s.orgId));
+  // fields left out (or emptied to undefined by the schema) stay as they are; nothing to set is a no-op
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (Object.keys(changes).length) await db.update(organization).set(changes).where(eq(organization.id, s.orgId));
   return { id: s.orgId };
 }
 

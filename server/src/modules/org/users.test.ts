@@ -473,4 +473,27 @@ describe('/userController', () => {
       404,
     );
   });
+  it("cancelSalesChampion refuses another organisation's user and changes nothing; ids are required", async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    ok(await t().post(`${B}/userController/setSalesChampion`, { id: other.seat.userId }, { token: other.admin.token }));
+    refused(
+      await t().post(`${B}/userController/cancelSalesChampion`, { id: other.seat.userId }, { token: org.admin.token }),
+      404,
+    );
+    const list = ok(
+      await t().post(`${B}/userController/list`, { keyword: other.seat.username }, { token: other.admin.token }),
+    );
+    expect(list.lists[0].isSalesChampion).toBe(true);
+    refused(
+      await t().post(`${B}/userController/cancelSalesChampion`, {}, { token: org.admin.token }),
+      400,
+      'id：用户不正确',
+    );
+    refused(
+      await t().post(`${B}/userController/updateUserWorkStatus`, { workStatus: 1 }, { token: org.admin.token }),
+      400,
+      'userId：用户不正确',
+    );
+  });
 });

@@ -459,4 +459,82 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
       400,
     );
   });
+  it("bindUser binds to a user of the organisation; another organisation's recordings, users and uploads are refused", async () => {
+    const up = await upload(t(), org.admin.token, mono, '回访.wav', { callInfoId: 'call-cross-org' });
+    expect(up.code, up.msg).toBe(1);
+    const id = up.data.recordId;
+    const bound = await t().post(
+      `${B}/headset/bindUser`,
+      { ids: [id], userId: org.seat.userId },
+      { token: org.admin.token },
+    );
+    expect(bound.code, bound.msg).toBe(1);
+    expect(bound.data.count).toBe(1);
+    const seatList = await t().post(
+      `${R}/recording/v1/pagelist`,
+      { pageNum: 1, pageSize: 10 },
+      { token: org.seat.token },
+    );
+    expect(seatList.data.lists.map((l: any) => l.id)).toContain(id);
+
+    const foreign = { token: other.admin.token };
+    const calls: [string, object][] = [
+      [`${B}/headset/bindUser`, { ids: [id], userId: other.seat.userId }],
+      [`${B}/headset/batchDeleteRecordingUpload`, { ids: [id] }],
+    ];
+    for (const [path, body] of calls) {
+      const res = await t().post(path, body, foreign);
+      expect(`${path} ${res.status} ${res.msg}`).toBe(`${path} 404 录音不存在`);
+    }
+    const toForeignUser = await t().post(
+      `${B}/headset/bindUser`,
+      { ids: [id], userId: other.seat.userId },
+      { token: org.admin.token },
+    );
+    expect(toForeignUser.status).toBe(404);
+    const mask = await t().get(`${R}/recording/v1/getMaskId`, { ...foreign, query: { recordId: id } });
+    expect(mask.status).toBe(404);
+    expect(mask.data ?? null).toBeNull();
+    const byInfo = await t().get(`${R}/V1/ai/getRecordIdByInfoId`, { ...foreign, query: { infoId: 'call-cross-org' } });
+    expect(byInfo.data.recordId).toBeNull();
+    const exported = await t().built.app.inject({
+      method: 'POST',
+      url: `${R}/recording/v1/export`,
+      payload: { pageNum: 1, pageSize: 10, ids: [id] },
+      headers: { authorization: other.admin.token },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(exported.rawPayload as any);
+    expect(wb.getWorksheet('录音列表')!.rowCount).toBe(1);
+
+    // a chunked upload of one organisation cannot be continued or completed by another
+    const data = read(mono);
+    const init = await t().post(
+      `${B}/headset/initChunkUpload`,
+      { fileName: 'cross.wav', size: data.length + 1, md5: 'b'.repeat(32) },
+      { token: org.admin.token },
+    );
+    expect(init.code, init.msg).toBe(1);
+    const { uploadId } = init.data;
+    const { body, headers } = multipart({ uploadId, offset: 0 }, [{ field: 'chunk', fileName: 'blob', data }]);
+    const chunk = await t().request('POST', `${B}/headset/uploadChunk`, body, { ...foreign, headers });
+    expect(chunk.status).toBe(404);
+    const complete = await t().post(`${B}/headset/completeChunkUpload`, { uploadId }, foreign);
+    expect(complete.status).toBe(404);
+    const resume = await t().post(
+      `${B}/headset/checkMd5`,
+      { md5: 'b'.repeat(32), size: data.length + 1 },
+      { token: org.admin.token },
+    );
+    expect(resume.data).toMatchObject({ uploadId, offset: 0 });
+
+    // nothing changed
+    const after = await t().post(
+      `${R}/recording/v1/pagelist`,
+      { pageNum: 1, pageSize: 10 },
+      { token: org.admin.token },
+    );
+    expect(after.data.lists.find((l: any) => l.id === id)).toMatchObject({ ownerUserId: org.seat.userId });
+    await t().post(`${B}/headset/deleteRecordingUpload`, { id }, { token: org.admin.token });
+  });
 });

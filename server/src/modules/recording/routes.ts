@@ -38,7 +38,7 @@ import {
   type UploadMeta,
 } from './service';
 
-const id = z.coerce.number({ error: '请传入录音 id' }).int().positive('id 必须是正整数');
+const id = z.coerce.number({ error: '请传入录音 id' }).int().positive('必须是正整数');
 const ids = z
   .array(z.coerce.number().int().positive(), { error: 'ids：请传入录音 id 列表' })
   .min(1, 'ids：请至少选择一条录音')

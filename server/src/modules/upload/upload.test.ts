@@ -120,6 +120,8 @@ describe('POST /uploadController/uploadImg', () => {
     const res = await upload(null, [{ fileName: 'a.png', data: PNG }]);
     expect(res.status).toBe(401);
     expect(res.code).toBe(10);
+    const info = await t().get(`${B}/uploadController/imgInfo`, { query: { id: 'AAAAAAAAAAAAAAAAAAAAAAAA' } });
+    expect(`${info.status} ${info.code}`).toBe('401 10');
   });
 
   it("another organisation's image id is not found in imgInfo; unknown ids are 404 on the image url", async () => {
