@@ -49,6 +49,8 @@ export class Jobs {
     for (const r of this.registrations) {
       const existing = await this.boss.getQueue(r.name);
       if (!existing) await this.boss.createQueue(r.name, r.queue);
+      // options added in a later release (retries, heartbeat) reach queues created before it
+      else await this.boss.updateQueue(r.name, r.queue);
       if (this.workers === 'all' || this.workers.includes(r.name) || this.workers.includes(r.name.split('.')[0])) {
         await this.boss.work(r.name, { localConcurrency: r.concurrency, pollingIntervalSeconds: 1 }, async (jobs) => {
           for (const job of jobs) {

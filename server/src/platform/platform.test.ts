@@ -146,3 +146,27 @@ describe('platform: rate limiter', () => {
     expect(await at(then).count(old, 60)).toBe(0);
   });
 });
+
+describe('platform: disk storage', () => {
+  it('a write that fails half-way leaves neither the file nor a partial one', async () => {
+    const { mkdtempSync, readdirSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { Readable } = await import('node:stream');
+    const { DiskStorage } = await import('./storage');
+    const root = mkdtempSync(join(tmpdir(), 'crm-storage-'));
+    try {
+      const storage = new DiskStorage(root);
+      async function* broken() {
+        yield Buffer.from('前半段');
+        throw new Error('连接中断');
+      }
+      await expect(storage.put('uploads/a.bin', Readable.from(broken()))).rejects.toThrow('连接中断');
+      expect(readdirSync(join(root, 'uploads'))).toEqual([]);
+      await storage.put('uploads/a.bin', Buffer.from('完整'));
+      expect(readdirSync(join(root, 'uploads'))).toEqual(['a.bin']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -42,8 +42,14 @@ export class DiskStorage implements Storage {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true });
     const tmp = `${target}.${process.pid}.${Date.now()}.part`;
-    await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(tmp));
-    await rename(tmp, target);
+    try {
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(tmp));
+      await rename(tmp, target);
+    } catch (err) {
+      // an aborted upload or a full disk leaves no half-written file behind
+      await rm(tmp, { force: true });
+      throw err;
+    }
     return { size: (await stat(target)).size };
   }
 

@@ -164,6 +164,11 @@ describe('asr pipeline (openai engine, fake server)', () => {
     );
     expect(runs.data.lists.map((l: any) => l.status)).toContain(4);
     expect(runs.data.lists.map((l: any) => l.status)).toContain(3);
+    // a seat sees the runs of the recordings it may see, not those of a colleague in another department
+    const runsOf = async (token: string) =>
+      (await t().post(`${B}/asrRecord/pagelist`, { pageNum: 1, pageSize: 10, recordingId: rid }, { token })).data.total;
+    expect(await runsOf(org.seat.token)).toBeGreaterThanOrEqual(2);
+    expect(await runsOf(org.otherSeat.token)).toBe(0);
     expect(
       (await t().post(`${R}/recording/v1/asrRerun`, { id: rid, what: 'nope' }, { token: org.seat.token })).msg,
     ).toContain('what');

@@ -335,6 +335,7 @@ export class AsrService {
   async runs(s: Session, p: PageRequest & { recordingId?: number; status?: number }) {
     const where = and(
       eq(asrRecord.organizationId, s.orgId),
+      s.visibleUserIds === null ? undefined : this.recordings.visible(s, asrRecord.recordingId),
       p.recordingId ? eq(asrRecord.recordingId, p.recordingId) : undefined,
       p.status ? eq(asrRecord.status, p.status) : undefined,
     );

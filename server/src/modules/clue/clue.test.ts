@@ -696,6 +696,24 @@ describe('clue: leads and customers', () => {
     expect(seatDenied.status).toBe(404);
   });
 
+  it('list filters are bounded: too many ids or custom filters answer 400', async () => {
+    const org = await t().newOrg();
+    const many = Array.from({ length: 201 }, (_, i) => i + 1);
+    let res = await t().post(
+      `${R}/organizationClue/list`,
+      { pageNum: 1, pageSize: 10, deptIds: many },
+      { token: org.admin.token },
+    );
+    expect(`${res.status} ${res.msg}`).toBe('400 deptIds：一次最多选择200项');
+    const filters = Array.from({ length: 51 }, () => ({ fieldName: 'cf_1', value: 'x' }));
+    res = await t().post(
+      `${R}/organizationClue/list`,
+      { pageNum: 1, pageSize: 10, customFilters: filters },
+      { token: org.admin.token },
+    );
+    expect(`${res.status} ${res.msg}`).toBe('400 customFilters：自定义字段筛选最多50个');
+  });
+
   it('validation: a missing required field is named in the message', async () => {
     const org = await t().newOrg();
     const cases: [string, object, string][] = [

@@ -39,7 +39,8 @@ import type { ClueService, ListRequest } from './service';
 
 const id = z.coerce.number({ error: '必须是数字' }).int().positive('必须是正整数');
 const ids = z.array(id, { error: '请选择客户' }).min(1, '请选择客户').max(1000, '一次最多操作1000条');
-const intList = z.array(z.coerce.number().int()).optional();
+// bounded: each id can cost a query (a department's subtree), and a list filter names few things
+const intList = z.array(z.coerce.number().int()).max(200, '一次最多选择200项').optional();
 const dateFilter = z.union([z.string().max(50), z.tuple([z.string().nullable(), z.string().nullable()])]).optional();
 
 /** The filter of every lead list, export and tab count. */
@@ -84,7 +85,10 @@ export const ClueFilterBody = z.object({
     ])
     .optional(),
   importRecordId: z.coerce.number().int().optional(),
-  customFilters: z.array(z.object({ fieldName: z.string().min(1), value: z.unknown() })).optional(),
+  customFilters: z
+    .array(z.object({ fieldName: z.string().min(1).max(64), value: z.unknown() }))
+    .max(50, '自定义字段筛选最多50个')
+    .optional(),
   sortField: z
     .enum(['id', 'createdAt', 'updatedAt', 'nextFollowTime', 'lastFollowTime', 'lastCallTime'], {
       error: '排序字段不支持',
@@ -251,7 +255,7 @@ export function clueRoutes(ctx: AppContext, svc: ClueService): void {
       {
         sign: 'clue:edit',
         audit: '添加协作人',
-        body: z.object({ clueId: id, userIds: z.array(id).min(1, '请选择协作人') }),
+        body: z.object({ clueId: id, userIds: z.array(id).min(1, '请选择协作人').max(100, '一次最多100个协作人') }),
       },
       ({ session, body }) => svc.setCollaborators(session, body.clueId, body.userIds, 'add'),
     );
@@ -260,7 +264,7 @@ export function clueRoutes(ctx: AppContext, svc: ClueService): void {
       {
         sign: 'clue:edit',
         audit: '移除协作人',
-        body: z.object({ clueId: id, userIds: z.array(id).min(1, '请选择协作人') }),
+        body: z.object({ clueId: id, userIds: z.array(id).min(1, '请选择协作人').max(100, '一次最多100个协作人') }),
       },
       ({ session, body }) => svc.setCollaborators(session, body.clueId, body.userIds, 'remove'),
     );

@@ -226,6 +226,33 @@ describe('clueField: business field settings', () => {
     expect(res.status).toBe(403);
   });
 
+  it('deleting a field: its key is never given to a new field, and duplicate rules drop it', async () => {
+    const org = await t().newOrg();
+    const tok = { token: org.admin.token };
+    const old = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '旧预算', fieldType: 1 }, tok);
+    const key = old.data.fieldName;
+    const lead = await t().post(`${R}/organizationClue/add`, { phone: '13600000011', custom: { [key]: '五万' } }, tok);
+    expect(lead.code, lead.msg).toBe(1);
+    let res = await t().post(
+      `${R}/clue/clueFieldRepeat/save`,
+      {
+        rules: [
+          { fieldNames: [key], enabled: 1 },
+          { fieldNames: ['name', key], enabled: 1 },
+        ],
+      },
+      tok,
+    );
+    expect(res.code, res.msg).toBe(1);
+    expect((await t().post(`${R}/customFieldShow/delete`, { id: old.data.id }, tok)).code).toBe(1);
+    res = await t().post(`${R}/clue/clueFieldRepeat/get`, {}, tok);
+    expect(res.data.map((r: any) => r.fieldNames)).toEqual([['name']]);
+    const fresh = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '新备注', fieldType: 1 }, tok);
+    expect(fresh.data.fieldName).not.toBe(key);
+    const d = await t().post(`${R}/organizationClue/detail`, { clueId: lead.data.id }, tok);
+    expect(JSON.stringify(d.data)).not.toContain('五万');
+  });
+
   it("stores each user's columns (userCustomField and the analysis variants)", async () => {
     const org = await t().newOrg();
     const tok = { token: org.seat.token };

@@ -41,7 +41,11 @@ const groupItem = z.object({
 });
 type Cascade = { value: string; label: string; children?: Cascade[] };
 const cascadeNode: z.ZodType<Cascade> = z.lazy(() =>
-  z.object({ value: z.string().min(1), label: z.string().min(1), children: z.array(cascadeNode).optional() }),
+  z.object({
+    value: z.string().min(1).max(100),
+    label: z.string().min(1).max(100),
+    children: z.array(cascadeNode).max(500, '级联选项每层最多500个').optional(),
+  }),
 );
 const fieldBody = {
   fieldLabel: z.string({ error: '请输入字段名称' }).trim().min(1, '请输入字段名称').max(20, '字段名称不能超过20个字'),
@@ -50,8 +54,8 @@ const fieldBody = {
   showType: z.coerce.number().int().optional(),
   isRequired: flag.optional(),
   isShow: flag.optional(),
-  groupList: z.array(groupItem).optional(),
-  cascadeData: z.array(cascadeNode).optional(),
+  groupList: z.array(groupItem).max(500, '选项最多500个').optional(),
+  cascadeData: z.array(cascadeNode).max(500, '级联选项每层最多500个').optional(),
   rules: z
     .object({
       min: z.number().optional(),
@@ -70,19 +74,21 @@ const UpdateField = z.object({
   fieldType: fieldBody.fieldType.optional(),
 });
 const IdBody = z.object({ id });
-const SortBody = z.object({ ids: z.array(id).min(1, '请提供排序') });
+const SortBody = z.object({ ids: z.array(id).min(1, '请提供排序').max(1000, '一次最多排序1000项') });
 const NameBody = z.object({
   name: z.string({ error: '请输入名称' }).trim().min(1, '请输入名称').max(30, '名称不能超过30个字'),
   remark: z.string().max(200).optional(),
   status: z.union([z.literal(1), z.literal(2)]).optional(),
 });
-const columns = z.array(
-  z.object({
-    fieldName: z.string().min(1),
-    width: z.number().int().positive().optional(),
-    fixed: z.string().nullish(),
-  }),
-);
+const columns = z
+  .array(
+    z.object({
+      fieldName: z.string().min(1),
+      width: z.number().int().positive().optional(),
+      fixed: z.string().nullish(),
+    }),
+  )
+  .max(200, '列最多200个');
 const tableType = z.coerce.number().int().min(1).max(20).default(1);
 
 /** Definitions as the forms read them: standard fields first, then custom, without what the role may not see. */
@@ -231,13 +237,15 @@ export function clueFieldRoutes(ctx: AppContext, svc: ClueFieldService): void {
         audit: '设置角色字段权限',
         body: z.object({
           roleId: id,
-          items: z.array(
-            z.object({
-              fieldName: z.string().min(1),
-              access: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-              masked: z.union([z.boolean(), flag]).optional(),
-            }),
-          ),
+          items: z
+            .array(
+              z.object({
+                fieldName: z.string().min(1),
+                access: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+                masked: z.union([z.boolean(), flag]).optional(),
+              }),
+            )
+            .max(1000, '字段最多1000个'),
         }),
       },
       async ({ session, body }) => {
@@ -345,13 +353,15 @@ export function clueFieldRoutes(ctx: AppContext, svc: ClueFieldService): void {
         sign: edit,
         audit: '设置查重规则',
         body: z.object({
-          rules: z.array(
-            z.object({
-              fieldNames: z.array(z.string().min(1)).min(1, '查重规则至少包含一个字段'),
-              enabled: flag.default(1),
-              range: z.union([z.literal(1), z.literal(2)]).optional(),
-            }),
-          ),
+          rules: z
+            .array(
+              z.object({
+                fieldNames: z.array(z.string().min(1)).min(1, '查重规则至少包含一个字段'),
+                enabled: flag.default(1),
+                range: z.union([z.literal(1), z.literal(2)]).optional(),
+              }),
+            )
+            .max(20, '查重规则最多20条'),
         }),
       },
       async ({ session, body }) => svc.saveRepeatRules(session.orgId, body.rules),

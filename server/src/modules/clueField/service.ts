@@ -78,13 +78,19 @@ export class ClueFieldService {
         (scope === 2 && STANDARD_FIELDS.some((f) => f.fieldLabel === input.fieldLabel))
       )
         throw conflict(`字段名称“${input.fieldLabel}”已存在`);
-      const n = existing.reduce((m, f) => Math.max(m, Number(/^cf_(\d+)$/.exec(f.fieldName)?.[1] ?? 0)), 0) + 1;
+      // The key is the row's own id, never a number used before: a deleted field's values stay in the leads'
+      // custom data, and a new field under the old key would show them as its own.
+      const res = await tx.execute<{ id: number }>(
+        sql`select nextval(pg_get_serial_sequence('clue_field', 'id'))::int as id`,
+      );
+      const id = Number(res.rows[0].id);
       const [row] = await tx
         .insert(clueField)
         .values({
+          id,
           organizationId: orgId,
           scope,
-          fieldName: `cf_${n}`,
+          fieldName: `cf_${id}`,
           fieldLabel: input.fieldLabel,
           fieldTopic: input.fieldTopic ?? '基本信息',
           fieldType: input.fieldType,
@@ -133,10 +139,22 @@ export class ClueFieldService {
   async deleteField(orgId: number, id: number): Promise<void> {
     const row = must(await this.field(orgId, id));
     if (row.builtIn) throw badRequest('内置字段只能开启或关闭');
-    await this.db.delete(clueField).where(and(eq(clueField.id, id), eq(clueField.organizationId, orgId)));
-    await this.db
-      .delete(clueFieldRole)
-      .where(and(eq(clueFieldRole.organizationId, orgId), eq(clueFieldRole.fieldName, row.fieldName)));
+    await this.db.transaction(async (tx) => {
+      await tx.delete(clueField).where(and(eq(clueField.id, id), eq(clueField.organizationId, orgId)));
+      await tx
+        .delete(clueFieldRole)
+        .where(and(eq(clueFieldRole.organizationId, orgId), eq(clueFieldRole.fieldName, row.fieldName)));
+      // a duplicate rule naming the field would otherwise match on nothing, or on a later field's data
+      await tx
+        .update(clueRepeatRule)
+        .set({ fieldNames: sql`array_remove(${clueRepeatRule.fieldNames}, ${row.fieldName})` })
+        .where(
+          and(eq(clueRepeatRule.organizationId, orgId), sql`${row.fieldName} = any(${clueRepeatRule.fieldNames})`),
+        );
+      await tx
+        .delete(clueRepeatRule)
+        .where(and(eq(clueRepeatRule.organizationId, orgId), sql`cardinality(${clueRepeatRule.fieldNames}) = 0`));
+    });
   }
 
   async sortFields(orgId: number, ids: number[]): Promise<void> {

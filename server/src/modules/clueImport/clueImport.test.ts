@@ -248,6 +248,28 @@ describe('clueImport: spreadsheet import and export', () => {
     expect(l.data.lists.map((c: any) => [c.name, c.company])).toEqual([['周芳', '杭州星辰科技有限公司']]);
   });
 
+  it('start is claimed once; a retried import job neither doubles the leads nor reports them as duplicates', async () => {
+    const org = await t().newOrg();
+    const csv = Buffer.from('姓名,手机号\n陈一,13900000021\n陈二,13900000022\n陈三,13900000023\n');
+    const up = await upload(org, '重试.csv', csv);
+    expect(up.code, up.msg).toBe(1);
+    const body = { recordId: up.data.recordId, mapping: up.data.mapping, ownerId: org.seat.userId };
+    const starts = await Promise.all(
+      [1, 2, 3].map(() => t().post(`${R}/clueImport/start`, body, { token: org.admin.token })),
+    );
+    expect(starts.map((r) => r.code).sort()).toEqual([1, 400, 400]);
+    expect(starts.find((r) => r.code === 400)?.msg).toBe('该文件已开始导入');
+    expect(await waitDone(org, up.data.recordId)).toMatchObject({ status: 2, imported: 3, duplicate: 0 });
+    // the worker died after writing: pg-boss runs the job again on a record still 进行中
+    const { clueImportRecord } = await import('./schema');
+    const { eq } = await import('drizzle-orm');
+    await t().database.db.update(clueImportRecord).set({ status: 1 }).where(eq(clueImportRecord.id, up.data.recordId));
+    await t().ctx.services.clueImport.runImport(up.data.recordId);
+    expect(await waitDone(org, up.data.recordId)).toMatchObject({ status: 2, imported: 3, duplicate: 0, invalid: 0 });
+    const l = await t().post(`${R}/organizationClue/list`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
+    expect(l.data.total).toBe(3);
+  });
+
   it('exports the filtered list in the background with a download link', async () => {
     const org = await t().newOrg();
     for (const [n, p] of [

@@ -15,10 +15,11 @@ export const clueImportModule: Module = {
     const svc = new ClueImportService(ctx.db, ctx, ctx.services.clue, ctx.services.clueField);
     ctx.services.clueImport = svc;
     ctx.jobs.register<{ recordId: number }>(IMPORT_JOB, (data) => svc.runImport(data.recordId), {
-      queue: { retryLimit: 1, expireInSeconds: 3600 },
+      // heartbeat: a job whose worker died is retried within a minute, not after the hour of expiry
+      queue: { retryLimit: 1, expireInSeconds: 3600, heartbeatSeconds: 60 },
     });
     ctx.jobs.register<{ recordId: number }>(EXPORT_JOB, (data) => svc.runExport(data.recordId), {
-      queue: { retryLimit: 1, expireInSeconds: 3600 },
+      queue: { retryLimit: 1, expireInSeconds: 3600, heartbeatSeconds: 60 },
     });
     clueImportRoutes(ctx, svc);
   },

@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, must } from '../../platform/errors';
 import { offsetOf, type PageRequest, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
+import type { Storage } from '../../platform/storage';
 import { AREA_TREE } from '../clue/area';
 import { clue } from '../clue/schema';
 import type { ClueService, ListRequest } from '../clue/service';
@@ -170,11 +171,20 @@ export class ClueImportService {
       tagIds: input.tagIds ?? [],
       visibleUserIds: s.visibleUserIds,
     };
-    await this.db
+    // claimed atomically: of two concurrent starts, one queues the job and the other is refused
+    const [claimed] = await this.db
       .update(clueImportRecord)
       .set({ status: 1, options, importWay: input.importWay ?? 1 })
-      .where(eq(clueImportRecord.id, rec.id));
-    await this.ctx.jobs.send(IMPORT_JOB, { recordId: rec.id }, { singletonKey: `import-${rec.id}` });
+      .where(and(eq(clueImportRecord.id, rec.id), eq(clueImportRecord.status, 0)))
+      .returning({ id: clueImportRecord.id });
+    if (!claimed) throw badRequest('该文件已开始导入');
+    try {
+      await this.ctx.jobs.send(IMPORT_JOB, { recordId: rec.id }, { singletonKey: `import-${rec.id}` });
+    } catch (err) {
+      // not queued: the file can be started again
+      await this.db.update(clueImportRecord).set({ status: 0 }).where(eq(clueImportRecord.id, rec.id));
+      throw err;
+    }
     return { recordId: rec.id, status: 1 };
   }
 
@@ -210,7 +220,7 @@ export class ClueImportService {
     let bytes = 0;
     let header: Cell[] | null = null;
     let invalid: ReturnType<typeof xlsxWriter> | null = null;
-    let invalidPut: Promise<unknown> | null = null;
+    let invalidSheet: StoredSheet | null = null;
     const invalidKey = `clue-import/${orgId}/${rec.id}-invalid.xlsx`;
     const reject = (cells: Cell[], rowNo: number, reason: string) => {
       if (!invalid) {
@@ -219,11 +229,7 @@ export class ClueImportService {
           ...(header ?? []).map((h) => (h === null ? '' : String(h))),
           '失败原因',
         ]);
-        invalidPut = this.ctx.storage.put(
-          invalidKey,
-          invalid.stream,
-          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        );
+        invalidSheet = storeSheet(this.ctx.storage, invalidKey, invalid);
       }
       invalid.add([rowNo, ...cells, reason]);
     };
@@ -249,10 +255,25 @@ export class ClueImportService {
       writing.catch(() => {}); // awaited by the next flush
     };
     try {
-      await this.db
-        .update(clueImportRecord)
-        .set({ total: 0, imported: 0, duplicate: 0, invalid: 0, progress: 0, error: null })
-        .where(eq(clueImportRecord.id, rec.id));
+      // A retry (the worker died mid-file) starts over: the leads of the earlier attempt go, so that the rows are
+      // neither inserted twice nor reported as duplicates of themselves. startedAt in the options marks an attempt.
+      const rerun = Boolean((rec.options as { startedAt?: string }).startedAt);
+      await this.db.transaction(async (tx) => {
+        if (rerun)
+          await tx.execute(sql`delete from clue where organization_id = ${orgId} and import_record_id = ${rec.id}`);
+        await tx
+          .update(clueImportRecord)
+          .set({
+            total: 0,
+            imported: 0,
+            duplicate: 0,
+            invalid: 0,
+            progress: 0,
+            error: null,
+            options: { ...opts, startedAt: new Date().toISOString() },
+          })
+          .where(eq(clueImportRecord.id, rec.id));
+      });
       const input = (await this.ctx.storage.get(rec.fileKey)).pipe(byteCounter((n) => (bytes = n)));
       let rowNo = 0;
       for await (const cells of rowsOf(rec.fileName, input)) {
@@ -274,16 +295,14 @@ export class ClueImportService {
       }
       await flush();
       await writing;
-      const w = invalid as ReturnType<typeof xlsxWriter> | null;
-      if (w) {
-        await w.done();
-        await invalidPut;
-      }
+      const sheet = invalidSheet as StoredSheet | null;
+      if (sheet) await sheet.finish();
       await this.db
         .update(clueImportRecord)
-        .set({ ...counts, status: 2, progress: 100, invalidFileKey: w ? invalidKey : null, finishedAt: new Date() })
+        .set({ ...counts, status: 2, progress: 100, invalidFileKey: sheet ? invalidKey : null, finishedAt: new Date() })
         .where(eq(clueImportRecord.id, rec.id));
     } catch (err) {
+      (invalidSheet as StoredSheet | null)?.abort(err);
       await this.db
         .update(clueImportRecord)
         .set({
@@ -363,6 +382,7 @@ export class ClueImportService {
       roleSign: '',
       dataScope: 3,
     } as Session;
+    let sheet: StoredSheet | undefined;
     try {
       const vc = await this.clues.viewContext(s);
       const where = await this.clues.whereOf(s, opts.filter, vc.defs);
@@ -392,11 +412,7 @@ export class ClueImportService {
       ];
       const customCols = vc.defs.filter((d) => vc.access.get(d.fieldName)?.access !== 0);
       const w = xlsxWriter('客户', [...cols.map((c) => c[1]), ...customCols.map((d) => d.fieldLabel)]);
-      const put = this.ctx.storage.put(
-        rec.fileKey,
-        w.stream,
-        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      );
+      sheet = storeSheet(this.ctx.storage, rec.fileKey, w);
       let last: number | null = null;
       let done = 0;
       for (;;) {
@@ -426,13 +442,13 @@ export class ClueImportService {
           })
           .where(eq(clueImportRecord.id, rec.id));
       }
-      await w.done();
-      const { size } = await put;
+      const { size } = await sheet.finish();
       await this.db
         .update(clueImportRecord)
         .set({ status: 2, progress: 100, total: done, imported: done, fileSize: size, finishedAt: new Date() })
         .where(eq(clueImportRecord.id, rec.id));
     } catch (err) {
+      sheet?.abort(err);
       await this.db
         .update(clueImportRecord)
         .set({
@@ -667,6 +683,26 @@ export async function duplicatesOf(
     });
   }
   return out;
+}
+
+type StoredSheet = ReturnType<typeof storeSheet>;
+
+/**
+ * Stores a sheet while it is being written. A storage failure is held for finish() (not left unhandled while rows are
+ * still produced); abort() ends the sheet's stream, so the storage write settles and leaves no partial file.
+ */
+function storeSheet(storage: Storage, key: string, w: ReturnType<typeof xlsxWriter>) {
+  const put = storage.put(key, w.stream, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  put.catch(() => {});
+  return {
+    async finish() {
+      await w.done();
+      return put;
+    },
+    abort(err: unknown) {
+      w.stream.destroy(err instanceof Error ? err : new Error(String(err)));
+    },
+  };
 }
 
 /** One multi-row insert of a batch (unnest of column arrays: a handful of parameters whatever the batch size). */

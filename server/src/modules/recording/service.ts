@@ -17,7 +17,7 @@ import {
   parseDateTime,
   RecordingSource,
 } from '@crm/core';
-import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { AppError, badRequest, must, notFound } from '../../platform/errors';
@@ -110,6 +110,11 @@ export class RecordingService {
       org,
       or(inArray(recording.ownerUserId, ids), and(isNull(recording.ownerUserId), inArray(recording.uploadedBy, ids))),
     )!;
+  }
+
+  /** A condition on another table's recording id column: the recording is one the session may see. */
+  visible(s: Session, recordingId: SQL | AnyColumn): SQL {
+    return sql`${recordingId} in (select ${recording.id} from ${recording} where ${this.scope(s)})`;
   }
 
   async get(s: Session, id: number): Promise<RecordingRow> {
