@@ -206,6 +206,33 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     expect(done.data.asrStatusName).toBe('未配置语音识别引擎');
   });
 
+  it('a finished upload that is refused (md5 mismatch) is discarded: the same file can be sent again', async () => {
+    const data = read(convert(mono, 'm4a'));
+    const wrongMd5 = 'f'.repeat(32);
+    const init = async () =>
+      (
+        await t().post(
+          `${B}/headset/initChunkUpload`,
+          { fileName: '校验失败.m4a', size: data.length, md5: wrongMd5 },
+          { token: org.seat.token },
+        )
+      ).data;
+    const first = await init();
+    const { body, headers } = multipart({ uploadId: first.uploadId, offset: 0 }, [
+      { field: 'chunk', fileName: 'blob', data },
+    ]);
+    await t().request('POST', `${B}/headset/uploadChunk`, body, { token: org.seat.token, headers });
+    const done = await t().post(
+      `${B}/headset/completeChunkUpload`,
+      { uploadId: first.uploadId },
+      { token: org.seat.token },
+    );
+    expect(`${done.status} ${done.msg}`).toBe('400 文件校验失败（md5 不一致），请重新上传');
+    const again = await init();
+    expect(again.uploadId).not.toBe(first.uploadId);
+    expect(again.offset).toBe(0);
+  });
+
   it('resumable chunked upload: init, chunks written before ack, resume after a lost ack, complete', async () => {
     const m4a = convert(mono, 'm4a');
     const data = read(m4a);

@@ -413,19 +413,29 @@ export class RecordingService {
   async completeChunked(s: Session, uploadId: string): Promise<UploadResult> {
     const u = await this.upload(s, uploadId);
     if (u.offset !== u.size) throw badRequest(`文件尚未传完：已收到 ${u.offset} / ${u.size} 字节`);
-    const result = await withTempDir(async (dir) => {
-      const path = join(dir, `upload.${extOf(u.fileName)}`);
-      const out = createWriteStream(path);
-      for (let i = 0; i < u.chunks; i++)
-        await pipeline(await this.ctx.storage.get(chunkKey(u.organizationId, u.id, i)), out, { end: false });
-      await new Promise<void>((res, rej) => out.end((err?: Error | null) => (err ? rej(err) : res())));
-      const hash = await hashFile(path, u.size);
-      if (hash !== u.hash) throw badRequest('文件校验失败（md5 不一致），请重新上传');
-      return this.store(s, path, u.fileName, u.meta as UploadMeta);
-    });
-    for (let i = 0; i < u.chunks; i++) await this.ctx.storage.delete(chunkKey(u.organizationId, u.id, i));
-    await this.db.delete(recordingUpload).where(eq(recordingUpload.id, u.id));
-    return result;
+    const discard = async () => {
+      for (let i = 0; i < u.chunks; i++) await this.ctx.storage.delete(chunkKey(u.organizationId, u.id, i));
+      await this.db.delete(recordingUpload).where(eq(recordingUpload.id, u.id));
+    };
+    try {
+      const result = await withTempDir(async (dir) => {
+        const path = join(dir, `upload.${extOf(u.fileName)}`);
+        const out = createWriteStream(path);
+        for (let i = 0; i < u.chunks; i++)
+          await pipeline(await this.ctx.storage.get(chunkKey(u.organizationId, u.id, i)), out, { end: false });
+        await new Promise<void>((res, rej) => out.end((err?: Error | null) => (err ? rej(err) : res())));
+        const hash = await hashFile(path, u.size);
+        if (hash !== u.hash) throw badRequest('文件校验失败（md5 不一致），请重新上传');
+        return this.store(s, path, u.fileName, u.meta as UploadMeta);
+      });
+      await discard();
+      return result;
+    } catch (err) {
+      // A refused file (md5 mismatch, not audio, too large) would keep its finished upload for ever, and the same
+      // file could never be sent again: the upload goes, and a new one starts from zero. Other errors keep the chunks.
+      if (err instanceof AppError) await discard();
+      throw err;
+    }
   }
 
   // ---------- binding and deletion ----------
