@@ -256,4 +256,21 @@ describe('asr pipeline (openai engine, fake server)', () => {
     expect(r.data.metricsStatus).toBe(3);
     expect(r.data.metrics).not.toBeNull();
   });
+
+  it('on start, recordings left 识别中/分析中 long after their job expired are run again; recent ones are left', async () => {
+    const { recording } = await import('../recording/schema');
+    const { eq, sql } = await import('drizzle-orm');
+    const stuck = (age: string) =>
+      t()
+        .database.db.update(recording)
+        .set({ asrStatus: 2, metricsStatus: 2, metrics: null, updatedAt: sql`now() - ${sql.raw(`interval '${age}'`)}` })
+        .where(eq(recording.id, id));
+    await stuck('5 minutes');
+    expect(await t().ctx.services.asr.requeueStale()).toBe(0);
+    await stuck('3 hours');
+    expect(await t().ctx.services.asr.requeueStale()).toBe(1);
+    const r = await settled(t(), org.seat.token, id);
+    expect(r.data).toMatchObject({ asrStatus: 3, metricsStatus: 3 });
+    expect(r.data.metrics).not.toBeNull();
+  });
 });

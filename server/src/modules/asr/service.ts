@@ -68,14 +68,16 @@ export class AsrService {
 
   /**
    * On start: recordings left 排队中 for a while with no job (the process stopped between storing the row and queueing
-   * its job) are queued again. Jobs are idempotent, so a recording queued twice is only transcribed again.
+   * its job) are queued again; so are those still 识别中/分析中 long after their job would have expired (the worker
+   * died on each retry). Jobs are idempotent, so a recording queued twice is only transcribed again.
    */
-  async requeueStale(olderThanMinutes = 10): Promise<number> {
-    const stale = await this.recordings.staleQueued(new Date(Date.now() - olderThanMinutes * 60_000));
+  async requeueStale(olderThanMinutes = 10, runningOlderThanMinutes = 120): Promise<number> {
+    const ago = (min: number) => new Date(Date.now() - min * 60_000);
+    const stale = await this.recordings.staleQueued(ago(olderThanMinutes), ago(runningOlderThanMinutes));
     for (const r of stale) {
-      if (r.asrStatus === AsrStatus.QUEUED && this.engine)
+      if ((r.asrStatus === AsrStatus.QUEUED || r.asrStatus === AsrStatus.RUNNING) && this.engine)
         await this.ctx.jobs.send(JOB_ASR, { orgId: r.organizationId, recordingId: r.id } satisfies AsrJob);
-      if (r.metricsStatus === 1)
+      if (r.metricsStatus === 1 || r.metricsStatus === 2)
         await this.ctx.jobs.send(JOB_METRICS, { orgId: r.organizationId, recordingId: r.id } satisfies AsrJob);
     }
     return stale.length;

@@ -618,7 +618,8 @@ export class RecordingService {
   }
 
   /** Recordings whose transcription or metrics are still 排队中 since before `before` (see AsrService.requeueStale). */
-  async staleQueued(before: Date, limit = 1000) {
+  /** Recordings 排队中 since before `queuedBefore`, or still 识别中/分析中 since before `runningBefore`. */
+  async staleQueued(queuedBefore: Date, runningBefore: Date, limit = 1000) {
     return this.db
       .select({
         id: recording.id,
@@ -628,9 +629,15 @@ export class RecordingService {
       })
       .from(recording)
       .where(
-        and(
-          or(eq(recording.asrStatus, AsrStatus.QUEUED), eq(recording.metricsStatus, 1)),
-          lt(recording.updatedAt, before),
+        or(
+          and(
+            or(eq(recording.asrStatus, AsrStatus.QUEUED), eq(recording.metricsStatus, 1)),
+            lt(recording.updatedAt, queuedBefore),
+          ),
+          and(
+            or(eq(recording.asrStatus, AsrStatus.RUNNING), eq(recording.metricsStatus, 2)),
+            lt(recording.updatedAt, runningBefore),
+          ),
         ),
       )
       .limit(limit);
