@@ -146,6 +146,24 @@ describe('account: SMS login', () => {
     expect(right.msg).toBe('验证码错误次数过多，请重新获取');
   });
 
+  it('concurrent wrong guesses use up the code after the maximum attempts', async () => {
+    const org = await t().newOrg();
+    const phone = await phoneOf(t, org.seat.token);
+    const code = await sendCode(t, phone, 'login');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t().post(`${B}/loginController/webLogin`, { phone, code: wrong }, { ip: `10.51.1.${R}` }),
+      ),
+    );
+    expect(guesses.map((r) => r.status)).toEqual(Array(8).fill(400));
+    // each guess counts: five are answered as wrong, the others find the code used up
+    expect(guesses.filter((r) => r.msg === '验证码错误')).toHaveLength(5);
+    const right = await t().post(`${B}/loginController/webLogin`, { phone, code }, { ip: `10.51.1.${R}` });
+    expect(right.status).toBe(400);
+    expect(right.msg).toBe('验证码错误次数过多，请重新获取');
+  });
+
   it('a code of another purpose or another phone does not sign in', async () => {
     const org = await t().newOrg();
     const phone = await phoneOf(t, org.seat.token);
@@ -417,6 +435,52 @@ describe('account: CAPTCHA_ALWAYS=true', () => {
     );
     expect(checked.msg).toBe('账号或密码错误');
   });
+});
+
+describe('account: verificationAccount and registerApp are rate limited like sign-in', () => {
+  const t = useTestApp({ START_JOBS: 'false', LOGIN_LIMIT_PER_IP: '5' });
+  const calls = {
+    verificationAccount: (phone: string) => ({ phone, code: '123456' }),
+    registerApp: (phone: string) => ({
+      orgName: '示例公司',
+      realName: '王经理',
+      phone,
+      code: '123456',
+      password: 'newpass123',
+    }),
+  };
+
+  /** Calls until answered 429 (fixed one-minute windows: a window may end between two calls, so a few more tries). */
+  async function untilLimited(path: string, body: () => object, ip: (i: number) => string) {
+    for (let i = 1; i <= 25; i++) {
+      const res = await t().post(`${B}/loginController/${path}`, body(), { ip: ip(i) });
+      if (res.status === 429) return res;
+      expect(res.msg).toBe('验证码已过期，请重新获取');
+    }
+    throw new Error(`${path} never answered 429`);
+  }
+
+  for (const [path, body] of Object.entries(calls)) {
+    it(`${path}: per phone, whatever the IP`, async () => {
+      const phone = freshPhone();
+      const res = await untilLimited(
+        path,
+        () => body(phone),
+        (i) => `10.57.${i}.${R}`,
+      );
+      expect(res.msg).toBe('登录尝试过于频繁，请 1 分钟后再试');
+    });
+
+    it(`${path}: per IP, whatever the phone`, async () => {
+      const ip = `10.58.${path.length}.${R}`;
+      const res = await untilLimited(
+        path,
+        () => body(freshPhone()),
+        () => ip,
+      );
+      expect(res.msg).toBe('登录尝试过于频繁，请 1 分钟后再试');
+    });
+  }
 });
 
 describe('account: session data scope', () => {

@@ -61,7 +61,7 @@ export function accountRoutes(ctx: AppContext, svc: AccountService): void {
     r.post(
       '/loginController/verificationAccount',
       { auth: 'none', body: z.object({ phone, code: smsCodeField }), summary: '找回密码：校验手机号' },
-      ({ body }) => svc.verifyAccount(body),
+      ({ body, req }) => svc.verifyAccount(body, meta(req)),
     );
 
     r.post(

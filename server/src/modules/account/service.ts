@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { DataScope, formatDateTime, Messages, ResultCode } from '@crm/core';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, loginExpired, tooManyRequests } from '../../platform/errors';
@@ -351,7 +351,11 @@ export class AccountService {
     return { expiresIn: SMS_TTL_MS / 1000 };
   }
 
-  /** Verifies the newest unused code of the phone and purpose, and uses it up. */
+  /**
+   * Verifies the newest unused code of the phone and purpose, and uses it up. Every guess counts in one statement
+   * (attempts + 1 only while below the maximum and unused, and a right code marked used with it), so that
+   * concurrent guesses cannot all read the same count.
+   */
   async consumeSmsCode(phone: string, purpose: SmsPurpose, code: string): Promise<void> {
     const [row] = await this.db
       .select()
@@ -361,19 +365,15 @@ export class AccountService {
       .limit(1);
     if (!row || row.expiresAt < new Date()) throw badRequest('验证码已过期，请重新获取');
     if (row.attempts >= SMS_MAX_ATTEMPTS) throw badRequest('验证码错误次数过多，请重新获取');
-    if (row.codeHash !== hashToken(`${phone}:${code}`)) {
-      await this.db
-        .update(smsCode)
-        .set({ attempts: row.attempts + 1 })
-        .where(eq(smsCode.id, row.id));
-      throw badRequest('验证码错误');
-    }
-    const used = await this.db
+    const right = row.codeHash === hashToken(`${phone}:${code}`);
+    const counted = await this.db
       .update(smsCode)
-      .set({ usedAt: new Date() })
-      .where(and(eq(smsCode.id, row.id), isNull(smsCode.usedAt)))
+      .set({ attempts: sql`${smsCode.attempts} + 1`, ...(right ? { usedAt: new Date() } : {}) })
+      .where(and(eq(smsCode.id, row.id), lt(smsCode.attempts, SMS_MAX_ATTEMPTS), isNull(smsCode.usedAt)))
       .returning({ id: smsCode.id });
-    if (!used.length) throw badRequest('验证码已使用，请重新获取');
+    // used up meanwhile by concurrent guesses, or used by a concurrent right one
+    if (!counted.length) throw badRequest('验证码已失效，请重新获取');
+    if (!right) throw badRequest('验证码错误');
   }
 
   // ---------- registration and passwords ----------
@@ -390,6 +390,7 @@ export class AccountService {
     },
     meta: RequestMeta,
   ) {
+    await this.limitLogin(input.phone, meta.ip);
     await this.consumeSmsCode(input.phone, 'register', input.code);
     const username = input.username?.trim() || input.phone;
     if (await org.findUserByAccount(this.db, username)) throw conflict('登录账号已存在');
@@ -407,7 +408,8 @@ export class AccountService {
   }
 
   /** Step 1 of a password reset: phone and SMS code give a ticket valid for 10 minutes. */
-  async verifyAccount(input: { phone: string; code: string }) {
+  async verifyAccount(input: { phone: string; code: string }, meta: RequestMeta) {
+    await this.limitLogin(input.phone, meta.ip);
     await this.consumeSmsCode(input.phone, 'reset', input.code);
     const user = await org.findUserByPhone(this.db, input.phone);
     if (!user) throw badRequest('该手机号未注册');

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
+import { department } from './schema';
+import { deptSubtree } from './service';
 import { B, expectForbidden, expectNoSession, ok, refused } from './testing';
 
 describe('/organizationDept and /organizationStation', () => {
@@ -204,6 +207,101 @@ describe('/organizationDept and /organizationStation', () => {
       await t().post(`${B}/organizationDept/sort`, { list: [] }, { token: org.admin.token }),
       400,
       'list：排序列表不能为空',
+    );
+  });
+
+  it('a department-scoped manager manages only their own department and those below it', async () => {
+    const org = await t().newOrg();
+    const mgr = { token: org.manager.token };
+    const scope = '只能管理本部门及下级部门';
+    const team = ok(await t().post(`${B}/organizationDept/save`, { parentId: org.deptId, name: '一组' }, mgr))
+      .id as number;
+    const empty = await addDept(org, org.rootDeptId, '空部门');
+    // moving another department under their own would widen the manager's data scope
+    refused(
+      await t().post(`${B}/organizationDept/update`, { id: org.otherDeptId, parentId: org.deptId }, mgr),
+      403,
+      scope,
+    );
+    refused(
+      await t().post(`${B}/organizationDept/sort`, { list: [{ id: org.otherDeptId, parentId: team, sortNo: 0 }] }, mgr),
+      403,
+      scope,
+    );
+    refused(
+      await t().post(`${B}/organizationDept/sort`, { list: [{ id: org.otherDeptId, sortNo: 9 }] }, mgr),
+      403,
+      scope,
+    );
+    refused(await t().post(`${B}/organizationDept/update`, { id: org.otherDeptId, name: '改名' }, mgr), 403, scope);
+    refused(await t().post(`${B}/organizationDept/delete`, { id: empty }, mgr), 403, scope);
+    refused(await t().post(`${B}/organizationDept/save`, { parentId: org.otherDeptId, name: '二组' }, mgr), 403, scope);
+    refused(await t().post(`${B}/organizationDept/save`, { parentId: org.rootDeptId, name: '三部' }, mgr), 403, scope);
+    // nor move their own departments out of their subtree
+    refused(await t().post(`${B}/organizationDept/update`, { id: team, parentId: org.otherDeptId }, mgr), 403, scope);
+    // the leader must be a user of the subtree too
+    const leaderScope = '部门负责人只能选择本部门及下级部门的用户';
+    refused(
+      await t().post(`${B}/organizationDept/update`, { id: team, leaderUserId: org.otherSeat.userId }, mgr),
+      403,
+      leaderScope,
+    );
+    refused(
+      await t().post(
+        `${B}/organizationDept/save`,
+        { parentId: org.deptId, name: '四组', leaderUserId: org.admin.userId },
+        mgr,
+      ),
+      403,
+      leaderScope,
+    );
+    const roots = await tree(org);
+    expect(find(roots, org.otherDeptId)).toMatchObject({ parentId: org.rootDeptId, name: '销售二部', sortNo: 0 });
+    expect(find(roots, team)).toMatchObject({ parentId: org.deptId, leaderUserId: null });
+    expect(find(roots, empty)).not.toBeNull();
+    const users = ok(await t().post(`${B}/userController/list`, { pageSize: 100 }, mgr)).lists.map((u: any) => u.id);
+    expect(users).not.toContain(org.otherSeat.userId);
+
+    // within the subtree everything works; the edit form sends the unchanged parent back
+    ok(
+      await t().post(
+        `${B}/organizationDept/update`,
+        { id: org.deptId, parentId: org.rootDeptId, name: '销售一部（华东）', leaderUserId: null },
+        mgr,
+      ),
+    );
+    ok(
+      await t().post(`${B}/organizationDept/update`, { id: team, name: '一组甲', leaderUserId: org.seat.userId }, mgr),
+    );
+    const sub = ok(await t().post(`${B}/organizationDept/save`, { parentId: team, name: '小组' }, mgr)).id as number;
+    ok(await t().post(`${B}/organizationDept/sort`, { list: [{ id: sub, parentId: org.deptId, sortNo: 2 }] }, mgr));
+    expect(find(await tree(org), sub)).toMatchObject({ parentId: org.deptId, sortNo: 2 });
+    ok(await t().post(`${B}/organizationDept/delete`, { id: sub }, mgr));
+    // an organisation-wide admin still moves any department
+    ok(
+      await t().post(
+        `${B}/organizationDept/update`,
+        { id: org.otherDeptId, parentId: org.deptId },
+        { token: org.admin.token },
+      ),
+    );
+  });
+
+  it('a cycle in the table does not hang the subtree or the session queries', async () => {
+    const org = await t().newOrg();
+    const team = await addDept(org, org.deptId, '一组');
+    // written past the service's checks: 销售一部 -> 一组 -> 销售一部
+    await t().database.db.update(department).set({ parentId: team }).where(eq(department.id, org.deptId));
+    expect((await deptSubtree(t().database.db, org.orgId, org.deptId)).sort((a, b) => a - b)).toEqual(
+      [org.deptId, team].sort((a, b) => a - b),
+    );
+    // the manager (data scope 2) signs in and their session loads the department's users
+    const manager = await t().login(org.manager.username);
+    const info = ok(await t().get(`${B}/loginController/getUserInfoByToken`, { token: manager.token }));
+    expect(info.dataSign).toBe(2);
+    const users = ok(await t().post(`${B}/userController/list`, { pageSize: 100 }, { token: manager.token }));
+    expect(users.lists.map((u: any) => u.id).sort((a: number, b: number) => a - b)).toEqual(
+      [org.manager.userId, org.seat.userId].sort((a, b) => a - b),
     );
   });
 

@@ -1,7 +1,7 @@
 import { type DeptNode, formatDateTime } from '@crm/core';
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Session } from '../../platform/session';
 import { appUser, department } from './schema';
 import { deptOfOrg, userInScope } from './scope';
@@ -68,8 +68,33 @@ export async function deptTree(db: Db, orgId: number): Promise<DeptNode[]> {
   return roots;
 }
 
-async function checkLeader(db: DbOrTx, s: Session, leaderUserId: number | null | undefined) {
-  if (leaderUserId) await userInScope(db, { ...s, visibleUserIds: null }, leaderUserId);
+/**
+ * Writes to the tree run one at a time per organisation (advisory lock), so that two re-parentings checked
+ * each against the other's old tree cannot together make a cycle.
+ */
+function lockTree(tx: DbOrTx, orgId: number) {
+  return tx.execute(sql`select pg_advisory_xact_lock(727300, ${orgId})`);
+}
+
+/**
+ * The departments the caller may manage: for a limited data scope only their own department and those below it
+ * (as assignableDept for users), so that nobody widens their own scope by moving departments under theirs;
+ * null (every department) for an organisation-wide scope.
+ */
+async function manageableDepts(db: DbOrTx, s: Session): Promise<Set<number> | null> {
+  if (s.visibleUserIds === null) return null;
+  return new Set(s.deptId ? await deptSubtree(db, s.orgId, s.deptId) : []);
+}
+
+function guardManageable(own: Set<number> | null, deptId: number) {
+  if (own && !own.has(deptId)) throw forbidden('只能管理本部门及下级部门');
+}
+
+async function checkLeader(db: DbOrTx, s: Session, own: Set<number> | null, leaderUserId: number | null | undefined) {
+  if (!leaderUserId) return;
+  const leader = await userInScope(db, { ...s, visibleUserIds: null }, leaderUserId);
+  if (own && (leader.deptId === null || !own.has(leader.deptId)))
+    throw forbidden('部门负责人只能选择本部门及下级部门的用户');
 }
 
 async function assertSiblingName(db: DbOrTx, orgId: number, parentId: number | null, name: string, exceptId?: number) {
@@ -89,44 +114,58 @@ async function assertSiblingName(db: DbOrTx, orgId: number, parentId: number | n
 }
 
 export async function createDept(db: Db, s: Session, input: DeptInput) {
-  await deptOfOrg(db, s.orgId, input.parentId);
-  await checkLeader(db, s, input.leaderUserId);
-  await assertSiblingName(db, s.orgId, input.parentId, input.name);
-  const [row] = await db
-    .insert(department)
-    .values({
-      organizationId: s.orgId,
-      parentId: input.parentId,
-      name: input.name,
-      sortNo: input.sortNo ?? 0,
-      leaderUserId: input.leaderUserId ?? null,
-    })
-    .returning({ id: department.id });
-  return { id: row.id };
+  return db.transaction(async (tx) => {
+    await lockTree(tx, s.orgId);
+    const own = await manageableDepts(tx, s);
+    await deptOfOrg(tx, s.orgId, input.parentId);
+    guardManageable(own, input.parentId);
+    await checkLeader(tx, s, own, input.leaderUserId);
+    await assertSiblingName(tx, s.orgId, input.parentId, input.name);
+    const [row] = await tx
+      .insert(department)
+      .values({
+        organizationId: s.orgId,
+        parentId: input.parentId,
+        name: input.name,
+        sortNo: input.sortNo ?? 0,
+        leaderUserId: input.leaderUserId ?? null,
+      })
+      .returning({ id: department.id });
+    return { id: row.id };
+  });
 }
 
 export async function updateDept(db: Db, s: Session, input: Partial<DeptInput> & { id: number }) {
-  const current = await deptOfOrg(db, s.orgId, input.id);
-  if (input.parentId !== undefined && input.parentId !== current.parentId) {
-    if (current.parentId === null) throw badRequest('parentId：根部门不能设置上级部门');
-    await deptOfOrg(db, s.orgId, input.parentId);
-    const subtree = await deptSubtree(db, s.orgId, current.id);
-    if (subtree.includes(input.parentId)) throw badRequest('parentId：上级部门不能是本部门或其下级部门');
-  }
-  await checkLeader(db, s, input.leaderUserId);
-  if (input.name !== undefined)
-    await assertSiblingName(db, s.orgId, input.parentId ?? current.parentId, input.name, current.id);
-  const { id, ...fields } = input;
-  await db
-    .update(department)
-    .set(fields)
-    .where(and(eq(department.id, id), eq(department.organizationId, s.orgId)));
-  return { id };
+  return db.transaction(async (tx) => {
+    await lockTree(tx, s.orgId);
+    const own = await manageableDepts(tx, s);
+    const current = await deptOfOrg(tx, s.orgId, input.id);
+    guardManageable(own, current.id);
+    if (input.parentId !== undefined && input.parentId !== current.parentId) {
+      if (current.parentId === null) throw badRequest('parentId：根部门不能设置上级部门');
+      await deptOfOrg(tx, s.orgId, input.parentId);
+      guardManageable(own, input.parentId);
+      const subtree = await deptSubtree(tx, s.orgId, current.id);
+      if (subtree.includes(input.parentId)) throw badRequest('parentId：上级部门不能是本部门或其下级部门');
+    }
+    // the edit form sends the current leader back: only a new one is checked
+    if (input.leaderUserId !== current.leaderUserId) await checkLeader(tx, s, own, input.leaderUserId);
+    if (input.name !== undefined)
+      await assertSiblingName(tx, s.orgId, input.parentId ?? current.parentId, input.name, current.id);
+    const { id, ...fields } = input;
+    await tx
+      .update(department)
+      .set(fields)
+      .where(and(eq(department.id, id), eq(department.organizationId, s.orgId)));
+    return { id };
+  });
 }
 
 export async function deleteDept(db: Db, s: Session, id: number) {
   return db.transaction(async (tx) => {
+    await lockTree(tx, s.orgId);
     const current = await deptOfOrg(tx, s.orgId, id);
+    guardManageable(await manageableDepts(tx, s), current.id);
     if (current.parentId === null) throw badRequest('根部门不能删除');
     const [{ n: children }] = await tx
       .select({ n: count() })
@@ -149,13 +188,17 @@ export async function deleteDept(db: Db, s: Session, id: number) {
  */
 export async function sortDepts(db: Db, s: Session, items: { id: number; parentId?: number; sortNo: number }[]) {
   return db.transaction(async (tx) => {
+    await lockTree(tx, s.orgId);
+    const own = await manageableDepts(tx, s);
     const rows = await tx.select().from(department).where(eq(department.organizationId, s.orgId));
     const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));
     for (const item of items) {
       if (!parentOf.has(item.id)) throw notFound('部门不存在');
+      guardManageable(own, item.id);
       if (item.parentId !== undefined) {
         if (!parentOf.has(item.parentId)) throw notFound('上级部门不存在');
         if (parentOf.get(item.id) === null) throw badRequest('根部门不能设置上级部门');
+        if (item.parentId !== parentOf.get(item.id)) guardManageable(own, item.parentId);
         parentOf.set(item.id, item.parentId);
       }
     }

@@ -123,6 +123,71 @@ describe('/roleController and /menuController', () => {
     );
   });
 
+  it('a non-super-admin cannot widen a data scope: in a role, in their own role, or by assigning a role', async () => {
+    const org = await t().newOrg();
+    // department scope (2) with role and user administration
+    const hrRole = await newRole(org, {
+      dataScope: 2,
+      functionSigns: ['role:edit', 'user:view', 'user:edit'],
+      routes: ['/role'],
+    });
+    const username = `hr${Date.now().toString(36)}${seq++}`;
+    ok(
+      await t().post(
+        `${B}/userController/save`,
+        { username, realName: '人事', password: 'abc12345', roleId: hrRole, deptId: org.deptId },
+        { token: org.admin.token },
+      ),
+    );
+    const hr = { token: (await t().login(username, 'abc12345')).token };
+    const wider = '不能授予超出自身范围的数据权限';
+    refused(
+      await t().post(
+        `${B}/roleController/save`,
+        { name: `全部${seq++}`, dataScope: 3, functionSigns: ['user:view'], routes: [] },
+        hr,
+      ),
+      403,
+      wider,
+    );
+    const mine = ok(
+      await t().post(
+        `${B}/roleController/save`,
+        { name: `本部门${seq++}`, dataScope: 2, functionSigns: ['user:view'], routes: [] },
+        hr,
+      ),
+    ).id as number;
+    refused(await t().post(`${B}/roleController/update`, { id: mine, dataScope: 3 }, hr), 403, wider);
+    ok(await t().post(`${B}/roleController/update`, { id: mine, dataScope: 1 }, hr));
+    // their own role: not even a narrowing or a new name
+    for (const change of [{ dataScope: 3 }, { dataScope: 1 }, { name: '改名' }])
+      refused(
+        await t().post(`${B}/roleController/update`, { id: hrRole, ...change }, hr),
+        403,
+        '不能修改自己所属的角色',
+      );
+    // nor assign a role wider than their own, although they hold its function signs
+    const wideRole = await newRole(org, { dataScope: 3, functionSigns: ['user:view'], routes: [] });
+    const assign = '不能分配超出自身权限的角色';
+    refused(
+      await t().post(
+        `${B}/userController/save`,
+        { username: `w${username}`, realName: '全员', password: 'abc12345', roleId: wideRole, deptId: org.deptId },
+        hr,
+      ),
+      403,
+      assign,
+    );
+    refused(await t().post(`${B}/userController/update`, { id: org.seat.userId, roleId: wideRole }, hr), 403, assign);
+    ok(await t().post(`${B}/userController/update`, { id: org.seat.userId, roleId: mine }, hr));
+    // nothing widened
+    const list = await roles(org);
+    expect(list.find((r: any) => r.id === hrRole).dataScope).toBe(2);
+    expect(list.find((r: any) => r.id === mine).dataScope).toBe(1);
+    // the super admin is not limited
+    ok(await t().post(`${B}/roleController/update`, { id: hrRole, dataScope: 3 }, { token: org.admin.token }));
+  });
+
   it('update: changes a role; the super-admin role and other organisations are refused; changes apply at once', async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();

@@ -75,13 +75,18 @@ async function userCounts(db: DbOrTx, orgId: number, roleIds: number[]): Promise
   return new Map(rows.map((r) => [r.roleId!, r.n]));
 }
 
-/** Nobody may grant function signs they do not hold themselves (the super admin holds all). */
-function guardGrant(s: Session, signs: string[]) {
-  if (!s.isSuperAdmin && signs.some((sign) => !s.signs.has(sign))) throw forbidden('不能授予超出自身权限的功能权限');
+/**
+ * Nobody may grant function signs they do not hold themselves, nor a data scope wider than their own
+ * (1 本人 < 2 本部门及下级 < 3 全部); the super admin holds all.
+ */
+function guardGrant(s: Session, input: Partial<Pick<RoleInput, 'functionSigns' | 'dataScope'>>) {
+  if (s.isSuperAdmin) return;
+  if (input.functionSigns?.some((sign) => !s.signs.has(sign))) throw forbidden('不能授予超出自身权限的功能权限');
+  if (input.dataScope !== undefined && input.dataScope > s.dataScope) throw forbidden('不能授予超出自身范围的数据权限');
 }
 
 export async function createRole(db: Db, s: Session, input: RoleInput) {
-  guardGrant(s, input.functionSigns);
+  guardGrant(s, input);
   try {
     const [row] = await db
       .insert(role)
@@ -97,7 +102,8 @@ export async function createRole(db: Db, s: Session, input: RoleInput) {
 export async function updateRole(db: Db, s: Session, input: Partial<RoleInput> & { id: number }) {
   const current = await roleOfOrg(db, s.orgId, input.id);
   if (current.roleSign === RoleSign.SUPER_ADMIN) throw badRequest('超级管理员角色不可修改');
-  if (input.functionSigns) guardGrant(s, input.functionSigns);
+  if (current.id === s.roleId && !s.isSuperAdmin) throw forbidden('不能修改自己所属的角色');
+  guardGrant(s, input);
   const { id, ...fields } = input;
   try {
     await db

@@ -41,10 +41,18 @@ export async function roleOfOrg(db: DbOrTx, orgId: number, roleId: number): Prom
   return row;
 }
 
-/** A role may be given only by someone holding all of its function signs (no privilege escalation). */
+/**
+ * A role may be given only by someone holding all of its function signs and at least its data scope (no privilege
+ * escalation).
+ */
 export async function assignableRole(db: DbOrTx, s: Session, roleId: number): Promise<RoleRow> {
   const row = await roleOfOrg(db, s.orgId, roleId);
-  if (!s.isSuperAdmin && (row.roleSign === 'super_admin' || row.functionSigns.some((sign) => !s.signs.has(sign))))
+  if (
+    !s.isSuperAdmin &&
+    (row.roleSign === 'super_admin' ||
+      row.dataScope > s.dataScope ||
+      row.functionSigns.some((sign) => !s.signs.has(sign)))
+  )
     throw forbidden('不能分配超出自身权限的角色');
   return row;
 }

@@ -164,7 +164,7 @@ export function prepareSessionUser<E extends Record<string, SQL>>(db: Db, name: 
       deptUserIds: sql<DeptUserIds>`case when not ${appUser.isSuperAdmin} and ${role.dataScope} = 2 and ${appUser.deptId} is not null then array(
         with recursive sub as (
           select d.id from department d where d.id = ${appUser.deptId} and d.organization_id = ${appUser.organizationId}
-          union all
+          union
           select d.id from department d join sub on d.parent_id = sub.id where d.organization_id = ${appUser.organizationId}
         ) select u.id from app_user u where u.organization_id = ${appUser.organizationId} and u.dept_id in (select id from sub)
       ) end`,
@@ -178,12 +178,15 @@ export function prepareSessionUser<E extends Record<string, SQL>>(db: Db, name: 
     .prepare(name);
 }
 
-/** Ids of a department and every department below it. */
+/**
+ * Ids of a department and every department below it. The recursive queries (here and in prepareSessionUser) use
+ * UNION, not UNION ALL: should the tree ever hold a cycle, the recursion stops instead of running forever.
+ */
 export async function deptSubtree(db: DbOrTx, orgId: number, deptId: number): Promise<number[]> {
   const res = await db.execute<{ id: number }>(sql`
     with recursive sub as (
       select id from department where id = ${deptId} and organization_id = ${orgId}
-      union all
+      union
       select d.id from department d join sub on d.parent_id = sub.id where d.organization_id = ${orgId}
     ) select id from sub`);
   return res.rows.map((r) => Number(r.id));
