@@ -130,9 +130,25 @@ export default [
       await p2.waitForURL(/\/main\/customerManage$/);
       await p2.screenshot({ path: new URL('./artifacts/admin__new-user-menu.png', import.meta.url).pathname });
 
-      // Disable: the user's session ends.
-      await page.locator('tr').filter({ hasText: 'zhoujie01' }).locator('.ant-switch').click();
+      // Disable asks first; cancelling leaves the user enabled. Confirmed, the user's session ends.
+      const status = page.locator('tr').filter({ hasText: 'zhoujie01' }).getByRole('switch');
+      const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '确定禁用该用户吗？' });
+      await status.click();
+      await confirm.getByText('禁用后该用户将无法登录').waitFor();
+      await shot('disable-confirm');
+      await confirm.getByRole('button', { name: /取\s*消/ }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      assert.equal(await status.getAttribute('aria-checked'), 'true');
+      await status.click();
+      await confirm.getByRole('button', { name: /禁\s*用/ }).click();
       await page.getByText('已禁用').waitFor();
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('tr')]
+            .find((tr) => tr.textContent.includes('zhoujie01'))
+            ?.querySelector('[role=switch]')
+            ?.getAttribute('aria-checked') === 'false',
+      );
       await p2.reload();
       await p2.waitForURL(/\/login$/);
       await other.close();

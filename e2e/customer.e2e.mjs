@@ -105,6 +105,20 @@ export default [
         () => document.querySelectorAll('[data-testid=clue-table] tbody tr.ant-table-row').length >= 10,
       );
       await shot('list');
+
+      // A selection does not outlive the rows it was made on: a search or another page drops it.
+      const batch = page.getByTestId('batch-actions');
+      const selectFirst = async () => {
+        await rowsOf(page).first().locator('.ant-checkbox-input').check();
+        await batch.filter({ hasText: '（1）' }).waitFor();
+      };
+      await selectFirst();
+      await page.getByTestId('filter-search').click();
+      await batch.filter({ hasNotText: '（' }).waitFor();
+      assert.equal(await rowsOf(page).locator('.ant-checkbox-checked').count(), 0);
+      await selectFirst();
+      await page.locator('.ant-pagination-item-2').first().click();
+      await batch.filter({ hasNotText: '（' }).waitFor();
     },
   },
   {
@@ -453,7 +467,15 @@ export default [
       assert.ok(after.indexOf('跟进人') < after.indexOf('手机号'), after.join(','));
       await page.getByTestId('column-settings').click();
       await modal.locator('.ant-list-item').first().waitFor();
+      // 恢复默认 asks first: cancelling keeps the user's columns.
       await modal.getByRole('button', { name: '恢复默认' }).click();
+      const confirm = page.locator('.ant-popconfirm').filter({ hasText: '确定恢复默认的列表字段吗？' });
+      await confirm.getByRole('button', { name: /取\s*消/ }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      assert.equal(await item('公司名称').getByRole('checkbox').isChecked(), false);
+      await modal.getByRole('button', { name: '恢复默认' }).click();
+      await shot('columns-reset-confirm');
+      await confirm.getByRole('button', { name: '恢复默认' }).click();
       await page.getByText('已恢复默认').waitFor();
       await page.waitForFunction(() =>
         [...document.querySelectorAll('[data-testid=clue-table] thead th')].some((th) => th.textContent === '公司名称'),

@@ -1,6 +1,6 @@
 // Scenarios of recordings: upload a batch with a duplicate, play with rate change and click-to-seek, rerun a failed
-// transcription, bind to a lead and find the call in its interaction records. They run against their own server
-// whose `openai` speech engine points at a fake OpenAI-compatible server started here.
+// transcription, bind to a lead and find the call in its interaction records, pause and resume an upload. They run
+// against their own server whose `openai` speech engine points at a fake OpenAI-compatible server started here.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync } from 'node:fs';
@@ -147,6 +147,14 @@ export default [
         'the skipped duplicate is logged',
       );
       await shot('list');
+
+      // A selection is dropped by a new search: the export then takes the filtered list, not stale rows.
+      const exportButton = page.getByTestId('export-recordings');
+      await page.locator('tbody tr.ant-table-row').first().locator('.ant-checkbox-input').check();
+      await exportButton.filter({ hasText: '导出选中（1）' }).waitFor();
+      await page.getByRole('button', { name: /查\s*询/ }).click();
+      await exportButton.filter({ hasNotText: '选中' }).waitFor();
+      assert.equal(await page.locator('tbody .ant-checkbox-checked').count(), 0);
     },
   },
   {
@@ -235,6 +243,17 @@ export default [
       await page.getByTestId('asr-status').getByText('已完成').waitFor({ timeout: 30_000 });
       await page.getByTestId('transcript').getByText('您好，我是星辰教育的顾问小王').waitFor();
       await shot('rerun-done');
+      // With a transcript there, 重新识别 asks first (it would replace the text); cancelled, nothing is resubmitted.
+      const before = calls;
+      await page.getByTestId('rerun-asr').click();
+      const confirm = page.locator('.ant-popconfirm').filter({ hasText: '重新识别将覆盖当前的通话文本' });
+      await confirm.waitFor();
+      await shot('rerun-confirm');
+      await confirm.getByRole('button', { name: /取\s*消/ }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      await page.waitForTimeout(500);
+      assert.equal(calls, before, 'no transcription was started');
+      await page.getByTestId('asr-status').getByText('已完成').waitFor();
     },
   },
   {
@@ -260,6 +279,20 @@ export default [
       await page.getByText('绑定成功').waitFor();
       await row.getByText(`#${clueId}`).waitFor();
       await shot('bound');
+      // Opened again the dialog starts empty; leaving the id empty would unbind, so it asks first (cancelled here).
+      await row.getByRole('button', { name: '绑定线索' }).click();
+      assert.equal(await page.getByTestId('bind-clue-id').inputValue(), '');
+      await page.locator('#bind-ok').click();
+      const unbind = page.locator('.ant-modal-confirm').filter({ hasText: '确定解除 1 条录音与线索的绑定吗？' });
+      await unbind.waitFor();
+      await unbind.getByRole('button', { name: /取\s*消/ }).click();
+      await unbind.waitFor({ state: 'hidden' });
+      await page
+        .getByRole('dialog')
+        .filter({ hasText: '绑定 1 条录音到线索' })
+        .getByRole('button', { name: /取\s*消/ })
+        .click();
+      await row.getByText(`#${clueId}`).waitFor();
       const inter = await apiCall(page, 'POST', '/api/robot/interactive/getCustomerInteractionAllList', {
         pageNum: 1,
         pageSize: 20,
@@ -275,6 +308,35 @@ export default [
       await link.waitFor({ timeout: 15_000 });
       assert.match((await link.getAttribute('href')) ?? '', /\/callDetail\?id=\d+/);
       await shot('lead-detail');
+    },
+  },
+  {
+    name: '上传中可暂停，继续上传后完成',
+    async run({ page, shot }) {
+      const { baseUrl } = await env();
+      await signIn(page, baseUrl);
+      // The first upload request is held (never answered) so that 暂停 catches it under way.
+      let hold = true;
+      let reached;
+      const held = new Promise((r) => (reached = r));
+      await page.route('**/headset/uploadRecording', (route) => (hold ? reached() : route.continue()));
+      const dialog = await uploadFiles(page, baseUrl, [
+        wav('暂停样例一.wav', '这是第一段暂停测试录音', 4),
+        wav('暂停样例二.wav', '这是第二段暂停测试录音', 4),
+      ]);
+      await held;
+      await dialog.getByTestId('pause-upload').click();
+      await dialog.getByTestId('upload-phase').filter({ hasText: '已暂停' }).waitFor({ timeout: 5000 });
+      await dialog.getByTestId('start-upload').filter({ hasText: '继续上传' }).waitFor();
+      await shot('paused');
+      hold = false;
+      await dialog.getByTestId('start-upload').click();
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('[data-testid=upload-phase]')].filter((e) => e.textContent.includes('上传成功'))
+            .length === 2,
+      );
+      await page.unroute('**/headset/uploadRecording');
     },
   },
 ];

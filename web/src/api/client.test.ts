@@ -85,6 +85,13 @@ describe('HTTP client', () => {
     expect(errors).toEqual(['phone：请输入正确的 11 位手机号']);
   });
 
+  it('a failure without a message shows a generic one', async () => {
+    mockFetch({ status: 400, body: { code: 400, msg: '', data: null } });
+    const err = (await api.backend.post('/x').catch((e) => e)) as InstanceType<typeof ApiError>;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(errors).toEqual(['操作失败，请稍后重试']);
+  });
+
   it('silent calls show nothing', async () => {
     mockFetch({ status: 400, body: { code: 400, msg: 'bad' } });
     await api.backend.post('/x', {}, { silent: true }).catch(() => {});
@@ -148,6 +155,47 @@ describe('HTTP client', () => {
     );
     await api.backend.post('/x').catch(() => {});
     expect(expired).toEqual(['登录过期，请重新登录']);
+  });
+
+  describe('upload', () => {
+    /** An XMLHttpRequest that never answers by itself; abort() fires onabort as the browser's does. */
+    class FakeXhr {
+      static sent = 0;
+      upload: { onprogress?: unknown } = {};
+      onload?: () => void;
+      onerror?: () => void;
+      onabort?: () => void;
+      open() {}
+      setRequestHeader() {}
+      send() {
+        FakeXhr.sent++;
+      }
+      abort() {
+        this.onabort?.();
+      }
+    }
+    beforeEach(() => {
+      FakeXhr.sent = 0;
+      Object.assign(globalThis, { XMLHttpRequest: FakeXhr });
+    });
+
+    it('an abort (暂停) rejects with an AbortError and shows no message', async () => {
+      const ctl = new AbortController();
+      const p = api.backend.upload('/up', new FormData(), { signal: ctl.signal });
+      ctl.abort();
+      await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+      expect(FakeXhr.sent).toBe(1);
+      expect(errors).toEqual([]);
+    });
+
+    it('an already aborted signal sends nothing', async () => {
+      const ctl = new AbortController();
+      ctl.abort();
+      await expect(api.backend.upload('/up', new FormData(), { signal: ctl.signal })).rejects.toMatchObject({
+        name: 'AbortError',
+      });
+      expect(FakeXhr.sent).toBe(0);
+    });
   });
 
   it.each([

@@ -31,6 +31,9 @@ export function classify(status: number, body: { code?: unknown } | null | undef
   return 'failed';
 }
 
+/** Shown for a failed answer that carries no message of its own. */
+export const FAILED_MESSAGE = '操作失败，请稍后重试';
+
 /** Hooks the app installs: how to show a message and what to do on expiry. Defaults only log. */
 export const clientHooks = {
   showError: (msg: string): void => console.error(msg),
@@ -96,7 +99,8 @@ function settle<T>(raw: Raw, opts: RequestOptions): T {
     if (!opts.silent) clientHooks.showError(Messages.networkError);
     throw new ApiError(0, Messages.networkError, null, raw.status);
   }
-  if (!opts.silent && msg) clientHooks.showError(msg);
+  // A failure without a message still tells the user something went wrong.
+  if (!opts.silent) clientHooks.showError(msg || FAILED_MESSAGE);
   throw new ApiError(Number(raw.body?.code), msg, raw.body?.data ?? null, raw.status);
 }
 
@@ -181,6 +185,9 @@ export function createServiceClient(name: ServiceBase): ServiceClient {
     },
     upload<T>(path: string, form: FormData, opts: UploadOptions = {}) {
       return new Promise<Raw>((resolve, reject) => {
+        // Stopped by the caller (暂停): an AbortError, like fetch's, that the caller tells apart from a failure.
+        const paused = () => new DOMException('已暂停', 'AbortError');
+        if (opts.signal?.aborted) return reject(paused());
         const xhr = new XMLHttpRequest();
         xhr.open('POST', base() + path);
         for (const [k, v] of Object.entries(requestHeaders(opts.headers))) xhr.setRequestHeader(k, v);
@@ -195,12 +202,13 @@ export function createServiceClient(name: ServiceBase): ServiceClient {
           resolve({ status: xhr.status, body });
         };
         xhr.onerror = () => reject(new ApiError(0, Messages.networkError));
-        opts.signal?.addEventListener('abort', () => xhr.abort());
+        xhr.onabort = () => reject(paused());
+        opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
         xhr.send(form);
       }).then(
         (raw) => settle<T>(raw, opts),
         (err) => {
-          if (!opts.silent) clientHooks.showError(Messages.networkError);
+          if (!opts.silent && err?.name !== 'AbortError') clientHooks.showError(Messages.networkError);
           throw err;
         },
       );

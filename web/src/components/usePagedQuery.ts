@@ -1,11 +1,19 @@
 import type { Page } from '@crm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableProps } from 'antd';
+import { useEffect } from 'react';
 import { usePagination } from './pagination';
+
+/** The page to go to when `pageNum` came back empty because the list shrank (rows deleted): the last one, else null. */
+export function clampedPage(pageNum: number, pageSize: number, total: number, rows: number): number | null {
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  return rows === 0 && pageNum > last ? last : null;
+}
 
 /**
  * A paged list for an antd Table: remembered page size (usePagination), TanStack Query fetching, filters in the key.
- * `fetch` gets { pageNum, pageSize, ...filters } and answers { lists, total, pageNum, pageSize }.
+ * `fetch` gets { pageNum, pageSize, ...filters } and answers { lists, total, pageNum, pageSize }. When the list
+ * shrinks under the current page (its last rows deleted), the page moves back to the last one.
  */
 export function usePagedQuery<T, F extends Record<string, unknown>>(
   pageName: string,
@@ -18,6 +26,14 @@ export function usePagedQuery<T, F extends Record<string, unknown>>(
     queryFn: () => fetch({ ...filters, pageNum: pager.pageNum, pageSize: pager.pageSize }),
     placeholderData: keepPreviousData,
   });
+  const { setPageNum } = pager;
+  const back =
+    query.data && !query.isPlaceholderData
+      ? clampedPage(pager.pageNum, pager.pageSize, query.data.total, query.data.lists.length)
+      : null;
+  useEffect(() => {
+    if (back !== null) setPageNum(back);
+  }, [back, setPageNum]);
   const tableProps: Pick<TableProps<T>, 'dataSource' | 'loading' | 'pagination'> = {
     dataSource: query.data?.lists ?? [],
     loading: query.isFetching,

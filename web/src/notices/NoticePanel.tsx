@@ -1,9 +1,11 @@
 import type { AppMessage, Page } from '@crm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, List, Tabs, Typography } from 'antd';
+import { Badge, Button, Empty, List, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../api/client';
 import { openCustomerDetail } from '../app/detail';
+import { showError } from '../app/ui';
+import { useBusy } from '../components/useBusy';
 import { markRead, noticeStore, useNotices } from './store';
 
 interface Row extends AppMessage {
@@ -23,6 +25,25 @@ function MessageList({ kind }: { kind: 'normal' | 'ai' }) {
       loading={list.isFetching}
       dataSource={list.data?.lists ?? []}
       style={{ maxHeight: 360, overflow: 'auto' }}
+      locale={
+        list.isError && !list.isFetching
+          ? {
+              emptyText: (
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={
+                    <span>
+                      消息加载失败{' '}
+                      <Button type="link" size="small" onClick={() => void list.refetch()}>
+                        重试
+                      </Button>
+                    </span>
+                  }
+                />
+              ),
+            }
+          : undefined
+      }
       renderItem={(m) => (
         <List.Item
           style={{ cursor: 'pointer', alignItems: 'flex-start' }}
@@ -37,7 +58,7 @@ function MessageList({ kind }: { kind: 'normal' | 'ai' }) {
         >
           <List.Item.Meta
             avatar={<Badge status={m.isRead ? 'default' : 'error'} />}
-            title={<Typography.Text strong={!m.isRead}>{m.title || '消息标题'}</Typography.Text>}
+            title={<Typography.Text strong={!m.isRead}>{m.title || '系统消息'}</Typography.Text>}
             description={
               <>
                 {m.content && (
@@ -62,6 +83,7 @@ export default function NoticePanel() {
   const qc = useQueryClient();
   const counts = useNotices();
   const [kind, setKind] = useState<'normal' | 'ai'>('normal');
+  const [marking, run] = useBusy();
   return (
     <div style={{ width: 360 }} data-testid="notice-panel">
       <Tabs
@@ -72,12 +94,17 @@ export default function NoticePanel() {
           <Button
             type="link"
             size="small"
-            onClick={async () => {
-              try {
-                noticeStore.setCounts(await api.backend.post('/appNotice/setAllRead', { kind }, { silent: true }));
-                void qc.invalidateQueries({ queryKey: ['appNotice'] });
-              } catch {}
-            }}
+            loading={marking}
+            onClick={() =>
+              run(async () => {
+                try {
+                  noticeStore.setCounts(await api.backend.post('/appNotice/setAllRead', { kind }, { silent: true }));
+                  void qc.invalidateQueries({ queryKey: ['appNotice'] });
+                } catch {
+                  showError('全部已读失败，请稍后重试');
+                }
+              })
+            }
           >
             全部已读
           </Button>

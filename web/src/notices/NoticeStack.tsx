@@ -68,7 +68,7 @@ export default function NoticeStack() {
               <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 6 }}>
                 <BellFilled style={{ color: '#1f6fff' }} />
                 <Typography.Text strong ellipsis style={{ flex: 1 }}>
-                  {p.title || '消息标题'}
+                  {p.title || '系统消息'}
                 </Typography.Text>
                 <CloseOutlined
                   aria-label="关闭"

@@ -60,12 +60,16 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
     setSelected([]);
     void list.refetch();
   };
+  // A new search, a reset, a sort or another page drops the selection: batch operations never act on rows the user
+  // no longer sees.
   const search = () => {
     list.pager.reset();
+    setSelected([]);
     setFilter({ ...draft });
   };
   const reset = () => {
     list.pager.reset();
+    setSelected([]);
     setDraft({});
     setFilter({});
   };
@@ -203,6 +207,7 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
           }
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
           onChange={(_p, _f, sorter, extra) => {
+            setSelected([]);
             if (extra.action !== 'sort') return;
             const s = sorter as SorterResult<ClueRow>;
             list.pager.reset();

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, List, Modal, Space } from 'antd';
+import { Button, List, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { showSuccess } from '../../app/ui';
 import { SearchSelect } from '../../components/SearchSelect';
+import { useBusy } from '../../components/useBusy';
 import { quietly, useClueUsers, userOptions } from './data';
 
 interface Collaborator {
@@ -26,12 +27,13 @@ export function CollaboratorModal({
 }) {
   const users = useClueUsers();
   const [adding, setAdding] = useState<number[]>([]);
+  const [saving, run] = useBusy();
   const list = useQuery({
     queryKey: ['clue', 'collaborators', clueId],
     enabled: !!clueId,
     queryFn: () => api.robot.post<Collaborator[]>('/clue/collaborator/list', { clueId }),
   });
-  const change = (action: 'add' | 'delete', userIds: number[]) => quietly(() => doChange(action, userIds));
+  const change = (action: 'add' | 'delete', userIds: number[]) => run(() => quietly(() => doChange(action, userIds)));
   const doChange = async (action: 'add' | 'delete', userIds: number[]) => {
     await api.robot.post(`/clue/collaborator/${action}`, { clueId, userIds });
     showSuccess(action === 'add' ? '添加成功' : '已移除');
@@ -40,7 +42,15 @@ export function CollaboratorModal({
     onChanged?.();
   };
   return (
-    <Modal open={!!clueId} title="协作人" footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={!!clueId}
+      title="协作人"
+      footer={null}
+      onCancel={onClose}
+      // the next opening (maybe of another lead) starts with nobody chosen
+      afterOpenChange={(o) => !o && setAdding([])}
+      destroyOnHidden
+    >
       <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
         <SearchSelect
           mode="multiple"
@@ -50,7 +60,7 @@ export function CollaboratorModal({
           value={adding}
           onChange={setAdding}
         />
-        <Button type="primary" disabled={!adding.length} onClick={() => change('add', adding)}>
+        <Button type="primary" disabled={!adding.length} loading={saving} onClick={() => change('add', adding)}>
           添加
         </Button>
       </Space.Compact>
@@ -60,9 +70,18 @@ export function CollaboratorModal({
         renderItem={(c) => (
           <List.Item
             actions={[
-              <Button key="rm" type="link" danger size="small" onClick={() => change('delete', [c.userId])}>
-                移除
-              </Button>,
+              <Popconfirm
+                key="rm"
+                title={`确定移除协作人「${c.userName}」吗？`}
+                okText="移除"
+                cancelText="取消"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => change('delete', [c.userId])}
+              >
+                <Button type="link" danger size="small">
+                  移除
+                </Button>
+              </Popconfirm>,
             ]}
           >
             <List.Item.Meta title={c.userName} description={`${c.deptName || ''} · 添加于 ${c.createdAt}`} />

@@ -1,5 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Checkbox, List, Modal, Space } from 'antd';
+import { Button, Checkbox, List, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { showSuccess } from '../../app/ui';
@@ -59,7 +59,15 @@ export function ColumnSettings({
         width={460}
         footer={
           <Space>
-            <Button onClick={() => quietly(reset)}>恢复默认</Button>
+            <Popconfirm
+              title="确定恢复默认的列表字段吗？"
+              description="将恢复系统默认的列与顺序。"
+              okText="恢复默认"
+              cancelText="取消"
+              onConfirm={() => quietly(reset)}
+            >
+              <Button>恢复默认</Button>
+            </Popconfirm>
             <Button onClick={() => setOpen(false)}>取消</Button>
             <Button
               type="primary"

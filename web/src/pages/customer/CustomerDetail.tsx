@@ -1,9 +1,10 @@
 import { EditOutlined, LeftOutlined, LockOutlined, RightOutlined, TeamOutlined } from '@ant-design/icons';
+import { ResultCode } from '@crm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Result, Space, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 import { closeCustomerDetail, showDetailAt, useDetailState } from '../../app/detail';
 import { navigateTo } from '../../app/navigation';
 import { useHasSign } from '../../app/session';
@@ -68,8 +69,9 @@ export default function CustomerDetail() {
     if (!clueId) navigateTo('/main', { replace: true });
   }, [clueId]);
 
+  // One key per lead: a change refetches it in place, so the drawer keeps showing the lead meanwhile.
   const detail = useQuery({
-    queryKey: ['clue', 'detail', clueId, version],
+    queryKey: ['clue', 'detail', clueId],
     enabled: !!clueId,
     queryFn: () => api.robot.post<ClueRow>('/organizationClue/detail', { clueId }, { silent: true }),
     retry: false,
@@ -82,14 +84,33 @@ export default function CustomerDetail() {
     setTab('interactions');
   };
   const qc = useQueryClient();
-  // A change here also refreshes the lists kept mounted behind the drawer.
-  const changed = () => {
-    setVersion((v) => v + 1);
+  // The lists kept mounted behind the drawer.
+  const refreshLists = () => {
     for (const page of LIST_PAGES) void qc.invalidateQueries({ queryKey: [page] });
   };
+  // A change here refreshes the lead, its records and the lists.
+  const changed = () => {
+    setVersion((v) => v + 1);
+    void qc.invalidateQueries({ queryKey: ['clue', 'detail', clueId] });
+    refreshLists();
+  };
   if (!clueId) return <Empty description="暂无数据" />;
-  if (detail.isError)
-    return <Result status="404" title="客户不存在" subTitle="该客户可能已被删除或不在您的数据权限内" />;
+  const notFound =
+    detail.error instanceof ApiError && (detail.error.code === ResultCode.NOT_FOUND || detail.error.status === 404);
+  if (notFound) return <Result status="404" title="客户不存在" subTitle="该客户可能已被删除或不在您的数据权限内" />;
+  if (detail.isError && !detail.data)
+    return (
+      <Result
+        status="error"
+        title="客户详情加载失败"
+        subTitle={(detail.error as Error)?.message || '请检查网络后重试'}
+        extra={
+          <Button type="primary" loading={detail.isFetching} onClick={() => void detail.refetch()}>
+            重试
+          </Button>
+        }
+      />
+    );
   const clue = detail.data;
   return (
     <Spin spinning={detail.isLoading}>
@@ -167,7 +188,15 @@ export default function CustomerDetail() {
                 <Button onClick={() => clueActions.blacklist([clue.id], changed)}>加入黑名单</Button>
               )}
               {canDelete && (
-                <Button danger onClick={() => clueActions.remove([clue.id], closeCustomerDetail)}>
+                <Button
+                  danger
+                  onClick={() =>
+                    clueActions.remove([clue.id], () => {
+                      refreshLists();
+                      closeCustomerDetail();
+                    })
+                  }
+                >
                   删除
                 </Button>
               )}

@@ -5,24 +5,38 @@ import { api } from '../../api/client';
 import { quietly } from './data';
 import type { ImportRecord } from './types';
 
-/** Polls an import or export record until it finishes (status 2) or fails (3). */
+/** Polls that may fail in a row before the progress is given up (the job itself runs on in the background). */
+export const MAX_POLL_FAILURES = 5;
+
+/**
+ * Polls an import or export record until it finishes (status 2) or fails (3). `lost`: the progress could not be
+ * read MAX_POLL_FAILURES times in a row, so the polling stopped (the record list has the outcome later).
+ */
 export function useRecordProgress(recordId: number | null, intervalMs = 1000) {
   const [rec, setRec] = useState<ImportRecord | null>(null);
+  const [lost, setLost] = useState(false);
   useEffect(() => {
+    setLost(false);
     if (!recordId) {
       setRec(null);
       return;
     }
     let stop = false;
+    let failures = 0;
     let timer: ReturnType<typeof setTimeout>;
     const tick = async () => {
       try {
         const r = await api.robot.post<ImportRecord>('/importRecords/detail', { recordId }, { silent: true });
         if (stop) return;
+        failures = 0;
         setRec(r);
         if (r.status >= 2) return;
       } catch {
         if (stop) return;
+        if (++failures >= MAX_POLL_FAILURES) {
+          setLost(true);
+          return;
+        }
       }
       timer = setTimeout(tick, intervalMs);
     };
@@ -32,7 +46,7 @@ export function useRecordProgress(recordId: number | null, intervalMs = 1000) {
       clearTimeout(timer);
     };
   }, [recordId, intervalMs]);
-  return rec;
+  return { rec, lost };
 }
 
 export const downloadExport = (recordId: number) =>
@@ -42,7 +56,7 @@ export const downloadExport = (recordId: number) =>
 export function ExportButton({ filter, disabled }: { filter: () => Record<string, unknown>; disabled?: boolean }) {
   const [recordId, setRecordId] = useState<number | null>(null);
   const [starting, setStarting] = useState(false);
-  const rec = useRecordProgress(recordId);
+  const { rec, lost } = useRecordProgress(recordId);
   const start = async () => {
     setStarting(true);
     try {
@@ -74,9 +88,17 @@ export function ExportButton({ filter, disabled }: { filter: () => Record<string
         <Space orientation="vertical" style={{ width: '100%' }} data-testid="export-progress">
           <Progress
             percent={Math.round(percent)}
-            status={rec?.status === 3 ? 'exception' : rec?.status === 2 ? 'success' : 'active'}
+            status={rec?.status === 3 ? 'exception' : rec?.status === 2 ? 'success' : lost ? 'normal' : 'active'}
           />
           {rec?.status === 3 && <Alert type="error" showIcon title={rec.error || '导出失败'} />}
+          {lost && (
+            <Alert
+              type="warning"
+              showIcon
+              title="无法获取导出进度，请检查网络"
+              description="导出仍在后台进行，稍后可在导入记录（导出记录）中下载。"
+            />
+          )}
           {rec?.status === 2 ? (
             <Space>
               <Typography.Text>已导出 {rec.total} 条</Typography.Text>
@@ -90,7 +112,8 @@ export function ExportButton({ filter, disabled }: { filter: () => Record<string
               </Button>
             </Space>
           ) : (
-            rec?.status !== 3 && (
+            rec?.status !== 3 &&
+            !lost && (
               <Typography.Text type="secondary">正在后台导出，可关闭窗口，稍后在导入记录中下载。</Typography.Text>
             )
           )}

@@ -205,15 +205,23 @@ function MapStep({
 
 /** Step 3: the progress bar, then the counts and the rejected rows. */
 function ProgressStep({ recordId, onAgain }: { recordId: number; onAgain: () => void }) {
-  const rec = useRecordProgress(recordId, 800);
+  const { rec, lost } = useRecordProgress(recordId, 800);
   const navigate = useNavigate();
   const done = rec && rec.status >= 2;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="import-result">
       <Progress
         percent={rec?.status === 2 ? 100 : Math.round(rec?.progress ?? 0)}
-        status={rec?.status === 3 ? 'exception' : rec?.status === 2 ? 'success' : 'active'}
+        status={rec?.status === 3 ? 'exception' : rec?.status === 2 ? 'success' : lost ? 'normal' : 'active'}
       />
+      {lost && !done && (
+        <Result
+          status="warning"
+          title="无法获取导入进度，请检查网络"
+          subTitle="导入仍在后台进行，稍后可在导入记录中查看结果。"
+          extra={<Button onClick={() => navigate('/main/importList')}>查看导入记录</Button>}
+        />
+      )}
       {done && rec.status === 3 && <Result status="error" title="导入失败" subTitle={rec.error} />}
       {done && rec.status === 2 && (
         <>

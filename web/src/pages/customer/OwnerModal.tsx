@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import { showSuccess } from '../../app/ui';
 import { SearchSelect } from '../../components/SearchSelect';
+import { useBusy } from '../../components/useBusy';
 import { quietly, useClueUsers, userOptions } from './data';
 
 /** Change the follow-up person of leads (changeFollowUser). */
@@ -17,19 +18,25 @@ export function OwnerModal({
 }) {
   const users = useClueUsers();
   const [ownerId, setOwnerId] = useState<number>();
+  const [saving, run] = useBusy();
   return (
     <Modal
       open={!!ids}
       title={`变更跟进人（${ids?.length ?? 0} 条）`}
       onCancel={onClose}
       okButtonProps={{ disabled: !ownerId }}
+      confirmLoading={saving}
       onOk={() =>
-        quietly(async () => {
-          await api.robot.post('/organizationClue/changeFollowUser', { clueIds: ids, ownerId });
-          showSuccess('变更成功');
-          onDone();
-        })
+        run(() =>
+          quietly(async () => {
+            await api.robot.post('/organizationClue/changeFollowUser', { clueIds: ids, ownerId });
+            showSuccess('变更成功');
+            onDone();
+          }),
+        )
       }
+      // the next opening starts without a person chosen
+      afterOpenChange={(o) => !o && setOwnerId(undefined)}
       destroyOnHidden
     >
       <Form layout="vertical">

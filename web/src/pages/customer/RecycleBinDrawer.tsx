@@ -38,7 +38,16 @@ export function RecycleBinDrawer({
       title="回收站"
       size={900}
       destroyOnHidden
-      afterOpenChange={(o) => o && list.refetch()}
+      afterOpenChange={(o) => {
+        if (o) void list.refetch();
+        else {
+          // the next opening starts afresh: no keyword, no selection, the first page
+          setKeyword('');
+          setFilter({});
+          setSelected([]);
+          list.pager.reset();
+        }
+      }}
     >
       <Space style={{ marginBottom: 12 }} wrap>
         <Input.Search
@@ -49,6 +58,7 @@ export function RecycleBinDrawer({
           onChange={(e) => setKeyword(e.target.value)}
           onSearch={(v) => {
             list.pager.reset();
+            setSelected([]);
             setFilter({ keyword: v || undefined });
           }}
         />

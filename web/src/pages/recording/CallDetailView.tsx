@@ -1,13 +1,29 @@
 import { LinkOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
 import { type AudioMetrics, SpeakerLabel, type TranscriptSegment } from '@crm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Empty, Modal, Progress, Row, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Modal,
+  Popconfirm,
+  Progress,
+  Row,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 import { getToken } from '../../app/session';
-import { showSuccess } from '../../app/ui';
+import { showError, showSuccess } from '../../app/ui';
 import { AudioPlayer } from '../../components/AudioPlayer';
-import { ASR_STATUS_COLOR, type AsrDetail } from './types';
+import { useBusy } from '../../components/useBusy';
+import { quietly } from '../customer/data';
+import { ASR_STATUS_COLOR, type AsrDetail, asrErrorText, NO_ENGINE_HINT } from './types';
 
 const mmss = (ms: number) => {
   const s = Math.floor(ms / 1000);
@@ -49,6 +65,8 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
   const [now, setNow] = useState(0);
   const [seek, setSeek] = useState<number | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const [rerunning, runRerun] = useBusy();
+  const [swapping, runSwap] = useBusy();
   const d = q.data;
   const segments = d?.transcript?.segments ?? [];
   const active = useMemo(() => activeIndex(segments, now), [segments, now]);
@@ -61,11 +79,19 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
   const token = getToken();
   const src = maskId ? d.playUrl : `${d.playUrl}${token ? `&token=${encodeURIComponent(token)}` : ''}`;
   const refresh = () => qc.invalidateQueries({ queryKey: key });
-  const rerun = async (what: 'asr' | 'metrics') => {
-    await api.robot.post('/recording/v1/asrRerun', { id: d.id, what });
-    showSuccess(what === 'asr' ? '已重新提交识别' : '已重新提交分析');
-    refresh();
-  };
+  const rerun = (what: 'asr' | 'metrics') =>
+    runRerun(async () => {
+      try {
+        await api.robot.post('/recording/v1/asrRerun', { id: d.id, what }, { silent: true });
+      } catch (e) {
+        // the server's reason may name the engine's environment variables: the user gets the plain hint
+        if (!(e instanceof ApiError)) throw e;
+        showError(asrErrorText(e.msg) || '提交失败，请稍后重试');
+        return;
+      }
+      showSuccess(what === 'asr' ? '已重新提交识别' : '已重新提交分析');
+      await refresh();
+    });
   const share = async () => {
     const r = await api.robot.get<{ maskId: string }>('/recording/v1/getMaskId', { recordId: d.id });
     const url = `${window.location.origin}/callDetail?maskId=${encodeURIComponent(r.maskId)}`;
@@ -80,11 +106,14 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
       width: 560,
     });
   };
-  const swap = async () => {
-    await api.robot.post('/recording/v1/asrRole', { id: d.id });
-    showSuccess('已互换销售与客户');
-    refresh();
-  };
+  const swap = () =>
+    runSwap(() =>
+      quietly(async () => {
+        await api.robot.post('/recording/v1/asrRole', { id: d.id });
+        showSuccess('已互换销售与客户');
+        await refresh();
+      }),
+    );
   // Clicking the same sentence twice must seek again: alternate by one millisecond.
   const seekTo = (ms: number) => setSeek((prev) => (prev === ms ? ms + 1 : ms));
   return (
@@ -95,7 +124,7 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
         extra={
           <Space>
             {actions && (
-              <Button size="small" type="link" icon={<LinkOutlined />} onClick={share}>
+              <Button size="small" type="link" icon={<LinkOutlined />} onClick={() => quietly(share)}>
                 分享
               </Button>
             )}
@@ -129,18 +158,34 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
             extra={
               actions && (
                 <Space>
-                  <Button size="small" icon={<SwapOutlined />} disabled={!d.transcript} onClick={swap}>
-                    互换角色
-                  </Button>
                   <Button
                     size="small"
-                    icon={<ReloadOutlined />}
-                    onClick={() => rerun('asr')}
-                    disabled={d.asrStatus === 5}
-                    data-testid="rerun-asr"
+                    icon={<SwapOutlined />}
+                    disabled={!d.transcript}
+                    loading={swapping}
+                    onClick={swap}
                   >
-                    重新识别
+                    互换角色
                   </Button>
+                  {/* a transcript there would be replaced: ask first */}
+                  <Popconfirm
+                    title="重新识别将覆盖当前的通话文本，确定吗？"
+                    okText="重新识别"
+                    cancelText="取消"
+                    disabled={!d.transcript}
+                    onConfirm={() => rerun('asr')}
+                  >
+                    <Button
+                      size="small"
+                      icon={<ReloadOutlined />}
+                      onClick={d.transcript ? undefined : () => rerun('asr')}
+                      disabled={d.asrStatus === 5}
+                      loading={rerunning}
+                      data-testid="rerun-asr"
+                    >
+                      重新识别
+                    </Button>
+                  </Popconfirm>
                 </Space>
               )
             }
@@ -150,7 +195,7 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
                 type="error"
                 showIcon
                 style={{ marginBottom: 8 }}
-                title={`识别失败：${d.asrError ?? ''}`}
+                title={`识别失败：${asrErrorText(d.asrError)}`}
                 data-testid="asr-error"
               />
             )}
@@ -159,7 +204,7 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
                 type="warning"
                 showIcon
                 style={{ marginBottom: 8 }}
-                title="未配置语音识别引擎：管理员设置 ASR_ENGINE 后可转写；下方音频指标不受影响"
+                title={`${d.asrStatusName}：${NO_ENGINE_HINT}；下方音频指标不受影响`}
               />
             )}
             {(d.asrStatus === 1 || d.asrStatus === 2) && (
@@ -211,6 +256,7 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
             statusName={d.metricsStatusName}
             error={d.metricsError}
             onRerun={actions ? () => rerun('metrics') : undefined}
+            rerunning={rerunning}
           />
         </Col>
       </Row>
@@ -224,12 +270,14 @@ function MetricsCard({
   statusName,
   error,
   onRerun,
+  rerunning,
 }: {
   metrics: AudioMetrics | null;
   status: number;
   statusName: string;
   error: string | null;
   onRerun?: () => void;
+  rerunning?: boolean;
 }) {
   return (
     <Card
@@ -238,7 +286,7 @@ function MetricsCard({
       extra={
         onRerun &&
         status >= 3 && (
-          <Button size="small" type="link" onClick={onRerun}>
+          <Button size="small" type="link" loading={rerunning} onClick={onRerun}>
             重新分析
           </Button>
         )

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Row, Select, Space, Tag } from 'antd';
+import { Alert, Button, Card, Col, Form, Row, Select, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { useHasSign } from '../../app/session';
 import { showSuccess } from '../../app/ui';
+import { useBusy } from '../../components/useBusy';
+import { quietly } from '../customer/data';
 import { CallDetailView } from './CallDetailView';
 import { UploadPanel } from './UploadPanel';
 
@@ -63,34 +65,45 @@ export default function RecordTesting() {
 function HotWords({ words, onSaved }: { words?: string[]; onSaved: () => void }) {
   const canEdit = useHasSign('asr:edit');
   const [value, setValue] = useState<string[]>([]);
+  const [saving, run] = useBusy();
   useEffect(() => setValue(words ?? []), [words]);
-  const save = async () => {
-    await api.backend.post('/asrConfig/save', { hotWords: value });
-    showSuccess('热词已保存');
-    onSaved();
-  };
+  const tooLong = value.filter((w) => w.trim().length > 20);
+  const save = () =>
+    run(() =>
+      quietly(async () => {
+        await api.backend.post('/asrConfig/save', { hotWords: value });
+        showSuccess('热词已保存');
+        onSaved();
+      }),
+    );
   return (
     <Card
       size="small"
       title="识别热词"
       extra={
         canEdit && (
-          <Button size="small" type="primary" onClick={save}>
+          <Button size="small" type="primary" loading={saving} disabled={tooLong.length > 0} onClick={save}>
             保存
           </Button>
         )
       }
     >
-      <Select
-        mode="tags"
-        style={{ width: '100%' }}
-        value={value}
-        onChange={setValue}
-        disabled={!canEdit}
-        tokenSeparators={[',', '，', ' ', '\n']}
-        placeholder="输入产品名、品牌名等专有词，回车添加（每个不超过 20 字）"
-        open={false}
-      />
+      <Form.Item
+        style={{ marginBottom: 0 }}
+        validateStatus={tooLong.length ? 'error' : undefined}
+        help={tooLong.length ? `热词不能超过 20 个字：${tooLong.join('、')}` : undefined}
+      >
+        <Select
+          mode="tags"
+          style={{ width: '100%' }}
+          value={value}
+          onChange={setValue}
+          disabled={!canEdit}
+          tokenSeparators={[',', '，', ' ', '\n']}
+          placeholder="输入产品名、品牌名等专有词，回车添加（每个不超过 20 字）"
+          open={false}
+        />
+      </Form.Item>
     </Card>
   );
 }

@@ -13,13 +13,15 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { useHasSign } from '../../app/session';
-import { showSuccess } from '../../app/ui';
+import { showError, showSuccess, ui } from '../../app/ui';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { SearchSelect } from '../../components/SearchSelect';
+import { useBusy } from '../../components/useBusy';
 import { usePagedQuery } from '../../components/usePagedQuery';
+import { quietly } from '../customer/data';
 import { useUserOptions } from '../system/data';
 import { CallDetailView } from './CallDetailView';
-import { ASR_STATUS_COLOR, type RecordingItem } from './types';
+import { ASR_STATUS_COLOR, asrErrorText, NO_ENGINE_HINT, type RecordingItem } from './types';
 import { UploadPanel } from './UploadPanel';
 
 interface Filters extends Record<string, unknown> {
@@ -47,6 +49,7 @@ export default function RecordingFileManage() {
   const [bind, setBind] = useState<{ kind: 'user' | 'clue'; ids: number[] } | null>(null);
   const [bindValue, setBindValue] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [binding, runBind] = useBusy();
   const list = usePagedQuery<RecordingItem, Filters>('recordingFileManage', filters, (q) =>
     api.robot.post<Page<RecordingItem>>('/recording/v1/pagelist', q),
   );
@@ -57,9 +60,18 @@ export default function RecordingFileManage() {
     const t = setInterval(() => list.refetch(), 3000);
     return () => clearInterval(t);
   }, [pending, list.refetch]);
+  // A new search, a reset or another page: the selection (rows no longer shown) is dropped, so that the batch
+  // operations and the export never act on rows the user cannot see.
   const search = () => {
     list.pager.reset();
+    setSelected([]);
     setFilters({ ...draft });
+  };
+  const reset = () => {
+    list.pager.reset();
+    setSelected([]);
+    setDraft({});
+    setFilters({});
   };
   const userOptions = (users.data ?? []).map((u) => ({ value: u.id, label: u.realName || u.username }));
   const remove = (ids: number[]) =>
@@ -67,25 +79,47 @@ export default function RecordingFileManage() {
       title: `确定删除选中的 ${ids.length} 条录音吗？`,
       content: '删除后录音文件与转写文本将一并删除，不可恢复。',
       okButtonProps: { danger: true },
-      onOk: async () => {
-        await (ids.length === 1
-          ? api.backend.post('/headset/deleteRecordingUpload', { id: ids[0] })
-          : api.backend.post('/headset/batchDeleteRecordingUpload', { ids }));
-        showSuccess('删除成功');
-        setSelected([]);
-        list.refetch();
-      },
+      onOk: () =>
+        quietly(async () => {
+          await (ids.length === 1
+            ? api.backend.post('/headset/deleteRecordingUpload', { id: ids[0] })
+            : api.backend.post('/headset/batchDeleteRecordingUpload', { ids }));
+          showSuccess('删除成功');
+          setSelected([]);
+          list.refetch();
+        }),
     });
-  const saveBind = async () => {
-    if (!bind) return;
-    if (bind.kind === 'user') {
-      if (!bindValue) return;
-      await api.backend.post('/headset/editBindUserIdByIds', { ids: bind.ids, userId: bindValue });
-    } else await api.backend.post('/headset/bindClue', { ids: bind.ids, clueId: bindValue || null });
-    showSuccess('绑定成功');
+  const openBind = (kind: 'user' | 'clue', ids: number[]) => {
+    setBindValue(null);
+    setBind({ kind, ids });
+  };
+  const closeBind = () => {
     setBind(null);
     setBindValue(null);
-    list.refetch();
+  };
+  const doBind = (b: NonNullable<typeof bind>, value: number | null) =>
+    runBind(() =>
+      quietly(async () => {
+        if (b.kind === 'user') await api.backend.post('/headset/editBindUserIdByIds', { ids: b.ids, userId: value });
+        else await api.backend.post('/headset/bindClue', { ids: b.ids, clueId: value });
+        showSuccess(b.kind === 'clue' && !value ? '已解除绑定' : '绑定成功');
+        closeBind();
+        list.refetch();
+      }),
+    );
+  const saveBind = () => {
+    if (!bind) return;
+    if (bind.kind === 'user' && !bindValue) showError('请选择员工');
+    else if (bind.kind === 'clue' && !bindValue)
+      ui.modal.confirm({
+        title: `确定解除 ${bind.ids.length} 条录音与线索的绑定吗？`,
+        content: '线索ID留空将解除绑定，该通话不再出现在线索的互动记录中。',
+        okText: '解除绑定',
+        cancelText: '取消',
+        okButtonProps: { danger: true },
+        onOk: () => doBind(bind, null),
+      });
+    else void doBind(bind, bindValue);
   };
   const columns: ColumnsType<RecordingItem> = [
     {
@@ -104,12 +138,10 @@ export default function RecordingFileManage() {
     {
       title: '转写状态',
       dataIndex: 'asrStatus',
-      width: 110,
+      width: 150,
       render: (v, r) => (
-        <Tooltip
-          title={r.asrStatus === 4 ? r.asrError : r.asrStatus === 5 ? '管理员设置 ASR_ENGINE 后可转写' : undefined}
-        >
-          <Tag color={ASR_STATUS_COLOR[v]}>{r.asrStatus === 5 ? '未配置引擎' : r.asrStatusName}</Tag>
+        <Tooltip title={r.asrStatus === 4 ? asrErrorText(r.asrError) : r.asrStatus === 5 ? NO_ENGINE_HINT : undefined}>
+          <Tag color={ASR_STATUS_COLOR[v]}>{r.asrStatusName}</Tag>
         </Tooltip>
       ),
     },
@@ -133,7 +165,7 @@ export default function RecordingFileManage() {
           <Button type="link" size="small" onClick={() => setDetail(r.id)}>
             详情
           </Button>
-          <Button type="link" size="small" onClick={() => setBind({ kind: 'clue', ids: [r.id] })}>
+          <Button type="link" size="small" onClick={() => openBind('clue', [r.id])}>
             绑定线索
           </Button>
           {canDelete && (
@@ -245,23 +277,16 @@ export default function RecordingFileManage() {
         <Button type="primary" icon={<SearchOutlined />} onClick={search}>
           查询
         </Button>
-        <Button
-          onClick={() => {
-            setDraft({});
-            setFilters({});
-          }}
-        >
-          重置
-        </Button>
+        <Button onClick={reset}>重置</Button>
       </Form>
       <Space>
         <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)} data-testid="open-upload">
           上传录音
         </Button>
-        <Button disabled={!selected.length} onClick={() => setBind({ kind: 'user', ids: selected })}>
+        <Button disabled={!selected.length} onClick={() => openBind('user', selected)}>
           批量修改归属
         </Button>
-        <Button disabled={!selected.length} onClick={() => setBind({ kind: 'clue', ids: selected })}>
+        <Button disabled={!selected.length} onClick={() => openBind('clue', selected)}>
           批量绑定线索
         </Button>
         {canDelete && (
@@ -275,17 +300,20 @@ export default function RecordingFileManage() {
           onClick={async () => {
             setExporting(true);
             try {
-              await api.robot.download(
-                '/recording/v1/export',
-                { ...filters, ...(selected.length ? { ids: selected } : {}) },
-                { fileName: '录音列表.xlsx' },
+              await quietly(() =>
+                api.robot.download(
+                  '/recording/v1/export',
+                  { ...filters, ...(selected.length ? { ids: selected } : {}) },
+                  { fileName: '录音列表.xlsx' },
+                ),
               );
             } finally {
               setExporting(false);
             }
           }}
+          data-testid="export-recordings"
         >
-          导出
+          {selected.length ? `导出选中（${selected.length}）` : '导出'}
         </Button>
       </Space>
       <Table<RecordingItem>
@@ -295,6 +323,7 @@ export default function RecordingFileManage() {
         scroll={{ x: 'max-content' }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
         {...list.tableProps}
+        onChange={() => setSelected([])}
       />
       <Modal
         title="上传录音"
@@ -313,14 +342,15 @@ export default function RecordingFileManage() {
             : `绑定 ${bind?.ids.length ?? 0} 条录音到线索`
         }
         open={!!bind}
-        onCancel={() => setBind(null)}
+        onCancel={closeBind}
         onOk={saveBind}
+        confirmLoading={binding}
         okButtonProps={{ id: 'bind-ok' }}
       >
         {bind?.kind === 'user' ? (
           <SearchSelect
             style={{ width: '100%' }}
-            placeholder="选择员工"
+            placeholder="请选择员工"
             value={bindValue ?? undefined}
             onChange={(v) => setBindValue(v)}
             options={userOptions}

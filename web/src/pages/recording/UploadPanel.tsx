@@ -17,6 +17,7 @@ const PHASE: Record<UploadProgress['phase'], string> = {
   done: '上传成功',
   duplicate: '已存在，已跳过',
   failed: '上传失败',
+  paused: '已暂停',
 };
 
 const ACCEPT = '.mp3,.wav,.pcm,.m4a,.amr,.wma,.aac,.ogg,.opus,.flac,.mov,.mp4,.webm';
@@ -29,17 +30,28 @@ export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void
   const abort = useRef<AbortController | null>(null);
   const set = (uid: string, progress: UploadProgress) =>
     setItems((list) => list.map((i) => (i.uid === uid ? { ...i, progress } : i)));
+  const paused = items.some((i) => i.progress?.phase === 'paused');
   const start = async () => {
     setRunning(true);
     abort.current = new AbortController();
+    const { signal } = abort.current;
     const ids: number[] = [];
     for (const item of items) {
       if (item.progress && ['done', 'duplicate'].includes(item.progress.phase)) continue;
       try {
-        const res = await uploadRecording(item.file, fields, (p) => set(item.uid, p), abort.current.signal);
+        const res = await uploadRecording(item.file, fields, (p) => set(item.uid, p), signal);
         set(item.uid, res);
         if (res.recordId) ids.push(res.recordId);
       } catch (e) {
+        if ((e as Error)?.name === 'AbortError') {
+          // 暂停: this file keeps its progress and the rest wait; 继续上传 resumes (large files from the server's offset)
+          setItems((list) =>
+            list.map((i) =>
+              i.uid === item.uid ? { ...i, progress: { phase: 'paused', percent: i.progress?.percent ?? 0 } } : i,
+            ),
+          );
+          break;
+        }
         set(item.uid, { phase: 'failed', percent: 0, message: (e as Error).message });
       }
     }
@@ -105,7 +117,9 @@ export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void
                             ? 'warning'
                             : i.progress.phase === 'done'
                               ? 'success'
-                              : 'processing'
+                              : i.progress.phase === 'paused'
+                                ? 'default'
+                                : 'processing'
                       }
                       data-testid="upload-phase"
                     >
@@ -117,7 +131,9 @@ export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void
                   <Progress
                     size="small"
                     percent={i.progress.percent}
-                    status={i.progress.phase === 'failed' ? 'exception' : 'active'}
+                    status={
+                      i.progress.phase === 'failed' ? 'exception' : i.progress.phase === 'paused' ? 'normal' : 'active'
+                    }
                   />
                 )}
                 {i.progress?.message && i.progress.phase === 'failed' && (
@@ -130,12 +146,16 @@ export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void
       )}
       <Space>
         <Button type="primary" disabled={!items.length} loading={running} onClick={start} data-testid="start-upload">
-          开始上传
+          {paused ? '继续上传' : '开始上传'}
         </Button>
         <Button disabled={running || !items.length} onClick={() => setItems([])}>
           清空列表
         </Button>
-        {running && <Button onClick={() => abort.current?.abort()}>暂停</Button>}
+        {running && (
+          <Button onClick={() => abort.current?.abort()} data-testid="pause-upload">
+            暂停
+          </Button>
+        )}
       </Space>
     </Space>
   );

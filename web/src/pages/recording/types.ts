@@ -49,3 +49,10 @@ export const ASR_STATUS_COLOR: Record<number, string> = {
   4: 'error',
   5: 'warning',
 };
+
+/** What a salesperson is told when no speech engine is set up (the admin's /recordTesting shows the technical detail). */
+export const NO_ENGINE_HINT = '请联系管理员配置语音识别引擎';
+
+/** A transcription error for the user: a message naming environment variables (ASR_ENGINE …) becomes NO_ENGINE_HINT. */
+export const asrErrorText = (msg: string | null | undefined): string =>
+  msg && /\bASR_[A-Z0-9_]+/.test(msg) ? NO_ENGINE_HINT : (msg ?? '');

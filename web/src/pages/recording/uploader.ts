@@ -11,7 +11,7 @@ export interface UploadFields {
   clueId?: number;
 }
 
-export type UploadPhase = 'hashing' | 'checking' | 'uploading' | 'done' | 'duplicate' | 'failed';
+export type UploadPhase = 'hashing' | 'checking' | 'uploading' | 'done' | 'duplicate' | 'failed' | 'paused';
 
 export interface UploadProgress {
   phase: UploadPhase;
@@ -30,7 +30,8 @@ interface CheckAnswer {
 /**
  * Uploads one recording the way the spec describes: hash (first 10 MB in 2 MB chunks), ask the server whether the
  * organisation already has it (md5 check) and skip it if so; large files go in chunks and resume from the offset the
- * server holds (after a lost connection, or on a later try of the same file).
+ * server holds (after a lost connection, or on a later try of the same file). An abort of `signal` (暂停) rejects with an
+ * AbortError; a later call resumes.
  */
 export async function uploadRecording(
   file: File,
@@ -38,10 +39,15 @@ export async function uploadRecording(
   onProgress: (p: UploadProgress) => void,
   signal?: AbortSignal,
 ): Promise<UploadProgress> {
+  const stopIfPaused = () => {
+    if (signal?.aborted) throw new DOMException('已暂停', 'AbortError');
+  };
   onProgress({ phase: 'hashing', percent: 0 });
   const md5 = await fileHash(file, (p) => onProgress({ phase: 'hashing', percent: p }));
+  stopIfPaused();
   onProgress({ phase: 'checking', percent: 0 });
   const check = await api.backend.post<CheckAnswer>('/headset/checkMd5', { md5, size: file.size }, { silent: true });
+  stopIfPaused();
   if (check.exists) {
     await logDuplicate(file, md5, check.recordId);
     return { phase: 'duplicate', percent: 100, message: '文件已存在，已跳过', recordId: check.recordId };
@@ -74,7 +80,7 @@ export async function uploadRecording(
   let offset = init.offset;
   let failures = 0;
   while (offset < file.size) {
-    if (signal?.aborted) throw new Error('已取消');
+    stopIfPaused();
     const end = Math.min(file.size, offset + init.chunkSize);
     const form = new FormData();
     form.append('uploadId', init.uploadId!);
@@ -94,6 +100,7 @@ export async function uploadRecording(
       offset = r.offset;
       failures = 0;
     } catch (e) {
+      if ((e as Error)?.name === 'AbortError') throw e;
       // Resume: the server says how far it got.
       if (++failures > 5) throw e;
       await new Promise((r) => setTimeout(r, 1000 * failures));

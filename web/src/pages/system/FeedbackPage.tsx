@@ -45,22 +45,28 @@ interface Filters extends Record<string, unknown> {
 
 function SubmitModal({ onClose }: { onClose: (saved: boolean) => void }) {
   const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
   return (
     <Modal
       open
       title="提交反馈"
       okText="提交"
       cancelText="取消"
+      confirmLoading={saving}
       destroyOnHidden
       onCancel={() => onClose(false)}
       onOk={async () => {
         const v = await form.validateFields().catch(() => null);
         if (!v) return;
+        setSaving(true);
         try {
           await api.backend.post('/problemFeedback/save', { ...v, images: [] });
           showSuccess('感谢您的反馈，我们会尽快处理');
           onClose(true);
-        } catch {}
+        } catch {
+        } finally {
+          setSaving(false);
+        }
       }}
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={{ type: 1 }}>

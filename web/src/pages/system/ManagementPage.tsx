@@ -28,6 +28,7 @@ function DeptForm({ edit, onClose }: { edit: DeptEdit; onClose: (saved: boolean)
   const depts = useDeptTree();
   const users = useUserOptions();
   const { dept } = edit;
+  const [saving, setSaving] = useState(false);
   const isRoot = dept?.parentId === null;
   // A new department goes under the root unless a parent was chosen.
   useEffect(() => {
@@ -39,12 +40,14 @@ function DeptForm({ edit, onClose }: { edit: DeptEdit; onClose: (saved: boolean)
       title={dept ? '编辑部门' : '新增部门'}
       okText="保存"
       cancelText="取消"
+      confirmLoading={saving}
       destroyOnHidden
       onCancel={() => onClose(false)}
       onOk={async () => {
         const v = await form.validateFields().catch(() => null);
         if (!v) return;
         const body = { ...v, leaderUserId: v.leaderUserId ?? null };
+        setSaving(true);
         try {
           if (dept)
             await api.backend.post('/organizationDept/update', {
@@ -55,7 +58,10 @@ function DeptForm({ edit, onClose }: { edit: DeptEdit; onClose: (saved: boolean)
           else await api.backend.post('/organizationDept/save', body);
           showSuccess('部门已保存');
           onClose(true);
-        } catch {}
+        } catch {
+        } finally {
+          setSaving(false);
+        }
       }}
     >
       <Form
@@ -175,23 +181,29 @@ function Departments() {
 
 function PositionForm({ position, onClose }: { position: PositionRow | null; onClose: (saved: boolean) => void }) {
   const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
   return (
     <Modal
       open
       title={position ? '编辑岗位' : '新增岗位'}
       okText="保存"
       cancelText="取消"
+      confirmLoading={saving}
       destroyOnHidden
       onCancel={() => onClose(false)}
       onOk={async () => {
         const v = await form.validateFields().catch(() => null);
         if (!v) return;
+        setSaving(true);
         try {
           if (position) await api.backend.post('/organizationStation/update', { id: position.id, ...v });
           else await api.backend.post('/organizationStation/save', v);
           showSuccess('岗位已保存');
           onClose(true);
-        } catch {}
+        } catch {
+        } finally {
+          setSaving(false);
+        }
       }}
     >
       <Form

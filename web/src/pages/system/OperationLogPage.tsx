@@ -108,7 +108,8 @@ export default function OperationLogPage() {
           onClick={async () => {
             setExporting(true);
             try {
-              await api.backend.download('/operationLog/export', toFilters(draft));
+              // what the list shows: the applied filters, not the ones typed but not yet searched
+              await api.backend.download('/operationLog/export', filters);
               showSuccess('导出成功');
             } catch {
             } finally {

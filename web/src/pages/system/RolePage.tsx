@@ -30,6 +30,7 @@ function RoleEditor({ role, onClose }: { role: RoleRow | null; onClose: (saved: 
   const [routes, setRoutes] = useState<React.Key[]>([]);
   const [signs, setSigns] = useState<React.Key[]>(role?.functionSigns ?? []);
   const [saving, setSaving] = useState(false);
+  const [restoring, setRestoring] = useState(false);
   const tree = useQuery({
     queryKey: ['menuTree', role?.id ?? 'new'],
     queryFn: () =>
@@ -48,6 +49,7 @@ function RoleEditor({ role, onClose }: { role: RoleRow | null; onClose: (saved: 
 
   const restoreDefaults = async () => {
     if (!role) return;
+    setRestoring(true);
     try {
       const d = await api.backend.post<{ checkedIds: string[]; functionSigns: string[]; dataScope: number }>(
         '/menuController/getDefaultTreeByRoleId',
@@ -57,7 +59,10 @@ function RoleEditor({ role, onClose }: { role: RoleRow | null; onClose: (saved: 
       setSigns(d.functionSigns);
       form.setFieldValue('dataScope', d.dataScope);
       showSuccess('已恢复默认权限，保存后生效');
-    } catch {}
+    } catch {
+    } finally {
+      setRestoring(false);
+    }
   };
 
   return (
@@ -69,7 +74,11 @@ function RoleEditor({ role, onClose }: { role: RoleRow | null; onClose: (saved: 
       destroyOnHidden
       extra={
         <Space>
-          {role?.builtIn && !locked && <Button onClick={restoreDefaults}>恢复默认</Button>}
+          {role?.builtIn && !locked && (
+            <Button loading={restoring} onClick={restoreDefaults}>
+              恢复默认
+            </Button>
+          )}
           <Button onClick={() => onClose(false)}>取消</Button>
           <Button
             type="primary"

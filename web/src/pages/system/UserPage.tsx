@@ -6,7 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useHasSign } from '../../app/session';
-import { showSuccess } from '../../app/ui';
+import { showSuccess, ui } from '../../app/ui';
 import { LinkButton } from '../../components/LinkButton';
 import { PasswordField } from '../../components/PasswordFields';
 import { SearchSelect } from '../../components/SearchSelect';
@@ -149,22 +149,28 @@ function UserForm({ user, open, onClose }: { user: UserRow | null; open: boolean
 
 function ResetPasswordModal({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
   return (
     <Modal
       title={`重置密码：${user?.realName ?? ''}`}
       open={!!user}
       onCancel={onClose}
+      confirmLoading={saving}
       destroyOnHidden
       okText="确定"
       cancelText="取消"
       onOk={async () => {
         const v = await form.validateFields().catch(() => null);
         if (!v) return;
+        setSaving(true);
         try {
           await api.backend.post('/userController/changePassword', { id: user!.id, password: v.password });
           showSuccess('密码已重置，该用户需重新登录');
           onClose();
-        } catch {}
+        } catch {
+        } finally {
+          setSaving(false);
+        }
       }}
     >
       <Form form={form} layout="vertical" preserve={false}>
@@ -184,6 +190,8 @@ export default function UserPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [editing, setEditing] = useState<{ user: UserRow | null } | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
+  // the user whose status is being changed: its switch shows a spinner meanwhile
+  const [switching, setSwitching] = useState<number | null>(null);
   const list = usePagedQuery<UserRow, Filters>('user', filters, (q) =>
     api.backend.post<Page<UserRow>>('/userController/list', q),
   );
@@ -195,6 +203,37 @@ export default function UserPage() {
     list.pager.reset();
     setFilters(next);
   };
+  const setStatus = async (r: UserRow, on: boolean) => {
+    setSwitching(r.id);
+    try {
+      await api.backend.post('/userController/updateStatus', { id: r.id, status: on ? 1 : 2 });
+      showSuccess(on ? '已启用' : '已禁用');
+      // the switch keeps its spinner until the list shows the new status
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: ['user'] }),
+        qc.invalidateQueries({ queryKey: ['deptTree'] }),
+      ]);
+    } catch {
+    } finally {
+      setSwitching(null);
+    }
+  };
+  const toggleChampion = (r: UserRow) =>
+    ui.modal.confirm({
+      title: r.isSalesChampion ? `确定取消「${r.realName}」的销冠吗？` : `确定将「${r.realName}」设为销冠吗？`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await api.backend.post(
+            r.isSalesChampion ? '/userController/cancelSalesChampion' : '/userController/setSalesChampion',
+            { id: r.id },
+          );
+          showSuccess(r.isSalesChampion ? '已取消销冠' : '已设为销冠');
+          refresh();
+        } catch {}
+      },
+    });
 
   const columns: ColumnsType<UserRow> = [
     {
@@ -225,12 +264,18 @@ export default function UserPage() {
           checkedChildren="启用"
           unCheckedChildren="禁用"
           disabled={!canEdit || r.isSuperAdmin}
-          onChange={async (on) => {
-            try {
-              await api.backend.post('/userController/updateStatus', { id: r.id, status: on ? 1 : 2 });
-              showSuccess(on ? '已启用' : '已禁用');
-              refresh();
-            } catch {}
+          loading={switching === r.id}
+          onChange={(on) => {
+            if (on) void setStatus(r, true);
+            else
+              ui.modal.confirm({
+                title: '确定禁用该用户吗？',
+                content: '禁用后该用户将无法登录',
+                okText: '禁用',
+                cancelText: '取消',
+                okButtonProps: { danger: true },
+                onOk: () => setStatus(r, false),
+              });
           }}
         />
       ),
@@ -247,20 +292,7 @@ export default function UserPage() {
               <Space size={12}>
                 <LinkButton onClick={() => setEditing({ user: r })}>编辑</LinkButton>
                 <LinkButton onClick={() => setResetting(r)}>重置密码</LinkButton>
-                <LinkButton
-                  onClick={async () => {
-                    try {
-                      await api.backend.post(
-                        r.isSalesChampion ? '/userController/cancelSalesChampion' : '/userController/setSalesChampion',
-                        { id: r.id },
-                      );
-                      showSuccess(r.isSalesChampion ? '已取消销冠' : '已设为销冠');
-                      refresh();
-                    } catch {}
-                  }}
-                >
-                  {r.isSalesChampion ? '取消销冠' : '设为销冠'}
-                </LinkButton>
+                <LinkButton onClick={() => toggleChampion(r)}>{r.isSalesChampion ? '取消销冠' : '设为销冠'}</LinkButton>
               </Space>
             ),
           },

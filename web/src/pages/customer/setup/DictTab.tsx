@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Modal, Space, Switch, Table } from 'antd';
 import { useState } from 'react';
-import { showSuccess } from '../../../app/ui';
+import { showSuccess, ui } from '../../../app/ui';
+import { useBusy } from '../../../components/useBusy';
 import {
   DICT_KINDS,
   type DictKind,
@@ -20,11 +21,14 @@ export function DictTab({ kind }: { kind: DictKind }) {
   const list = useDict(kind, false);
   const invalidate = useInvalidateClueSettings();
   const [editing, setEditing] = useState<Partial<DictItem> | null>(null);
+  const [saving, run] = useBusy();
+  // the item whose 启用 switch is being changed: it shows a spinner meanwhile
+  const [switching, setSwitching] = useState<number | null>(null);
   const [form] = Form.useForm();
   const client = dictClient(kind);
   const items = list.data ?? [];
   const reload = () => invalidate();
-  const save = () => quietly(doSave);
+  const save = () => run(() => quietly(doSave));
   const doSave = async () => {
     const v = await validValues(form);
     if (!v) return;
@@ -34,6 +38,17 @@ export function DictTab({ kind }: { kind: DictKind }) {
     setEditing(null);
     reload();
   };
+  const setStatus = (r: DictItem, on: boolean) =>
+    quietly(async () => {
+      setSwitching(r.id);
+      try {
+        await client.post(`${path}/update`, { id: r.id, status: on ? 1 : 2 });
+        showSuccess(on ? '已启用' : '已停用');
+        await invalidate();
+      } finally {
+        setSwitching(null);
+      }
+    });
   const move = (i: number, d: -1 | 1) => quietly(() => doMove(i, d));
   const doMove = async (i: number, d: -1 | 1) => {
     const ids = swap(
@@ -76,12 +91,18 @@ export function DictTab({ kind }: { kind: DictKind }) {
               <Switch
                 size="small"
                 checked={v === 1}
-                onChange={(on) =>
-                  quietly(async () => {
-                    await client.post(`${path}/update`, { id: r.id, status: on ? 1 : 2 });
-                    reload();
-                  })
-                }
+                loading={switching === r.id}
+                onChange={(on) => {
+                  if (on) void setStatus(r, true);
+                  else
+                    ui.modal.confirm({
+                      title: `确定停用“${r.name}”吗？`,
+                      content: `停用后新建和编辑时不能再选择该${label}，已有数据不受影响。`,
+                      okText: '停用',
+                      cancelText: '取消',
+                      onOk: () => setStatus(r, false),
+                    });
+                }}
               />
             ),
           },
@@ -131,6 +152,7 @@ export function DictTab({ kind }: { kind: DictKind }) {
         title={editing?.id ? `编辑${label}` : `新增${label}`}
         onCancel={() => setEditing(null)}
         onOk={save}
+        confirmLoading={saving}
         destroyOnHidden
       >
         <Form form={form} layout="vertical">

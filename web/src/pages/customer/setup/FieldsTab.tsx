@@ -17,7 +17,8 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { api } from '../../../api/client';
-import { showSuccess } from '../../../app/ui';
+import { showSuccess, ui } from '../../../app/ui';
+import { useBusy } from '../../../components/useBusy';
 import { quietly, useFieldDefs, useInvalidateClueSettings, validValues } from '../data';
 import MoveButtons, { swap } from '../MoveButtons';
 import type { FieldDef } from '../types';
@@ -52,6 +53,8 @@ export function FieldsTab() {
   const defs = useFieldDefs();
   const invalidate = useInvalidateClueSettings();
   const [editing, setEditing] = useState<Partial<FieldDef> | null>(null);
+  const [saving, run] = useBusy();
+  const [switching, runSwitch] = useBusy();
   const [form] = Form.useForm();
   const fieldType = Form.useWatch('fieldType', form) as number | undefined;
   const custom = (defs.data ?? []).filter((d) => d.isCustom === 1);
@@ -70,7 +73,15 @@ export function FieldsTab() {
       });
     setEditing(d ?? {});
   };
-  const save = () => quietly(doSave);
+  const save = () => run(() => quietly(doSave));
+  const setNextFollow = (enabled: boolean) =>
+    runSwitch(() =>
+      quietly(async () => {
+        await api.robot.post('/customFieldShow/setNextFollowTimeField', { enabled });
+        showSuccess(enabled ? '已启用“下次跟进时间”字段' : '已停用“下次跟进时间”字段');
+        await invalidate();
+      }),
+    );
   const doSave = async () => {
     const v = await validValues(form);
     if (!v) return;
@@ -127,12 +138,18 @@ export function FieldsTab() {
           <Typography.Text>启用“下次跟进时间”字段</Typography.Text>
           <Switch
             checked={nextOn}
-            onChange={(enabled) =>
-              quietly(async () => {
-                await api.robot.post('/customFieldShow/setNextFollowTimeField', { enabled });
-                invalidate();
-              })
-            }
+            loading={switching}
+            onChange={(enabled) => {
+              if (enabled) void setNextFollow(true);
+              else
+                ui.modal.confirm({
+                  title: '确定停用“下次跟进时间”字段吗？',
+                  content: '停用后客户表单中不再显示该字段，已填写的数据不受影响。',
+                  okText: '停用',
+                  cancelText: '取消',
+                  onOk: () => setNextFollow(false),
+                });
+            }}
           />
         </Space>
       </Space>
@@ -204,6 +221,7 @@ export function FieldsTab() {
         width={640}
         onCancel={() => setEditing(null)}
         onOk={save}
+        confirmLoading={saving}
         destroyOnHidden
       >
         <Form

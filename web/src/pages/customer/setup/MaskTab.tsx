@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Space, Switch, Table } from 'antd';
+import { useState } from 'react';
 import { api } from '../../../api/client';
 import { showSuccess } from '../../../app/ui';
 import { type RoleRow, useRoleOptions } from '../../system/data';
@@ -20,11 +21,18 @@ export function MaskTab() {
     queryFn: () => api.robot.post<MaskConfig>('/maskConfig/queryMaskConfig'),
   });
   const masked = new Set((config.data?.roles ?? []).filter((r) => r.masked).map((r) => r.roleId));
+  // the role whose switch is being changed: it shows a spinner meanwhile
+  const [switching, setSwitching] = useState<number | null>(null);
   const set = (roleId: number, on: boolean) =>
     quietly(async () => {
-      await api.robot.post('/maskConfig/saveMaskConfig', { roleId, masked: on ? 1 : 0 });
-      showSuccess(on ? '已开启号码脱敏' : '已关闭号码脱敏');
-      invalidate();
+      setSwitching(roleId);
+      try {
+        await api.robot.post('/maskConfig/saveMaskConfig', { roleId, masked: on ? 1 : 0 });
+        showSuccess(on ? '已开启号码脱敏' : '已关闭号码脱敏');
+        await invalidate();
+      } finally {
+        setSwitching(null);
+      }
     });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -46,7 +54,9 @@ export function MaskTab() {
             title: '号码脱敏',
             key: 'masked',
             width: 120,
-            render: (_, r) => <Switch checked={masked.has(r.id)} onChange={(on) => set(r.id, on)} />,
+            render: (_, r) => (
+              <Switch checked={masked.has(r.id)} loading={switching === r.id} onChange={(on) => set(r.id, on)} />
+            ),
           },
         ]}
       />

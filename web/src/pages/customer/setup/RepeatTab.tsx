@@ -4,6 +4,7 @@ import { Alert, Button, Card, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../../api/client';
 import { showSuccess } from '../../../app/ui';
+import { useBusy } from '../../../components/useBusy';
 import { quietly, useFieldDefs } from '../data';
 
 interface Rule {
@@ -22,6 +23,7 @@ export function RepeatTab() {
     queryFn: () => api.robot.post<Rule[]>('/clue/clueFieldRepeat/get'),
   });
   const [items, setItems] = useState<Rule[]>([]);
+  const [saving, run] = useBusy();
   useEffect(() => {
     if (rules.data)
       setItems(
@@ -84,7 +86,7 @@ export function RepeatTab() {
         >
           添加规则
         </Button>
-        <Button type="primary" onClick={() => quietly(save)}>
+        <Button type="primary" loading={saving} onClick={() => run(() => quietly(save))}>
           保存
         </Button>
       </Space>

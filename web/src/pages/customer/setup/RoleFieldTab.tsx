@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Radio, Select, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../../api/client';
 import { showSuccess } from '../../../app/ui';
+import { useBusy } from '../../../components/useBusy';
 import { useRoleOptions } from '../../system/data';
 import { quietly, useInvalidateClueSettings } from '../data';
 
@@ -21,6 +22,7 @@ export function RoleFieldTab() {
   const invalidate = useInvalidateClueSettings();
   const [roleId, setRoleId] = useState<number>();
   const [items, setItems] = useState<Auth[]>([]);
+  const [saving, run] = useBusy();
   useEffect(() => {
     if (!roleId && roles.data?.length)
       setRoleId(roles.data.find((r) => !r.builtIn || r.roleSign !== 'super_admin')?.id ?? roles.data[0].id);
@@ -55,17 +57,27 @@ export function RoleFieldTab() {
         <Select
           style={{ width: 220 }}
           value={roleId}
-          onChange={setRoleId}
+          onChange={(id) => {
+            // the other role's settings must not show (nor be saved) under this one while its own load
+            setItems([]);
+            setRoleId(id);
+          }}
           options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
         />
-        <Button type="primary" disabled={!roleId} onClick={() => quietly(save)} data-testid="save-role-fields">
+        <Button
+          type="primary"
+          disabled={!roleId || auth.isFetching || !items.length}
+          loading={saving}
+          onClick={() => run(() => quietly(save))}
+          data-testid="save-role-fields"
+        >
           保存
         </Button>
       </Space>
       <Table<Auth>
         rowKey="fieldName"
         size="small"
-        loading={auth.isLoading}
+        loading={auth.isFetching}
         dataSource={items}
         pagination={false}
         scroll={{ y: 480 }}

@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Radio, Row, Space, Tag } from 'antd';
+import { Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Radio, Row, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { api } from '../../../api/client';
 import { showSuccess } from '../../../app/ui';
+import { useBusy } from '../../../components/useBusy';
 import { quietly, useInvalidateClueSettings, useTagGroups, validValues } from '../data';
 import type { TagGroup } from '../types';
 
@@ -13,6 +14,7 @@ export function TagsTab() {
   const groups = useTagGroups();
   const invalidate = useInvalidateClueSettings();
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [saving, run] = useBusy();
   const [form] = Form.useForm();
   const open = (e: Editing) => {
     form.resetFields();
@@ -21,7 +23,7 @@ export function TagsTab() {
     if (e.kind === 'tag' && e.name) form.setFieldsValue({ name: e.name });
     setEditing(e);
   };
-  const save = () => quietly(doSave);
+  const save = () => run(() => quietly(doSave));
   const doSave = async () => {
     const v = await validValues(form);
     if (!v) return;
@@ -51,7 +53,11 @@ export function TagsTab() {
       >
         新增标签组
       </Button>
-      {!groups.data?.length && <Empty description="暂无数据" />}
+      {groups.isLoading ? (
+        <Spin style={{ display: 'block', padding: 48 }} />
+      ) : (
+        !groups.data?.length && <Empty description="暂无数据" />
+      )}
       <Row gutter={[12, 12]}>
         {(groups.data ?? []).map((g) => (
           <Col span={12} key={g.id}>
@@ -133,6 +139,7 @@ export function TagsTab() {
         }
         onCancel={() => setEditing(null)}
         onOk={save}
+        confirmLoading={saving}
         destroyOnHidden
       >
         <Form form={form} layout="vertical" initialValues={{ chooseType: 2, color: '#1677ff' }}>
