@@ -96,7 +96,7 @@ export default [
       await login('admin');
       await page.route('**/api/backend/userController/list', (route) => route.abort());
       await page.goto(`${baseUrl}/main/user`);
-      await page.getByText('网络错误，请刷新重试').waitFor();
+      await page.getByText('网络错误，请刷新重试').first().waitFor();
       await page.unroute('**/api/backend/userController/list');
       // The organisation's version differs from the one stored at sign-in.
       await page.evaluate(() => {
