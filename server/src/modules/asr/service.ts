@@ -2,7 +2,7 @@ import { AsrStatus, AsrStatusLabel, formatDateTime, type Speaker, type Transcrip
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import { badRequest } from '../../platform/errors';
+import { badRequest, conflict } from '../../platform/errors';
 import { offsetOf, type PageRequest, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
 import { decodeChannels, withLocalFile } from '../recording/audio';
@@ -275,10 +275,13 @@ export class AsrService {
     const t = await this.getTranscript(s.orgId, row.id);
     if (!t) throw badRequest('该录音还没有转写文本');
     const segments = swapRoles(t.segments);
-    await this.db
+    // only over the transcript as read: of two quick clicks one swaps, the other is told (not a double swap)
+    const [swapped] = await this.db
       .update(asrTranscript)
       .set({ segments, text: transcriptText(segments), rolesSwapped: !t.rolesSwapped, updatedAt: new Date() })
-      .where(eq(asrTranscript.id, t.id));
+      .where(and(eq(asrTranscript.id, t.id), eq(asrTranscript.rolesSwapped, t.rolesSwapped)))
+      .returning({ id: asrTranscript.id });
+    if (!swapped) throw conflict('角色刚刚已被互换，请刷新后查看');
     const m = row.metrics;
     if (m?.perChannel) {
       const swapped = computeSwap(m);

@@ -696,6 +696,19 @@ describe('clue: leads and customers', () => {
     expect(seatDenied.status).toBe(404);
   });
 
+  it('collaborators added at the same time are all kept, in the table and in the lead (data scope reads the lead)', async () => {
+    const org = await t().newOrg();
+    const c = await add(org.seat.token);
+    const addOne = (userId: number) =>
+      t().post(`${R}/clue/collaborator/add`, { clueId: c.id, userIds: [userId] }, { token: org.admin.token });
+    const res = await Promise.all([addOne(org.otherSeat.userId), addOne(org.manager.userId)]);
+    expect(res.map((r) => r.code)).toEqual([1, 1]);
+    const d = await t().post(`${R}/organizationClue/detail`, { clueId: c.id }, { token: org.admin.token });
+    expect([...d.data.collaboratorIds].sort()).toEqual([org.otherSeat.userId, org.manager.userId].sort());
+    const seen = await t().post(`${R}/organizationClue/detail`, { clueId: c.id }, { token: org.otherSeat.token });
+    expect(seen.code, seen.msg).toBe(1);
+  });
+
   it('list filters are bounded: too many ids or custom filters answer 400', async () => {
     const org = await t().newOrg();
     const many = Array.from({ length: 201 }, (_, i) => i + 1);

@@ -251,14 +251,21 @@ export class ClueService {
   }
 
   /** A live lead the session may see (data scope); 404 otherwise, also for another organisation's id. */
-  async get(s: Session, clueId: number, opts: { deleted?: boolean } = {}, db: DbOrTx = this.db): Promise<ClueRow> {
+  /** One lead the session may see; `forUpdate` locks its row until the transaction `db` ends. */
+  async get(
+    s: Session,
+    clueId: number,
+    opts: { deleted?: boolean; forUpdate?: boolean } = {},
+    db: DbOrTx = this.db,
+  ): Promise<ClueRow> {
     const conds: (SQL | undefined)[] = [eq(clue.id, clueId), eq(clue.organizationId, s.orgId), scopeCondition(s)];
     conds.push(opts.deleted ? isNotNull(clue.deletedAt) : sql`${clue.deletedAt} is null`);
-    const [row] = await db
+    const query = db
       .select()
       .from(clue)
       .where(and(...conds))
       .limit(1);
+    const [row] = await (opts.forUpdate ? query.for('update') : query);
     return must(row, '客户不存在');
   }
 
@@ -981,7 +988,8 @@ export class ClueService {
 
   async setCollaborators(s: Session, clueId: number, userIds: number[], action: 'add' | 'remove') {
     return this.db.transaction(async (tx) => {
-      const c = await this.get(s, clueId, {}, tx);
+      // locked: a concurrent change reads the collaborators only after this one has written collaboratorIds
+      const c = await this.get(s, clueId, { forUpdate: true }, tx);
       const ids = [...new Set(userIds)];
       const names: string[] = [];
       for (const id of ids) {

@@ -403,10 +403,13 @@ export class RecordingService {
     if (u.offset + data.length > u.size) throw badRequest('分片超出文件大小');
     await this.ctx.storage.put(chunkKey(u.organizationId, u.id, u.chunks), data);
     const next = u.offset + data.length;
-    await this.db
+    const [moved] = await this.db
       .update(recordingUpload)
       .set({ offset: next, chunks: u.chunks + 1, updatedAt: new Date() })
-      .where(and(eq(recordingUpload.id, u.id), eq(recordingUpload.offset, u.offset)));
+      .where(and(eq(recordingUpload.id, u.id), eq(recordingUpload.offset, u.offset)))
+      .returning({ offset: recordingUpload.offset });
+    // a concurrent send of the same chunk got there first: acknowledge where the upload really is
+    if (!moved) return { uploadId, offset: (await this.upload(s, uploadId)).offset };
     return { uploadId, offset: next };
   }
 
