@@ -24,23 +24,39 @@ export interface ProbeResult {
   tags: Record<string, string>;
 }
 
-function run(
+/** ffmpeg decodes far faster than real time: a run this long is a damaged or hostile file, and is stopped. */
+export const FFMPEG_TIMEOUT_MS = 30 * 60_000;
+const FFPROBE_TIMEOUT_MS = 60_000;
+
+/** Runs a tool (ffmpeg, ffprobe) to its end, collecting its output; killed after `timeoutMs`. */
+export function run(
   cmd: string,
   args: string[],
-  opts: { stdout?: boolean } = {},
+  opts: { stdout?: boolean; timeoutMs?: number } = {},
 ): Promise<{ stdout: Buffer; stderr: string; code: number }> {
+  const timeoutMs = opts.timeoutMs ?? FFMPEG_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let err = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`音频处理超时（超过 ${Math.round(timeoutMs / 60_000) || 1} 分钟），文件可能已损坏`));
+    }, timeoutMs);
     child.stdout.on('data', (d: Buffer) => {
       if (opts.stdout !== false) out.push(d);
     });
     child.stderr.on('data', (d: Buffer) => {
       if (err.length < 4000) err += d.toString();
     });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ stdout: Buffer.concat(out), stderr: err.trim(), code: code ?? 1 }));
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ stdout: Buffer.concat(out), stderr: err.trim(), code: code ?? 1 });
+    });
   });
 }
 
@@ -51,12 +67,16 @@ function inputArgs(path: string, ext: string): string[] {
 /** Reads what a file is by its content. Returns null when it holds no audio stream (not audio, or unreadable). */
 export async function probe(path: string, ext: string): Promise<ProbeResult | null> {
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'];
-  const res = await run(FFPROBE, [
-    ...args,
-    ...(ext === 'pcm' ? ['-f', 's16le', '-ar', String(PCM_SAMPLE_RATE), '-ch_layout', 'mono'] : []),
-    '-i',
-    path,
-  ]);
+  const res = await run(
+    FFPROBE,
+    [
+      ...args,
+      ...(ext === 'pcm' ? ['-f', 's16le', '-ar', String(PCM_SAMPLE_RATE), '-ch_layout', 'mono'] : []),
+      '-i',
+      path,
+    ],
+    { timeoutMs: FFPROBE_TIMEOUT_MS },
+  );
   if (res.code !== 0) return null;
   let info: { streams?: any[]; format?: any };
   try {
