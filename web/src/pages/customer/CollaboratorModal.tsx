@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, List, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
-import { api } from '../../api/client';
+import { api, quietly } from '../../api/client';
 import { showSuccess } from '../../app/ui';
 import { SearchSelect } from '../../components/SearchSelect';
 import { useBusy } from '../../components/useBusy';
-import { quietly, useClueUsers, userOptions } from './data';
+import { useClueUsers, userOptions } from './data';
 
 interface Collaborator {
   id: number;

@@ -1,9 +1,9 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, List, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
-import { api } from '../../api/client';
+import { api, quietly } from '../../api/client';
 import { showSuccess } from '../../app/ui';
-import { quietly } from './data';
+
 import MoveButtons, { swap } from './MoveButtons';
 import type { ColumnDef } from './types';
 

@@ -1,8 +1,8 @@
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
-import { quietly } from './data';
+import { api, quietly } from '../../api/client';
+
 import type { ImportRecord } from './types';
 
 /** Polls that may fail in a row before the progress is given up (the job itself runs on in the background). */

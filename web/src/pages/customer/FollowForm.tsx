@@ -1,9 +1,9 @@
 import { Button, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import { useState } from 'react';
-import { api } from '../../api/client';
+import { api, quietly } from '../../api/client';
 import { showSuccess } from '../../app/ui';
 import { SELECT_LIST_HEIGHT } from '../../components/SearchSelect';
-import { quietly, toOptions, useDict, validValues } from './data';
+import { toOptions, useDict, validValues } from './data';
 
 /** Write a follow-up: way, status, phase, next follow-up time and the text (addFollowRecord). */
 export function FollowForm({ clueId, onSaved }: { clueId: number; onSaved: () => void }) {

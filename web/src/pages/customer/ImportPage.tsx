@@ -18,10 +18,10 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
+import { api, quietly } from '../../api/client';
 import { showError } from '../../app/ui';
 import { SearchSelect } from '../../components/SearchSelect';
-import { quietly, tagOptions, toOptions, useClueUsers, useDict, userOptions, useTagGroups } from './data';
+import { tagOptions, toOptions, useClueUsers, useDict, userOptions, useTagGroups } from './data';
 import { useRecordProgress } from './ExportButton';
 import type { UploadAnswer } from './types';
 

@@ -1,10 +1,10 @@
 import { Form, Modal } from 'antd';
 import { useState } from 'react';
-import { api } from '../../api/client';
+import { api, quietly } from '../../api/client';
 import { showSuccess } from '../../app/ui';
 import { SearchSelect } from '../../components/SearchSelect';
 import { useBusy } from '../../components/useBusy';
-import { quietly, useClueUsers, userOptions } from './data';
+import { useClueUsers, userOptions } from './data';
 
 /** Change the follow-up person of leads (changeFollowUser). */
 export function OwnerModal({

@@ -1,7 +1,6 @@
 import { Input, Modal } from 'antd';
-import { api } from '../../api/client';
+import { api, quietly } from '../../api/client';
 import { showSuccess } from '../../app/ui';
-import { quietly } from './data';
 
 type Done = () => void;
 

@@ -1,6 +1,6 @@
 import type { CascadeNode } from '@crm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../api/client';
+import { api } from '../../api/client';
 import type { AreaNode, CascaderOption, ColumnDef, DictItem, FieldDef, OrgUserOption, TagGroup } from './types';
 
 /** Dictionary kinds of the business settings and the path of each list. */
@@ -107,15 +107,5 @@ export async function validValues<T = Record<string, any>>(form: {
     return await form.validateFields();
   } catch {
     return null;
-  }
-}
-
-/** Runs a call whose failure the client already showed as a message: the rejection goes no further. */
-export async function quietly<T>(fn: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof ApiError) return undefined;
-    throw err;
   }
 }

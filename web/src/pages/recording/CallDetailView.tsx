@@ -17,12 +17,12 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, api } from '../../api/client';
+import { ApiError, api, quietly } from '../../api/client';
 import { getToken } from '../../app/session';
 import { showError, showSuccess } from '../../app/ui';
 import { AudioPlayer } from '../../components/AudioPlayer';
 import { useBusy } from '../../components/useBusy';
-import { quietly } from '../customer/data';
+
 import { ASR_STATUS_COLOR, type AsrDetail, asrErrorText, NO_ENGINE_HINT } from './types';
 
 const mmss = (ms: number) => {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Row, Select, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { api, quietly } from '../../api/client';
 import { useHasSign } from '../../app/session';
 import { showSuccess } from '../../app/ui';
 import { useBusy } from '../../components/useBusy';
-import { quietly } from '../customer/data';
+
 import { CallDetailView } from './CallDetailView';
 import { UploadPanel } from './UploadPanel';
 

@@ -11,14 +11,14 @@ import {
 import { Button, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { api, quietly } from '../../api/client';
 import { useHasSign } from '../../app/session';
 import { showError, showSuccess, ui } from '../../app/ui';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { SearchSelect } from '../../components/SearchSelect';
 import { useBusy } from '../../components/useBusy';
 import { usePagedQuery } from '../../components/usePagedQuery';
-import { quietly } from '../customer/data';
+
 import { useUserOptions } from '../system/data';
 import { CallDetailView } from './CallDetailView';
 import { ASR_STATUS_COLOR, asrErrorText, NO_ENGINE_HINT, type RecordingItem } from './types';

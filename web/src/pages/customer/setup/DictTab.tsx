@@ -1,17 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Modal, Space, Switch, Table } from 'antd';
 import { useState } from 'react';
+import { quietly } from '../../../api/client';
 import { showSuccess, ui } from '../../../app/ui';
 import { useBusy } from '../../../components/useBusy';
-import {
-  DICT_KINDS,
-  type DictKind,
-  dictClient,
-  quietly,
-  useDict,
-  useInvalidateClueSettings,
-  validValues,
-} from '../data';
+import { DICT_KINDS, type DictKind, dictClient, useDict, useInvalidateClueSettings, validValues } from '../data';
 import MoveButtons, { swap } from '../MoveButtons';
 import type { DictItem } from '../types';
 

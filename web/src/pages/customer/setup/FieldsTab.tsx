@@ -16,10 +16,10 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { api } from '../../../api/client';
+import { api, quietly } from '../../../api/client';
 import { showSuccess, ui } from '../../../app/ui';
 import { useBusy } from '../../../components/useBusy';
-import { quietly, useFieldDefs, useInvalidateClueSettings, validValues } from '../data';
+import { useFieldDefs, useInvalidateClueSettings, validValues } from '../data';
 import MoveButtons, { swap } from '../MoveButtons';
 import type { FieldDef } from '../types';
 import { cascadeToText, textToCascade } from './cascadeText';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Space, Switch, Table } from 'antd';
 import { useState } from 'react';
-import { api } from '../../../api/client';
+import { api, quietly } from '../../../api/client';
 import { showSuccess } from '../../../app/ui';
 import { type RoleRow, useRoleOptions } from '../../system/data';
-import { quietly, useInvalidateClueSettings } from '../data';
+import { useInvalidateClueSettings } from '../data';
 
 interface MaskConfig {
   maskType: number;

@@ -2,10 +2,10 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '../../../api/client';
+import { api, quietly } from '../../../api/client';
 import { showSuccess } from '../../../app/ui';
 import { useBusy } from '../../../components/useBusy';
-import { quietly, useFieldDefs } from '../data';
+import { useFieldDefs } from '../data';
 
 interface Rule {
   /** A key for the list only (not sent). */

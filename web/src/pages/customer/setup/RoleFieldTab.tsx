@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Radio, Select, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '../../../api/client';
+import { api, quietly } from '../../../api/client';
 import { showSuccess } from '../../../app/ui';
 import { useBusy } from '../../../components/useBusy';
 import { useRoleOptions } from '../../system/data';
-import { quietly, useInvalidateClueSettings } from '../data';
+import { useInvalidateClueSettings } from '../data';
 
 interface Auth {
   fieldName: string;

@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Radio, Row, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
-import { api } from '../../../api/client';
+import { api, quietly } from '../../../api/client';
 import { showSuccess } from '../../../app/ui';
 import { useBusy } from '../../../components/useBusy';
-import { quietly, useInvalidateClueSettings, useTagGroups, validValues } from '../data';
+import { useInvalidateClueSettings, useTagGroups, validValues } from '../data';
 import type { TagGroup } from '../types';
 
 type Editing = { kind: 'group'; group?: TagGroup } | { kind: 'tag'; groupId: number; id?: number; name?: string };
