@@ -1,12 +1,13 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Page } from '@crm/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Input, Modal, Row, Select, Space, Switch, Table, Tag, Tree, TreeSelect } from 'antd';
+import { Button, Card, Col, Form, Input, Modal, Row, Select, Space, Table, Tag, Tree, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { api } from '../../api/client';
+import { api, quietly } from '../../api/client';
 import { useHasSign } from '../../app/session';
 import { showSuccess, ui } from '../../app/ui';
+import { ConfirmSwitch } from '../../components/ConfirmSwitch';
 import { LinkButton } from '../../components/LinkButton';
 import { PasswordField } from '../../components/PasswordFields';
 import { SearchSelect } from '../../components/SearchSelect';
@@ -190,34 +191,22 @@ export default function UserPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [editing, setEditing] = useState<{ user: UserRow | null } | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
-  // the user whose status is being changed: its switch shows a spinner meanwhile
-  const [switching, setSwitching] = useState<number | null>(null);
   const list = usePagedQuery<UserRow, Filters>('user', filters, (q) =>
     api.backend.post<Page<UserRow>>('/userController/list', q),
   );
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ['user'] });
-    void qc.invalidateQueries({ queryKey: ['deptTree'] });
-  };
+  const refresh = () =>
+    Promise.all([qc.invalidateQueries({ queryKey: ['user'] }), qc.invalidateQueries({ queryKey: ['deptTree'] })]);
   const search = (next: Filters) => {
     list.pager.reset();
     setFilters(next);
   };
-  const setStatus = async (r: UserRow, on: boolean) => {
-    setSwitching(r.id);
-    try {
+  const setStatus = (r: UserRow, on: boolean) =>
+    quietly(async () => {
       await api.backend.post('/userController/updateStatus', { id: r.id, status: on ? 1 : 2 });
       showSuccess(on ? '已启用' : '已禁用');
       // the switch keeps its spinner until the list shows the new status
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: ['user'] }),
-        qc.invalidateQueries({ queryKey: ['deptTree'] }),
-      ]);
-    } catch {
-    } finally {
-      setSwitching(null);
-    }
-  };
+      await refresh();
+    });
   const toggleChampion = (r: UserRow) =>
     ui.modal.confirm({
       title: r.isSalesChampion ? `确定取消「${r.realName}」的销冠吗？` : `确定将「${r.realName}」设为销冠吗？`,
@@ -259,24 +248,13 @@ export default function UserPage() {
       dataIndex: 'status',
       width: 90,
       render: (v, r) => (
-        <Switch
+        <ConfirmSwitch
           checked={v === 1}
           checkedChildren="启用"
           unCheckedChildren="禁用"
           disabled={!canEdit || r.isSuperAdmin}
-          loading={switching === r.id}
-          onChange={(on) => {
-            if (on) void setStatus(r, true);
-            else
-              ui.modal.confirm({
-                title: '确定禁用该用户吗？',
-                content: '禁用后该用户将无法登录',
-                okText: '禁用',
-                cancelText: '取消',
-                okButtonProps: { danger: true },
-                onOk: () => setStatus(r, false),
-              });
-          }}
+          onChange={(on) => setStatus(r, on)}
+          confirmOff={{ title: '确定禁用该用户吗？', content: '禁用后该用户将无法登录', okText: '禁用' }}
         />
       ),
     },

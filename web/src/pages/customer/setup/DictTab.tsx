@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Modal, Space, Switch, Table } from 'antd';
+import { Button, Form, Input, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
 import { quietly } from '../../../api/client';
-import { showSuccess, ui } from '../../../app/ui';
+import { showSuccess } from '../../../app/ui';
+import { ConfirmSwitch } from '../../../components/ConfirmSwitch';
 import { useBusy } from '../../../components/useBusy';
 import { DICT_KINDS, type DictKind, dictClient, useDict, useInvalidateClueSettings, validValues } from '../data';
 import MoveButtons, { swap } from '../MoveButtons';
@@ -15,8 +16,6 @@ export function DictTab({ kind }: { kind: DictKind }) {
   const invalidate = useInvalidateClueSettings();
   const [editing, setEditing] = useState<Partial<DictItem> | null>(null);
   const [saving, run] = useBusy();
-  // the item whose 启用 switch is being changed: it shows a spinner meanwhile
-  const [switching, setSwitching] = useState<number | null>(null);
   const [form] = Form.useForm();
   const client = dictClient(kind);
   const items = list.data ?? [];
@@ -33,14 +32,9 @@ export function DictTab({ kind }: { kind: DictKind }) {
   };
   const setStatus = (r: DictItem, on: boolean) =>
     quietly(async () => {
-      setSwitching(r.id);
-      try {
-        await client.post(`${path}/update`, { id: r.id, status: on ? 1 : 2 });
-        showSuccess(on ? '已启用' : '已停用');
-        await invalidate();
-      } finally {
-        setSwitching(null);
-      }
+      await client.post(`${path}/update`, { id: r.id, status: on ? 1 : 2 });
+      showSuccess(on ? '已启用' : '已停用');
+      await invalidate();
     });
   const move = (i: number, d: -1 | 1) => quietly(() => doMove(i, d));
   const doMove = async (i: number, d: -1 | 1) => {
@@ -81,20 +75,13 @@ export function DictTab({ kind }: { kind: DictKind }) {
             dataIndex: 'status',
             width: 80,
             render: (v, r) => (
-              <Switch
+              <ConfirmSwitch
                 size="small"
                 checked={v === 1}
-                loading={switching === r.id}
-                onChange={(on) => {
-                  if (on) void setStatus(r, true);
-                  else
-                    ui.modal.confirm({
-                      title: `确定停用“${r.name}”吗？`,
-                      content: `停用后新建和编辑时不能再选择该${label}，已有数据不受影响。`,
-                      okText: '停用',
-                      cancelText: '取消',
-                      onOk: () => setStatus(r, false),
-                    });
+                onChange={(on) => setStatus(r, on)}
+                confirmOff={{
+                  title: `确定停用“${r.name}”吗？`,
+                  content: `停用后新建和编辑时不能再选择该${label}，已有数据不受影响。`,
                 }}
               />
             ),

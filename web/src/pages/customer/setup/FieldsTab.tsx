@@ -17,7 +17,8 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { api, quietly } from '../../../api/client';
-import { showSuccess, ui } from '../../../app/ui';
+import { showSuccess } from '../../../app/ui';
+import { ConfirmSwitch } from '../../../components/ConfirmSwitch';
 import { useBusy } from '../../../components/useBusy';
 import { useFieldDefs, useInvalidateClueSettings, validValues } from '../data';
 import MoveButtons, { swap } from '../MoveButtons';
@@ -54,7 +55,6 @@ export function FieldsTab() {
   const invalidate = useInvalidateClueSettings();
   const [editing, setEditing] = useState<Partial<FieldDef> | null>(null);
   const [saving, run] = useBusy();
-  const [switching, runSwitch] = useBusy();
   const [form] = Form.useForm();
   const fieldType = Form.useWatch('fieldType', form) as number | undefined;
   const custom = (defs.data ?? []).filter((d) => d.isCustom === 1);
@@ -75,13 +75,11 @@ export function FieldsTab() {
   };
   const save = () => run(() => quietly(doSave));
   const setNextFollow = (enabled: boolean) =>
-    runSwitch(() =>
-      quietly(async () => {
-        await api.robot.post('/customFieldShow/setNextFollowTimeField', { enabled });
-        showSuccess(enabled ? '已启用“下次跟进时间”字段' : '已停用“下次跟进时间”字段');
-        await invalidate();
-      }),
-    );
+    quietly(async () => {
+      await api.robot.post('/customFieldShow/setNextFollowTimeField', { enabled });
+      showSuccess(enabled ? '已启用“下次跟进时间”字段' : '已停用“下次跟进时间”字段');
+      await invalidate();
+    });
   const doSave = async () => {
     const v = await validValues(form);
     if (!v) return;
@@ -136,19 +134,12 @@ export function FieldsTab() {
         </Button>
         <Space>
           <Typography.Text>启用“下次跟进时间”字段</Typography.Text>
-          <Switch
+          <ConfirmSwitch
             checked={nextOn}
-            loading={switching}
-            onChange={(enabled) => {
-              if (enabled) void setNextFollow(true);
-              else
-                ui.modal.confirm({
-                  title: '确定停用“下次跟进时间”字段吗？',
-                  content: '停用后客户表单中不再显示该字段，已填写的数据不受影响。',
-                  okText: '停用',
-                  cancelText: '取消',
-                  onOk: () => setNextFollow(false),
-                });
+            onChange={setNextFollow}
+            confirmOff={{
+              title: '确定停用“下次跟进时间”字段吗？',
+              content: '停用后客户表单中不再显示该字段，已填写的数据不受影响。',
             }}
           />
         </Space>
