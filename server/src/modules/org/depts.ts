@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Session } from '../../platform/session';
 import { appUser, department } from './schema';
-import { deptOfOrg, userInScope } from './scope';
+import { deptOfOrg, ownDepts, userInScope } from './scope';
 import { deptSubtree } from './service';
 
 /** Departments (/organizationDept): one tree per organisation under its root department. */
@@ -76,16 +76,6 @@ function lockTree(tx: DbOrTx, orgId: number) {
   return tx.execute(sql`select pg_advisory_xact_lock(727300, ${orgId})`);
 }
 
-/**
- * The departments the caller may manage: for a limited data scope only their own department and those below it
- * (as assignableDept for users), so that nobody widens their own scope by moving departments under theirs;
- * null (every department) for an organisation-wide scope.
- */
-async function manageableDepts(db: DbOrTx, s: Session): Promise<Set<number> | null> {
-  if (s.visibleUserIds === null) return null;
-  return new Set(s.deptId ? await deptSubtree(db, s.orgId, s.deptId) : []);
-}
-
 function guardManageable(own: Set<number> | null, deptId: number) {
   if (own && !own.has(deptId)) throw forbidden('只能管理本部门及下级部门');
 }
@@ -116,7 +106,7 @@ async function assertSiblingName(db: DbOrTx, orgId: number, parentId: number | n
 export async function createDept(db: Db, s: Session, input: DeptInput) {
   return db.transaction(async (tx) => {
     await lockTree(tx, s.orgId);
-    const own = await manageableDepts(tx, s);
+    const own = await ownDepts(tx, s);
     await deptOfOrg(tx, s.orgId, input.parentId);
     guardManageable(own, input.parentId);
     await checkLeader(tx, s, own, input.leaderUserId);
@@ -138,7 +128,7 @@ export async function createDept(db: Db, s: Session, input: DeptInput) {
 export async function updateDept(db: Db, s: Session, input: Partial<DeptInput> & { id: number }) {
   return db.transaction(async (tx) => {
     await lockTree(tx, s.orgId);
-    const own = await manageableDepts(tx, s);
+    const own = await ownDepts(tx, s);
     const current = await deptOfOrg(tx, s.orgId, input.id);
     guardManageable(own, current.id);
     if (input.parentId !== undefined && input.parentId !== current.parentId) {
@@ -165,7 +155,7 @@ export async function deleteDept(db: Db, s: Session, id: number) {
   return db.transaction(async (tx) => {
     await lockTree(tx, s.orgId);
     const current = await deptOfOrg(tx, s.orgId, id);
-    guardManageable(await manageableDepts(tx, s), current.id);
+    guardManageable(await ownDepts(tx, s), current.id);
     if (current.parentId === null) throw badRequest('根部门不能删除');
     const [{ n: children }] = await tx
       .select({ n: count() })
@@ -189,7 +179,7 @@ export async function deleteDept(db: Db, s: Session, id: number) {
 export async function sortDepts(db: Db, s: Session, items: { id: number; parentId?: number; sortNo: number }[]) {
   return db.transaction(async (tx) => {
     await lockTree(tx, s.orgId);
-    const own = await manageableDepts(tx, s);
+    const own = await ownDepts(tx, s);
     const rows = await tx.select().from(department).where(eq(department.organizationId, s.orgId));
     const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));
     for (const item of items) {

@@ -67,13 +67,21 @@ export async function deptOfOrg(db: DbOrTx, orgId: number, deptId: number) {
   return row;
 }
 
+/**
+ * The departments the caller may manage and place users in: for a limited data scope only their own department and
+ * those below it (nobody widens their own scope by moving people or departments under theirs); null (every
+ * department) for an organisation-wide scope.
+ */
+export async function ownDepts(db: DbOrTx, s: Session): Promise<Set<number> | null> {
+  if (s.visibleUserIds === null) return null;
+  return new Set(s.deptId ? await deptSubtree(db, s.orgId, s.deptId) : []);
+}
+
 /** A department the caller may place users in: any for organisation-wide scope, else their own subtree. */
 export async function assignableDept(db: DbOrTx, s: Session, deptId: number) {
   const row = await deptOfOrg(db, s.orgId, deptId);
-  if (s.visibleUserIds !== null) {
-    const own = s.deptId ? await deptSubtree(db, s.orgId, s.deptId) : [];
-    if (!own.includes(deptId)) throw forbidden('只能选择本部门及下级部门');
-  }
+  const own = await ownDepts(db, s);
+  if (own && !own.has(deptId)) throw forbidden('只能选择本部门及下级部门');
   return row;
 }
 
