@@ -33,6 +33,9 @@ export async function startServer({ env = {}, timeoutMs = 120_000 } = {}) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       LOGIN_LIMIT_PER_ACCOUNT: '1000',
+      // The browser stands for clients behind a local reverse proxy: a scenario may pick its client address with
+      // X-Forwarded-For (the captcha scenario does, so that its failed sign-ins do not count against the others).
+      TRUST_PROXY: 'loopback',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

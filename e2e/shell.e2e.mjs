@@ -169,7 +169,8 @@ export default [
   {
     name: '连续输错密码后需要图形验证码',
     async run({ newContext, baseUrl, shot }) {
-      // Its own client address (the server trusts X-Forwarded-For) and account, so other scenarios keep signing in freely.
+      // Its own client address (the e2e server trusts X-Forwarded-For from loopback: TRUST_PROXY) and account, so that
+      // other scenarios keep signing in freely.
       const context = await newContext({
         extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.7' },
       });

@@ -18,6 +18,12 @@ CREATE TABLE "rate_limit" (
 	CONSTRAINT "rate_limit_key_window_start_pk" PRIMARY KEY("key","window_start")
 );
 --> statement-breakpoint
+CREATE TABLE "auth_refresh_rotated" (
+	"refresh_hash" varchar(64) PRIMARY KEY NOT NULL,
+	"session_id" varchar(36) NOT NULL,
+	"rotated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "auth_session" (
 	"id" varchar(36) PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
@@ -442,6 +448,7 @@ CREATE TABLE "uploaded_image" (
 --> statement-breakpoint
 CREATE INDEX "operation_log_org_time_idx" ON "operation_log" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "rate_limit_window_idx" ON "rate_limit" USING btree ("window_start");--> statement-breakpoint
+CREATE INDEX "auth_refresh_rotated_session_idx" ON "auth_refresh_rotated" USING btree ("session_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "auth_session_refresh_uq" ON "auth_session" USING btree ("refresh_hash");--> statement-breakpoint
 CREATE INDEX "auth_session_user_idx" ON "auth_session" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sms_code_phone_idx" ON "sms_code" USING btree ("phone","purpose","created_at");--> statement-breakpoint

@@ -20,6 +20,23 @@ export async function seedIfEmpty(ctx: AppContext): Promise<string[] | null> {
   const res = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from organization`);
   if (Number(res.rows[0].n) > 0) return null;
   const { password, admin1, admin2 } = ctx.config.seed;
+  const { specs } = await seedDemo(ctx, { password, admin1, admin2 });
+  return [
+    `演示机构已创建，登录账号（密码均为 ${password}）：`,
+    `  ${specs[0].name}: 超级管理员 ${admin1}，销售经理 ${specs[0].manager}，坐席 ${specs[0].seats.map((s) => s[0]).join('、')}`,
+    `  ${specs[1].name}: 超级管理员 ${admin2}，销售经理 ${specs[1].manager}，坐席 ${specs[1].seats.map((s) => s[0]).join('、')}`,
+  ];
+}
+
+/**
+ * The two demo organisations with every module's demo data. `tag` makes the usernames and phone numbers unique
+ * (tests that seed them into a database other tests share).
+ */
+export async function seedDemo(
+  ctx: AppContext,
+  opts: { password: string; admin1: string; admin2: string; tag?: string },
+): Promise<{ specs: DemoSpec[]; demo: DemoOrg[] }> {
+  const { password, admin1, admin2, tag } = opts;
   const specs: DemoSpec[] = [
     {
       name: '星辰教育科技有限公司',
@@ -47,15 +64,17 @@ export async function seedIfEmpty(ctx: AppContext): Promise<string[] | null> {
       balance: 356_050,
     },
   ];
+  if (tag)
+    for (const [i, spec] of specs.entries()) {
+      spec.manager = `${spec.manager}_${tag}`;
+      spec.seats = spec.seats.map(([u, name]) => [`${u}_${tag}`, name]);
+      spec.adminPhone = `1${String(Math.floor(Math.random() * 9e9) + 1e9).slice(0, 8)}${i}0`;
+    }
   const hash = await hashPassword(password);
   const demo: DemoOrg[] = [];
   for (const spec of specs) demo.push(await seedOrganization(ctx, spec, hash));
   for (const m of modules) if (m.seed) await m.seed(ctx, demo);
-  return [
-    `演示机构已创建，登录账号（密码均为 ${password}）：`,
-    `  ${specs[0].name}: 超级管理员 ${admin1}，销售经理 ${specs[0].manager}，坐席 ${specs[0].seats.map((s) => s[0]).join('、')}`,
-    `  ${specs[1].name}: 超级管理员 ${admin2}，销售经理 ${specs[1].manager}，坐席 ${specs[1].seats.map((s) => s[0]).join('、')}`,
-  ];
+  return { specs, demo };
 }
 
 async function seedOrganization(ctx: AppContext, spec: DemoSpec, passwordHash: string): Promise<DemoOrg> {

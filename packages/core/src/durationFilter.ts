@@ -10,14 +10,24 @@ export const DURATION_LEVELS = [
   { value: 7, label: '600秒以上', min: 600, max: null },
 ] as const;
 
+/**
+ * The longest duration a custom range may name, in seconds (7 days). The APIs refuse larger values with
+ * durationOutOfRange; durationRange also keeps its result within reach of the columns (seconds, or ms in an int4).
+ */
+export const MAX_FILTER_DURATION_SECONDS = 7 * 86400;
+
+/** The message for a custom range bound beyond MAX_FILTER_DURATION_SECONDS (or below 0). */
+export const durationOutOfRange = (label: string) =>
+  `${label}：时长应在 0-${MAX_FILTER_DURATION_SECONDS} 秒之间（最长 7 天）`;
+
 export interface DurationRange {
   /** Seconds, inclusive; null: no bound. */
   min: number | null;
   max: number | null;
 }
 
-/** A trailing non-numeric character (a unit such as 秒 or s) is stripped. */
-function bound(text: string | number | null | undefined): number | null {
+/** A custom range bound as seconds; a trailing non-numeric character (a unit such as 秒 or s) is stripped. */
+export function durationBound(text: string | number | null | undefined): number | null {
   if (text === null || text === undefined) return null;
   const t = String(text)
     .trim()
@@ -37,5 +47,10 @@ export function durationRange(filter: DurationFilter | null | undefined): Durati
     const level = DURATION_LEVELS.find((l) => l.value === Number(filter.level)) ?? DURATION_LEVELS[0];
     return { min: level.min, max: level.max };
   }
-  return { min: bound(filter.min), max: bound(filter.max) };
+  return { min: clamp(durationBound(filter.min)), max: clamp(durationBound(filter.max)) };
+}
+
+/** Out-of-range bounds select as they would (no call is under 0 s or over the maximum), and never overflow. */
+function clamp(n: number | null): number | null {
+  return n === null ? null : Math.min(Math.max(n, -1), MAX_FILTER_DURATION_SECONDS + 1);
 }

@@ -1,8 +1,7 @@
 export * from './aiAccount';
 export * from './codes';
-export * from './contract';
+export * from './contract/index';
 export * from './dateRange';
-export * from './deepCopy';
 export * from './durationFilter';
 export * from './enums';
 export * from './excel';
@@ -13,6 +12,7 @@ export * from './multiSelectAll';
 export * from './numberInput';
 export * from './password';
 export * from './permissions';
+export * from './phone';
 export * from './recording';
 export * from './relativeTime';
 export * from './routes';

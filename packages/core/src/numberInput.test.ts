@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DURATION_LEVELS, durationRange } from './durationFilter';
 import { rangeMessage, sanitizeNumber, toNumber } from './numberInput';
 
 describe('sanitizeNumber', () => {
@@ -44,59 +43,4 @@ describe('rangeMessage', () => {
     [1e9, undefined, 100, '数值不能大于100'],
     [null, 1, 10, null],
   ])('%s in [%s, %s] → %s', (v, min, max, msg) => expect(rangeMessage(v, min, max)).toBe(msg));
-});
-
-describe('durationRange', () => {
-  it.each([
-    [
-      { option: 1, level: 0 },
-      { min: null, max: null },
-    ],
-    [
-      { option: 1, level: 1 },
-      { min: 0, max: 10 },
-    ],
-    [
-      { option: 1, level: 2 },
-      { min: 11, max: 30 },
-    ],
-    [
-      { option: 1, level: 3 },
-      { min: 30, max: 60 },
-    ],
-    [
-      { option: 1, level: 4 },
-      { min: 60, max: 180 },
-    ],
-    [
-      { option: 1, level: 5 },
-      { min: 180, max: 300 },
-    ],
-    [
-      { option: 1, level: 6 },
-      { min: 300, max: 600 },
-    ],
-    [
-      { option: 1, level: 7 },
-      { min: 600, max: null },
-    ],
-    [
-      { option: 1, level: 99 },
-      { min: null, max: null },
-    ],
-    [
-      { option: 2, min: '15s', max: '45秒' },
-      { min: 15, max: 45 },
-    ],
-    [
-      { option: 2, min: '20', max: '' },
-      { min: 20, max: null },
-    ],
-    [
-      { option: 2, min: 5, max: 8 },
-      { min: 5, max: 8 },
-    ],
-    [null, { min: null, max: null }],
-  ])('%o → %o', (f, range) => expect(durationRange(f as never)).toEqual(range));
-  it('has levels 0-7', () => expect(DURATION_LEVELS.map((l) => l.value)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]));
 });

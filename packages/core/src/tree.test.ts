@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { deepCopy } from './deepCopy';
-import { SELECT_ALL as ALL, SELECT_NULL as NULL, nextSelection, selectionValues } from './multiSelectAll';
 import { buildTree, sortTree } from './tree';
 
 describe('sortTree by sortNo', () => {
@@ -77,35 +75,4 @@ describe('buildTree', () => {
     expect(tree[0].children.map((n: { name: string }) => n.name)).toEqual(['销售一部', '销售二部']);
     expect(tree[0].children[0].children[0]).toMatchObject({ name: '一组', depth: 2 });
   });
-});
-
-describe('deepCopy', () => {
-  it.each([[undefined], [null], [1], ['text'], [true], [() => 1]])('bad input %s throws arguments error', (v) =>
-    expect(() => deepCopy(v)).toThrow('arguments error'),
-  );
-  it('copies nested values, dates, maps, sets and cycles', () => {
-    const src: Record<string, any> = { a: [1, { b: 2 }], d: new Date(0), m: new Map([[1, { x: 1 }]]), s: new Set([1]) };
-    src.self = src;
-    const out = deepCopy(src);
-    expect(out).not.toBe(src);
-    expect(out.a[1]).toEqual({ b: 2 });
-    expect(out.a[1]).not.toBe(src.a[1]);
-    expect(out.d.getTime()).toBe(0);
-    expect(out.m.get(1)).not.toBe(src.m.get(1));
-    expect(out.self).toBe(out);
-  });
-});
-
-describe('multi-select with all', () => {
-  const items = ['a', 'b', 'c'];
-  it.each([
-    ['choosing all selects everything', [], [ALL], [ALL, 'a', 'b', 'c']],
-    ['deselecting all clears', [ALL, 'a', 'b', 'c'], ['a', 'b', 'c'], []],
-    ['choosing -- clears the others', ['a', 'b'], ['a', 'b', NULL], [NULL]],
-    ['choosing an item after -- drops --', [NULL], [NULL, 'a'], ['a']],
-    ['selecting every item adds all', ['a', 'b'], ['a', 'b', 'c'], [ALL, 'a', 'b', 'c']],
-    ['deselecting one item drops all', [ALL, 'a', 'b', 'c'], [ALL, 'a', 'c'], ['a', 'c']],
-    ['plain selection', ['a'], ['a', 'b'], ['a', 'b']],
-  ])('%s', (_, prev, next, out) => expect(nextSelection(prev, next, items)).toEqual(out));
-  it('values sent leave out the all marker', () => expect(selectionValues([ALL, 'a', 'b'])).toEqual(['a', 'b']));
 });

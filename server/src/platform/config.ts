@@ -6,6 +6,12 @@ import { join, resolve } from 'node:path';
 export interface Config {
   port: number;
   host: string;
+  /**
+   * TRUST_PROXY: which peers may set the client address by X-Forwarded-For. Off by default: the address is the socket's.
+   * `true` trusts every peer, a list the addresses and CIDR ranges given, a number that many hops from this server
+   * whatever their addresses (only safe when the server cannot be reached but through those proxies).
+   */
+  trustProxy: boolean | number | string[];
   dataDir: string;
   /** PostgreSQL when set; otherwise PGlite under dataDir (or in memory when dataDir is ':memory:'). */
   databaseUrl?: string;
@@ -36,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: jwtSecret(env, dataDir),
@@ -79,6 +86,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(env.WEB_DIST ?? join(import.meta.dirname, '../../../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
+}
+
+/** TRUST_PROXY: unset, empty or `false` off; `true`; a hop count (`1`); or addresses and CIDRs (`127.0.0.1,10.0.0.0/8`). */
+export function trustProxy(value: string | undefined): Config['trustProxy'] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v) || false;
+  return v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }
 
 function smsConfig(env: NodeJS.ProcessEnv): Config['sms'] {

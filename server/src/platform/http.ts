@@ -1,12 +1,19 @@
 import { type FunctionSign, Messages, ResultCode, STANDARD_HTTP_STATUS, SUPPORT_FEATURES_HEADER } from '@crm/core';
+import {
+  type Call,
+  type CallAnswer,
+  type CallBody,
+  type CallQuery,
+  envelope,
+  type ServiceBase,
+} from '@crm/core/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, forbidden, loginExpired } from './errors';
 import type { Session } from './session';
 
-/** The service bases of DESIGN.md section 5, each mounted under /api/<base>. */
-export type ServiceBase = 'backend' | 'robot' | 'analysis' | 'wecom' | 'wecom3' | 'openapi';
+export type { ServiceBase };
 
 export interface RouteOptions<Q extends z.ZodType | undefined, B extends z.ZodType | undefined> {
   query?: Q;
@@ -66,50 +73,104 @@ const registered: { method: string; url: string; auth: 'required' | 'optional' |
 export const apiRoutes: readonly Readonly<(typeof registered)[number]>[] = registered;
 
 /**
- * Registers a module's routes under /api/<base>. This is the one choke point of every call: session, function
- * sign, validation, envelope and the operation log are applied here and nowhere else.
+ * Answers are checked against their call's schema where `VALIDATE_ANSWERS=true` (the API tests and the e2e server
+ * set it): a handler whose answer strays from the contract fails loudly there instead of surprising the web.
  */
+const checkAnswers = process.env.VALIDATE_ANSWERS === 'true' || Boolean(process.env.VITEST);
+
+interface Registration extends RouteOptions<z.ZodType | undefined, z.ZodType | undefined> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  base: ServiceBase;
+  path: string;
+  answer?: z.ZodType;
+}
+
+/**
+ * The one choke point of every call: session, function sign, validation, envelope, answer check and the operation
+ * log are applied here and nowhere else.
+ */
+function register(app: FastifyInstance, route: Registration, handler: Handler<any, any, any>): void {
+  const { method, base, answer } = route;
+  const url = `/api/${base}${route.path}`;
+  const auth = route.auth ?? 'required';
+  const signs = route.sign ? (Array.isArray(route.sign) ? route.sign : [route.sign]) : [];
+  if (!registered.some((r) => r.method === method && r.url === url))
+    registered.push({ method, url, auth, body: Boolean(route.body) });
+  app.route({
+    method,
+    url,
+    bodyLimit: route.bodyLimit,
+    schema: {
+      summary: route.summary ?? route.audit,
+      tags: [base],
+      ...(route.query ? { querystring: route.query } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      ...(answer && !route.raw ? { response: { 200: envelope(answer) } } : {}),
+    },
+    config: { audit: route.audit },
+    // Before validation: a call without a valid session answers code 10, whatever its body.
+    preValidation: async (req) => {
+      if (auth !== 'none') {
+        const session = await app.authenticate(req, auth === 'required');
+        if (session && signs.length && !session.isSuperAdmin && !signs.some((s) => session.signs.has(s)))
+          throw forbidden();
+      }
+      refuseNul(req.query, 'query');
+      refuseNul(req.body, 'body');
+    },
+    handler: async (req, reply) => {
+      const data = await handler({ session: req.session ?? null, query: req.query, body: req.body, req, reply });
+      if (route.raw) return reply;
+      if (checkAnswers && answer) {
+        const checked = answer.safeParse(data ?? null);
+        if (!checked.success)
+          throw new Error(`${method} ${url} answered outside its contract: ${JSON.stringify(checked.error.issues)}`);
+      }
+      if (route.audit && req.session) await app.audit(req, route.audit, data);
+      return { code: ResultCode.OK, msg: 'success', data: data ?? null };
+    },
+  });
+}
+
+/** What a route adds to its call: who may make it and how it is logged. */
+export type ImplementOptions = Omit<RouteOptions<undefined, undefined>, 'query' | 'body' | 'summary'>;
+
+type AnswerOf<C extends Call> = CallAnswer<C> extends null ? null | undefined | void : CallAnswer<C>;
+
+/**
+ * Serves one call of the contract (`@crm/core/contract`): its path, request and answer schemas come from there, the
+ * handler is typed by them.
+ */
+export function implement<C extends Call, const O extends ImplementOptions>(
+  app: FastifyInstance,
+  call: C,
+  opts: O,
+  handler: (
+    ctx: HandlerContext<CallQuery<C>, CallBody<C>, SessionFor<O>>,
+  ) => O extends { raw: true } ? unknown : AnswerOf<C> | Promise<AnswerOf<C>>,
+): void {
+  register(
+    app,
+    {
+      ...opts,
+      method: call.method,
+      base: call.base,
+      path: call.path,
+      summary: call.summary,
+      query: call.query,
+      body: call.body,
+      answer: call.answer,
+    },
+    handler as Handler<any, any, any>,
+  );
+}
+
+/** Registers a module's routes under /api/<base> by path (calls not yet in the contract). */
 export function defineRoutes(app: FastifyInstance, base: ServiceBase, define: (r: Router) => void): void {
   const add =
     (method: 'GET' | 'POST' | 'PUT' | 'DELETE') =>
-    (path: string, opts: RouteOptions<any, any>, handler: Handler<any, any, any>) => {
-      const url = `/api/${base}${path}`;
-      const auth = opts.auth ?? 'required';
-      const signs = opts.sign ? (Array.isArray(opts.sign) ? opts.sign : [opts.sign]) : [];
-      if (!registered.some((r) => r.method === method && r.url === url))
-        registered.push({ method, url, auth, body: Boolean(opts.body) });
-      app.route({
-        method,
-        url,
-        bodyLimit: opts.bodyLimit,
-        schema: {
-          summary: opts.summary ?? opts.audit,
-          tags: [base],
-          ...(opts.query ? { querystring: opts.query } : {}),
-          ...(opts.body ? { body: opts.body } : {}),
-        },
-        config: { audit: opts.audit },
-        // Before validation: a call without a valid session answers code 10, whatever its body.
-        preValidation: async (req) => {
-          if (auth === 'none') return;
-          const session = await app.authenticate(req, auth === 'required');
-          if (!session) return;
-          if (signs.length && !session.isSuperAdmin && !signs.some((s) => session.signs.has(s))) throw forbidden();
-        },
-        handler: async (req, reply) => {
-          const data = await handler({
-            session: req.session ?? null,
-            query: req.query,
-            body: req.body,
-            req,
-            reply,
-          });
-          if (opts.raw) return reply;
-          if (opts.audit && req.session) await app.audit(req, opts.audit, data);
-          return { code: ResultCode.OK, msg: 'success', data: data ?? null };
-        },
-      });
-    };
+    (path: string, opts: RouteOptions<any, any>, handler: Handler<any, any, any>) =>
+      register(app, { ...opts, method, base, path }, handler);
   define({ get: add('GET'), post: add('POST'), put: add('PUT'), delete: add('DELETE') } as Router);
 }
 
@@ -151,6 +212,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       error.statusCode === 400
     )
       return sendFailure(req, reply, new AppError(ResultCode.BAD_REQUEST, `请求格式错误：${error.message}`));
+    const dbInput = databaseInputError(error);
+    if (dbInput) {
+      req.log.warn({ err: error }, 'input refused by the database');
+      return sendFailure(req, reply, new AppError(ResultCode.BAD_REQUEST, dbInput));
+    }
     if (error.statusCode === 429)
       return sendFailure(req, reply, new AppError(ResultCode.RATE_LIMITED, Messages.tooManyRequests));
     req.log.error({ err: error }, 'unhandled error');
@@ -165,6 +231,36 @@ export function installErrorHandling(app: FastifyInstance): void {
       );
     return reply.status(404).send('Not Found');
   });
+}
+
+/**
+ * PostgreSQL refuses U+0000 in text, so a NUL anywhere in a request is refused here, once for every route, naming
+ * the field (multipart file names are cleaned where multipart is read: platform/multipart).
+ */
+function refuseNul(value: unknown, path: string): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw new AppError(ResultCode.BAD_REQUEST, `${path}：不能包含空字符（U+0000）`);
+  } else if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) refuseNul(v, `${path}.${i}`);
+  } else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes('\u0000')) throw new AppError(ResultCode.BAD_REQUEST, `${path}：字段名不能包含空字符（U+0000）`);
+      refuseNul(v, path === 'body' || path === 'query' ? k : `${path}.${k}`);
+    }
+}
+
+/**
+ * Input the validation let through but a column cannot hold (a number out of range, text too long): a clear 400, not
+ * a 500. Validation at the edge is the rule; this is the backstop that keeps one missed bound from being a crash.
+ */
+function databaseInputError(error: unknown): string | null {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : '';
+  if (code === '22003') return '数值超出范围';
+  if (code === '22001') return '内容超出长度限制';
+  if (code === '22021' || code === '22P05') return '内容包含无法保存的字符';
+  if (code === '22P02' || code === '22007' || code === '22008') return '参数格式不正确';
+  return null;
 }
 
 function fieldName(instancePath: string | undefined, params: unknown): string {

@@ -1,4 +1,5 @@
 import { Messages, ResultCode, STANDARD_HTTP_STATUS, SUPPORT_FEATURES_HEADER } from '@crm/core';
+import type { Call, CallAnswer, CallInput } from '@crm/core/contract';
 import { getRefreshToken, getToken, setTokens } from '../app/session';
 import { SERVICE_BASES, type ServiceBase } from './config';
 import { ApiError } from './errors';
@@ -261,7 +262,7 @@ function saveUrl(href: string, fileName: string): void {
   a.remove();
 }
 
-export const api = {
+const clients: Record<ServiceBase, ServiceClient> = {
   backend: createServiceClient('backend'),
   robot: createServiceClient('robot'),
   analysis: createServiceClient('analysis'),
@@ -269,3 +270,16 @@ export const api = {
   wecom3: createServiceClient('wecom3'),
   openapi: createServiceClient('openapi'),
 };
+
+/**
+ * Makes one call of the contract (`@crm/core/contract`): a GET sends its input as the query, any other method as the
+ * JSON body; the answer is typed by the call's schema.
+ */
+export function callApi<C extends Call>(call: C, input?: CallInput<C>, opts?: RequestOptions): Promise<CallAnswer<C>> {
+  const client = clients[call.base];
+  return call.method === 'GET'
+    ? client.get<CallAnswer<C>>(call.path, input as Record<string, unknown> | undefined, opts)
+    : client.post<CallAnswer<C>>(call.path, input, opts);
+}
+
+export const api = { call: callApi, ...clients };

@@ -1,5 +1,8 @@
+import type { ServiceBase } from '@crm/core/contract';
+
+export type { ServiceBase };
+
 /** Service bases (DESIGN.md section 5): `/api/<base>` on the same host unless the environment moves one elsewhere. */
-export type ServiceBase = 'backend' | 'robot' | 'analysis' | 'wecom' | 'wecom3' | 'openapi';
 
 const env = (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
 

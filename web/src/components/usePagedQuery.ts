@@ -19,10 +19,12 @@ export function usePagedQuery<T, F extends Record<string, unknown>>(
   pageName: string,
   filters: F,
   fetch: (q: F & { pageNum: number; pageSize: number }) => Promise<Page<T>>,
+  /** First part of the query key (default the page name): what invalidating a call's answers matches. */
+  key: string = pageName,
 ) {
   const pager = usePagination(pageName);
   const query = useQuery({
-    queryKey: [pageName, filters, pager.pageNum, pager.pageSize],
+    queryKey: [key, filters, pager.pageNum, pager.pageSize],
     queryFn: () => fetch({ ...filters, pageNum: pager.pageNum, pageSize: pager.pageSize }),
     placeholderData: keepPreviousData,
   });

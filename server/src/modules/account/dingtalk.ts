@@ -1,3 +1,4 @@
+import { normalizePhone } from '@crm/core';
 import { badRequest } from '../../platform/errors';
 import { joinUrl, OutboundError, sendJson } from './outbound';
 
@@ -81,10 +82,7 @@ export class DingTalkClient {
   }
 }
 
-/** '+86-13800000000', '8613800000000' or '13800000000' → '13800000000'; other countries keep their digits. */
+/** '+86-13800000000', '8613800000000' or '13800000000' → '13800000000' (normalizePhone of @crm/core). */
 export function normalizeMobile(mobile: string | undefined): string | null {
-  if (!mobile) return null;
-  const digits = mobile.replace(/\D/g, '');
-  if (/^86\d{11}$/.test(digits)) return digits.slice(2);
-  return digits || null;
+  return mobile ? normalizePhone(mobile) || null : null;
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { CaptchaAnswer, GeetestParams } from '@crm/core/contract/account';
 import { joinUrl, OutboundError, send, sendJson } from './outbound';
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
@@ -15,23 +16,8 @@ export function mobileFlag(mobile: string | undefined, userAgent: string | undef
   return MOBILE_UA.test(userAgent ?? '') ? CAPTCHA_MOBILE : CAPTCHA_DESKTOP;
 }
 
-export interface GeetestParams {
-  /** 1: geetest answered, the slider can be shown; 0: fall back to the image code (getCode/v2). */
-  success: 0 | 1;
-  gt: string;
-  challenge: string;
-  new_captcha: true;
-  mobile: 0 | 3;
-  client_type: 'web' | 'h5';
-  /** Why the slider is not available (success 0). */
-  reason?: string;
-}
-
-export interface GeetestAnswer {
-  geetest_challenge?: string;
-  geetest_validate?: string;
-  geetest_seccode?: string;
-}
+/** The slider's answer, as the login sends it. */
+export type GeetestAnswer = Pick<CaptchaAnswer, 'geetest_challenge' | 'geetest_validate' | 'geetest_seccode'>;
 
 export interface GeetestSettings {
   id: string;

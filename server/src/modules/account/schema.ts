@@ -1,6 +1,9 @@
 import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-/** A signed-in session: the refresh token (hashed) rotates on every refresh; logOut revokes it. */
+/**
+ * A signed-in session: the refresh token (hashed) rotates on every refresh (the old ones kept in auth_refresh_rotated);
+ * logOut revokes it.
+ */
 export const authSession = pgTable(
   'auth_session',
   {
@@ -16,6 +19,20 @@ export const authSession = pgTable(
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('auth_session_refresh_uq').on(t.refreshHash), index('auth_session_user_idx').on(t.userId)],
+);
+
+/**
+ * Refresh tokens already rotated away (hashed), with the session they belonged to: one presented again was copied
+ * (theft, or a leaked backup), so that the whole session is revoked with it, its newer refresh token and access tokens.
+ */
+export const authRefreshRotated = pgTable(
+  'auth_refresh_rotated',
+  {
+    refreshHash: varchar('refresh_hash', { length: 64 }).primaryKey(),
+    sessionId: varchar('session_id', { length: 36 }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_refresh_rotated_session_idx').on(t.sessionId)],
 );
 
 /** SMS verification codes: stored hashed, expire, single use, a few attempts. */

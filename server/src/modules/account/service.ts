@@ -1,25 +1,32 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { DataScope, formatDateTime, Messages, ResultCode } from '@crm/core';
+import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
+import type { CaptchaAnswer, PasswordLogin, SmsLogin, SmsPurpose } from '@crm/core/contract/account';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, loginExpired, tooManyRequests } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import type { RateLimiter } from '../../platform/rateLimit';
+import { scoped } from '../../platform/scope';
 import { type AccessClaims, hashToken, newRefreshToken, type Session, type TokenService } from '../../platform/session';
 import * as org from '../org/service';
 import { captchaSvg, randomCaptchaText } from './captcha';
 import { DingTalkClient } from './dingtalk';
-import { type GeetestAnswer, GeetestClient, mobileFlag } from './geetest';
-import { authSession, captchaChallenge, smsCode } from './schema';
+import { GeetestClient, mobileFlag } from './geetest';
+import { authRefreshRotated, authSession, captchaChallenge, smsCode } from './schema';
 import type { SmsProvider } from './sms';
 
+type Body<K extends keyof typeof contract.account> = CallBody<(typeof contract.account)[K]>;
+type Answer<K extends keyof typeof contract.account> = CallAnswer<(typeof contract.account)[K]>;
+
+/** Where a sign-in comes from: rate limits and the session's record. */
 export interface RequestMeta {
   ip: string;
   userAgent?: string;
 }
 
-export type SmsPurpose = 'login' | 'register' | 'reset';
+export type { SmsPurpose };
 
 const FAILURE_WINDOW_S = 15 * 60;
 const FAILURES_BEFORE_CAPTCHA = 3;
@@ -78,7 +85,7 @@ export class AccountService {
     if (!(await this.checkImageCode(captcha.captchaId, captcha.captchaCode))) throw fail('图形验证码错误');
   }
 
-  async loginByPassword(input: { account: string; password: string } & CaptchaAnswer, meta: RequestMeta) {
+  async loginByPassword(input: PasswordLogin, meta: RequestMeta): Promise<Answer<'login'>> {
     const account = input.account.trim();
     await this.limitLogin(account, meta.ip);
     await this.requireCaptcha(account, meta, input);
@@ -91,7 +98,7 @@ export class AccountService {
     return this.signIn(user, meta);
   }
 
-  async loginBySms(input: { phone: string; code: string }, meta: RequestMeta) {
+  async loginBySms(input: SmsLogin, meta: RequestMeta): Promise<Answer<'login'>> {
     await this.limitLogin(input.phone, meta.ip);
     await this.consumeSmsCode(input.phone, 'login', input.code);
     const user = await org.findUserByPhone(this.db, input.phone);
@@ -100,7 +107,7 @@ export class AccountService {
   }
 
   /** DingTalk H5 free login: the code gives the DingTalk user's mobile, which signs in the user with that phone. */
-  async loginByDingCode(code: string, meta: RequestMeta) {
+  async loginByDingCode(code: string, meta: RequestMeta): Promise<Answer<'dingLogin'>> {
     // Per IP (300 a minute, offices sign in from one address) and per code, like the other sign-ins.
     await this.limitLogin(`ding:${code.slice(0, 64)}`, meta.ip);
     const phone = await this.dingtalk.mobileByCode(code);
@@ -110,7 +117,7 @@ export class AccountService {
   }
 
   /** Signs a user in (password, SMS, DingTalk): checks the account and organisation, opens a session. */
-  async signIn(user: org.UserRow, meta: RequestMeta) {
+  async signIn(user: org.UserRow, meta: RequestMeta): Promise<Answer<'login'>> {
     if (user.status !== 1) throw new AppError(ResultCode.FORBIDDEN, '账号已被禁用，请联系管理员', 403);
     const orgRow = await org.getOrganization(this.db, user.organizationId);
     if (orgRow?.status !== 1) throw new AppError(ResultCode.FORBIDDEN, '所属机构已停用', 403);
@@ -128,7 +135,7 @@ export class AccountService {
     };
   }
 
-  private async openSession(user: org.UserRow, meta: RequestMeta) {
+  private async openSession(user: org.UserRow, meta: RequestMeta): Promise<Answer<'refreshToken'>> {
     const sid = randomUUID();
     const refresh = newRefreshToken();
     await this.db.insert(authSession).values({
@@ -144,18 +151,51 @@ export class AccountService {
     return { token, refreshToken: refresh.token, expiresIn: this.tokens.accessTtlSeconds };
   }
 
-  /** Rotates the refresh token: the old one stops working; a revoked or expired session cannot refresh. */
-  async refresh(refreshToken: string) {
-    const row = await this.liveSessionByRefresh(refreshToken);
+  /**
+   * Rotates the refresh token: the old one stops working; a revoked or expired session cannot refresh. A refresh token
+   * already rotated away that comes again was copied (token theft): the whole session of that sign-in is revoked, the
+   * newer refresh token and the access tokens with it. The rotation is one conditional update (on the current hash),
+   * committed together with the record of the old hash: of two concurrent refreshes of one token, one rotates, the
+   * other finds the token rotated, which counts as reuse.
+   */
+  async refresh(refreshToken: string): Promise<Answer<'refreshToken'>> {
+    const oldHash = hashToken(refreshToken);
     const next = newRefreshToken();
-    const updated = await this.db
-      .update(authSession)
-      .set({ refreshHash: next.hash, refreshedAt: new Date() })
-      .where(and(eq(authSession.id, row.id), eq(authSession.refreshHash, hashToken(refreshToken))))
-      .returning({ id: authSession.id });
-    if (!updated.length) throw loginExpired();
+    const row = await this.db.transaction(async (tx) => {
+      const [rotated] = await tx
+        .update(authSession)
+        .set({ refreshHash: next.hash, refreshedAt: new Date() })
+        .where(
+          and(
+            eq(authSession.refreshHash, oldHash),
+            isNull(authSession.revokedAt),
+            gt(authSession.expiresAt, new Date()),
+          ),
+        )
+        .returning({ id: authSession.id, userId: authSession.userId, organizationId: authSession.organizationId });
+      if (rotated) await tx.insert(authRefreshRotated).values({ refreshHash: oldHash, sessionId: rotated.id });
+      return rotated;
+    });
+    if (!row) {
+      await this.revokeOnReuse(oldHash);
+      throw loginExpired();
+    }
     const token = await this.tokens.issueAccess({ sid: row.id, uid: row.userId, org: row.organizationId });
     return { token, refreshToken: next.token, expiresIn: this.tokens.accessTtlSeconds };
+  }
+
+  /** A rotated refresh token presented again: revokes the session (the sign-in) it descends from. */
+  private async revokeOnReuse(refreshHash: string): Promise<void> {
+    const [used] = await this.db
+      .select({ sessionId: authRefreshRotated.sessionId })
+      .from(authRefreshRotated)
+      .where(eq(authRefreshRotated.refreshHash, refreshHash))
+      .limit(1);
+    if (!used) return;
+    await this.db
+      .update(authSession)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(authSession.id, used.sessionId), isNull(authSession.revokedAt)));
   }
 
   async liveSessionByRefresh(refreshToken: string) {
@@ -175,7 +215,10 @@ export class AccountService {
   }
 
   async logout(session: Session): Promise<void> {
-    await this.db.update(authSession).set({ revokedAt: new Date() }).where(eq(authSession.id, session.sessionId));
+    await this.db
+      .update(authSession)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(authSession.id, session.sessionId), scoped(session, authSession)));
   }
 
   /** Revokes every session of a user (password change, disabling). */
@@ -193,7 +236,7 @@ export class AccountService {
   }
 
   /** A short-lived access token of the same session, for iframe and H5 pages opened elsewhere. */
-  async tempToken(session: Session) {
+  async tempToken(session: Session): Promise<Answer<'tempToken'>> {
     const token = await this.tokens.issueAccess(
       { sid: session.sessionId, uid: session.userId, org: session.orgId },
       600,
@@ -243,7 +286,7 @@ export class AccountService {
     return session;
   };
 
-  async userInfo(session: Session) {
+  async userInfo(session: Session): Promise<Answer<'userInfo'>> {
     const su = this.sessionUsers.get(session) ?? (await org.sessionUser(this.db, session.orgId, session.userId));
     if (!su) throw loginExpired();
     const { user, role, organization: orgRow } = su;
@@ -279,7 +322,7 @@ export class AccountService {
     };
   }
 
-  async version(session: Session) {
+  async version(session: Session): Promise<Answer<'version'>> {
     const orgRow = await org.getOrganization(this.db, session.orgId);
     return { versionId: orgRow!.versionId, versionName: orgRow!.versionName };
   }
@@ -287,11 +330,11 @@ export class AccountService {
   // ---------- captcha ----------
 
   /** Slider captcha parameters (geetest v3); success 0 tells the client to use the image code instead. */
-  geetestParams(mobile: string | undefined, userAgent: string | undefined) {
+  geetestParams(mobile: string | undefined, userAgent: string | undefined): Promise<Answer<'geetestParams'>> {
     return this.geetest.register(mobileFlag(mobile, userAgent));
   }
 
-  async newImageCode() {
+  async newImageCode(): Promise<Answer<'imageCode'>> {
     const text = randomCaptchaText();
     const id = randomUUID();
     await this.db.insert(captchaChallenge).values({
@@ -321,7 +364,7 @@ export class AccountService {
 
   // ---------- SMS codes ----------
 
-  async sendSmsCode(phone: string, purpose: SmsPurpose, ip: string) {
+  async sendSmsCode(phone: string, purpose: SmsPurpose, ip: string): Promise<Answer<'sendSmsCode'>> {
     // In turn, so that a request refused for its IP does not use up the phone's quota.
     if ((await this.limiter.hit(`sms:ip:${ip}`, 3600)) > 20) throw tooManyRequests();
     if ((await this.limiter.hit(`sms:phone:${phone}`, 60)) > 1)
@@ -378,18 +421,7 @@ export class AccountService {
 
   // ---------- registration and passwords ----------
 
-  async register(
-    input: {
-      orgName: string;
-      realName: string;
-      phone: string;
-      code: string;
-      password: string;
-      username?: string;
-      industry?: string;
-    },
-    meta: RequestMeta,
-  ) {
+  async register(input: Body<'register'>, meta: RequestMeta): Promise<Answer<'register'>> {
     await this.limitLogin(input.phone, meta.ip);
     await this.consumeSmsCode(input.phone, 'register', input.code);
     const username = input.username?.trim() || input.phone;
@@ -408,7 +440,7 @@ export class AccountService {
   }
 
   /** Step 1 of a password reset: phone and SMS code give a ticket valid for 10 minutes. */
-  async verifyAccount(input: { phone: string; code: string }, meta: RequestMeta) {
+  async verifyAccount(input: Body<'verifyAccount'>, meta: RequestMeta): Promise<Answer<'verifyAccount'>> {
     await this.limitLogin(input.phone, meta.ip);
     await this.consumeSmsCode(input.phone, 'reset', input.code);
     const user = await org.findUserByPhone(this.db, input.phone);
@@ -418,7 +450,8 @@ export class AccountService {
   }
 
   /** Changes a password: signed in with the old password, or with a reset ticket. Other sessions end. */
-  async changePassword(session: Session | null, input: { oldPassword?: string; ticket?: string; newPassword: string }) {
+  async changePassword(session: Session | null, input: Body<'changePassword'>): Promise<void> {
+    if (!session && !input.ticket) throw badRequest('ticket：请先校验手机号');
     let userId: number;
     if (input.ticket) {
       const t = await this.tokens.verifyTicket('reset', input.ticket);
@@ -434,9 +467,4 @@ export class AccountService {
     await org.setPassword(this.db, userId, await hashPassword(input.newPassword));
     await this.revokeUserSessions(userId, session?.sessionId);
   }
-}
-
-export interface CaptchaAnswer extends GeetestAnswer {
-  captchaId?: string;
-  captchaCode?: string;
 }

@@ -16,18 +16,26 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { defineRoutes } from '../../platform/http';
 import { pageQuery } from '../../platform/paging';
+import { INT4_MAX, num } from '../../platform/validation';
 import { getUser } from '../org/service';
 import { resolveRecording } from '../recording/routes';
 import type { RecordingService } from '../recording/service';
 import type { AsrService } from './service';
 
-const id = z.coerce.number({ error: 'id：请传入录音 id' }).int().positive('id：必须是正整数');
+const id = num(
+  z.number({ error: 'id：请传入录音 id' }).int().positive('id：必须是正整数').max(INT4_MAX, 'id：录音 id 无效'),
+);
+/**
+ * Starting, re-running or correcting a transcription writes: it takes the uploader's sign (a seat on its own calls)
+ * or the ASR administrators' (for the role swap also the quality inspectors'), not only the right to listen.
+ */
+const PROCESS_SIGNS = ['recording:upload', 'asr:edit'] as const;
 
 export function asrRoutes(ctx: AppContext, svc: AsrService, recordings: RecordingService): void {
   defineRoutes(ctx.app, 'robot', (r) => {
     r.post(
       '/recording/v1/asrCreate',
-      { sign: 'recording:view', audit: '创建语音识别', body: z.object({ id }), summary: '语音识别：创建' },
+      { sign: [...PROCESS_SIGNS], audit: '创建语音识别', body: z.object({ id }), summary: '语音识别：创建' },
       ({ session, body }) => svc.create(session, body.id),
     );
     r.post(
@@ -50,13 +58,18 @@ export function asrRoutes(ctx: AppContext, svc: AsrService, recordings: Recordin
     );
     r.post(
       '/recording/v1/asrRole',
-      { sign: 'recording:view', audit: '切换通话角色', body: z.object({ id }), summary: '语音识别：互换销售与客户' },
+      {
+        sign: [...PROCESS_SIGNS, 'quality:edit'],
+        audit: '切换通话角色',
+        body: z.object({ id }),
+        summary: '语音识别：互换销售与客户',
+      },
       ({ session, body }) => svc.swapRole(session, body.id),
     );
     r.post(
       '/recording/v1/asrRerun',
       {
-        sign: 'recording:view',
+        sign: [...PROCESS_SIGNS],
         audit: '重新识别录音',
         body: z.object({
           id,
@@ -75,8 +88,8 @@ export function asrRoutes(ctx: AppContext, svc: AsrService, recordings: Recordin
         sign: 'recording:view',
         body: z.object({
           ...pageQuery,
-          recordingId: z.coerce.number().int().positive().optional(),
-          status: z.coerce.number().int().optional(),
+          recordingId: num(z.number().int().positive().max(INT4_MAX, 'recordingId：录音 id 无效').optional()),
+          status: num(z.number().int().min(0, 'status：识别状态为 1-5').max(5, 'status：识别状态为 1-5').optional()),
         }),
         summary: '语音识别记录',
       },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
+import { customRoleUser } from '../org/testing';
 
 const R = '/api/robot';
 const A = '/api/analysis';
@@ -241,6 +242,40 @@ describe('clue: leads and customers', () => {
     expect(ids(res.data)).toEqual([mgr.id]);
     // department filter
     expect(ids(await list(org.admin.token, { deptIds: [org.otherDeptId] }))).toEqual([theirs.id]);
+  });
+
+  it('stores, compares and searches phone numbers in one form however they are written', async () => {
+    const org = await t().newOrg();
+    const a = await add(org.admin.token, {
+      phone: '86-138-0013-8016',
+      phones: ['０１０－１２３４５６７８', '+86 139 0013 8016'],
+    });
+    expect(a.phone).toBe('13800138016');
+    expect(a.phones).toEqual(['01012345678', '13900138016']);
+    const b = await add(org.admin.token, { phone: '+86 138 0013 8017' });
+    expect(b.phone).toBe('13800138017');
+    // the same number in another form is a duplicate (phone is the default duplicate rule)
+    const dup = await t().post(
+      `${R}/organizationClue/add`,
+      { phone: '１３８ ００１３ ８０１６' },
+      { token: org.admin.token },
+    );
+    expect(dup.status, dup.msg).toBe(409);
+    const edited = ok(
+      await t().post(
+        `${R}/organizationClue/edit`,
+        { clueId: b.id, phone: '0086 (138) 0013-8018' },
+        { token: org.admin.token },
+      ),
+    );
+    expect(edited.phone).toBe('13800138018');
+    const ids = async (body: Record<string, unknown>) =>
+      (await list(org.admin.token, body)).lists.map((c: any) => c.id);
+    expect(await ids({ keyword: '86-138-0013-8016' })).toEqual([a.id]);
+    expect(await ids({ keyword: '+86 138 0013 8018' })).toEqual([b.id]);
+    expect(await ids({ keyword: '+86 138 0013' })).toHaveLength(2);
+    expect(await ids({ phone: '１３８００１３８０１８' })).toEqual([b.id]);
+    expect(await ids({ keyword: '010-1234 5678' })).toEqual([a.id]);
   });
 
   it('searches by phone prefix, name and company and filters by fields and dates', async () => {
@@ -725,6 +760,48 @@ describe('clue: leads and customers', () => {
       { token: org.admin.token },
     );
     expect(`${res.status} ${res.msg}`).toBe('400 customFilters：自定义字段筛选最多50个');
+  });
+
+  it('a custom call-duration range is bounded to 0-7 days: beyond it answers 400, never 500', async () => {
+    const org = await t().newOrg();
+    const msg = '400 duration：时长应在 0-604800 秒之间（最长 7 天）';
+    for (const duration of [
+      { option: 2, min: 3000000 },
+      { option: 2, max: '3000000秒' },
+      { option: 2, min: -5 },
+      { option: 2, min: 1e300 },
+    ]) {
+      for (const path of ['/organizationClue/list', '/organizationClue/export']) {
+        const res = await t().post(`${R}${path}`, { pageNum: 1, pageSize: 10, duration }, { token: org.admin.token });
+        expect(`${path} ${res.status} ${res.msg}`).toBe(`${path} ${msg}`);
+      }
+    }
+    const longest = await t().post(
+      `${R}/organizationClue/list`,
+      { pageNum: 1, pageSize: 10, duration: { option: 2, min: '0秒', max: 604800 } },
+      { token: org.admin.token },
+    );
+    expect(longest.code, longest.msg).toBe(1);
+  });
+
+  it('creating a lead for someone else is an assignment: it takes clue:assign as well as the data scope', async () => {
+    const org = await t().newOrg();
+    const adder = await customRoleUser(t(), org, { functionSigns: ['clue:view', 'clue:add'], dataScope: 2 });
+    const res = await t().post(
+      `${R}/organizationClue/add`,
+      { name: '李雷', phone: phone(), ownerId: org.seat.userId },
+      { token: adder.token },
+    );
+    expect(`${res.status} ${res.msg}`).toBe('403 无权限把客户分配给其他员工');
+    expect((await add(adder.token, { ownerId: adder.userId })).ownerId).toBe(adder.userId);
+    // the manager holds clue:assign: within its department it may, outside it not
+    expect((await add(org.manager.token, { ownerId: org.seat.userId })).ownerId).toBe(org.seat.userId);
+    const outside = await t().post(
+      `${R}/organizationClue/add`,
+      { name: '韩梅梅', phone: phone(), ownerId: org.otherSeat.userId },
+      { token: org.manager.token },
+    );
+    expect(`${outside.status} ${outside.msg}`).toBe('403 不能把客户分配给数据权限以外的员工');
   });
 
   it('validation: a missing required field is named in the message', async () => {

@@ -1,4 +1,4 @@
-import { parseDateTime } from '@crm/core';
+import { parseDateTime, phoneSearchText } from '@crm/core';
 import { resolveDateValue } from '@crm/core/dateRange';
 import { type DurationFilter, durationRange } from '@crm/core/durationFilter';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
@@ -57,12 +57,21 @@ export interface ClueFilter {
   extraPhoneIds?: number[];
 }
 
+/** The number a keyword searches for (normalised as stored), when it is (the start of) one of 3 digits or more. */
+function keywordPhone(keyword: string | undefined): string | null {
+  const p = keyword?.trim() ? phoneSearchText(keyword) : null;
+  return p && /^\+?\d{3,}$/.test(p) ? p : null;
+}
+
+/** The number the phone filter searches for (normalised as stored; other text as typed); null when empty. */
+function filterPhone(phone: string | undefined): string | null {
+  const t = phone?.trim();
+  return t ? (phoneSearchText(t) ?? t) : null;
+}
+
 /** The number a phone search looks for (keyword of digits, or the phone filter); null when it is not one. */
 export function phoneSearchTerm(f: ClueFilter): string | null {
-  const kw = f.keyword?.trim().replace(/[\s-]/g, '');
-  if (kw && /^\+?\d{3,}$/.test(kw)) return kw.replace(/^\+86/, '');
-  const p = f.phone?.trim().replace(/[\s-]/g, '');
-  return p || null;
+  return keywordPhone(f.keyword) ?? filterPhone(f.phone);
 }
 
 /**
@@ -158,11 +167,9 @@ export function listConditions(s: Session, f: ClueFilter, defs: FieldDef[], coll
   if (f.type) c.push(sql`${clue.type} = ${f.type}`);
   const kw = f.keyword?.trim();
   if (kw) {
-    const digits = kw.replace(/[\s-]/g, '');
-    if (/^\+?\d{3,}$/.test(digits)) {
-      const p = digits.replace(/^\+86/, '');
-      c.push(phoneCondition(p, f.extraPhoneIds));
-    } else {
+    const p = keywordPhone(kw);
+    if (p) c.push(phoneCondition(p, f.extraPhoneIds));
+    else {
       c.push(sql`${clue.searchGrams} @> ${sql.param(keywordGrams(kw))}::text[]`);
       c.push(sql`(${clue.name} ilike ${like(kw)} or ${clue.company} ilike ${like(kw)})`);
     }
@@ -175,10 +182,8 @@ export function listConditions(s: Session, f: ClueFilter, defs: FieldDef[], coll
     c.push(sql`${clue.searchGrams} @> ${sql.param(keywordGrams(f.company.trim()))}::text[]`);
     c.push(sql`${clue.company} ilike ${like(f.company.trim())}`);
   }
-  if (f.phone?.trim()) {
-    const p = f.phone.trim().replace(/[\s-]/g, '');
-    c.push(phoneCondition(p, f.extraPhoneIds));
-  }
+  const phone = filterPhone(f.phone);
+  if (phone) c.push(phoneCondition(phone, f.extraPhoneIds));
   const inList = (col: SQL | AnyColumn, xs: number[] | undefined) => {
     if (xs?.length) c.push(anyOf(col, xs));
   };

@@ -27,21 +27,24 @@
  *   POST /api/clue/list | getTabDataList | getClueLocationListNew | getUserList | queryHalfMaskCode
  *   GET  /api/clue/getClueImportWayList
  */
-import { ImportWay } from '@crm/core';
+import { durationBound, durationOutOfRange, ImportWay, MAX_FILTER_DURATION_SECONDS } from '@crm/core';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { defineRoutes } from '../../platform/http';
 import { pageQuery } from '../../platform/paging';
 import type { Session } from '../../platform/session';
+import { num } from '../../platform/validation';
 import { orgUsers } from '../org/directory';
 import { AREA_TREE } from './area';
 import type { ClueService, ListRequest } from './service';
 
-const id = z.coerce.number({ error: '必须是数字' }).int().positive('必须是正整数');
+const id = num(z.number({ error: '必须是数字' }).int().positive('必须是正整数'));
 const ids = z.array(id, { error: '请选择客户' }).min(1, '请选择客户').max(1000, '一次最多操作1000条');
 // bounded: each id can cost a query (a department's subtree), and a list filter names few things
-const intList = z.array(z.coerce.number().int()).max(200, '一次最多选择200项').optional();
+const intList = z.array(num(z.number().int())).max(200, '一次最多选择200项').optional();
 const dateFilter = z.union([z.string().max(50), z.tuple([z.string().nullable(), z.string().nullable()])]).optional();
+
+const inDurationRange = (n: number | null) => n === null || (n >= 0 && n <= MAX_FILTER_DURATION_SECONDS);
 
 /** The filter of every lead list, export and tab count. */
 export const ClueFilterBody = z.object({
@@ -76,15 +79,20 @@ export const ClueFilterBody = z.object({
   turnCustomerTime: dateFilter,
   duration: z
     .union([
-      z.object({ option: z.literal(1), level: z.coerce.number().int().min(0).max(7) }),
+      z.object({ option: z.literal(1), level: num(z.number().int().min(0).max(7)) }),
       z.object({
         option: z.literal(2),
         min: z.union([z.string(), z.number()]).nullish(),
         max: z.union([z.string(), z.number()]).nullish(),
       }),
     ])
-    .optional(),
-  importRecordId: z.coerce.number().int().optional(),
+    .optional()
+    // a custom range names seconds from 0 to 7 days (last_call_duration is an int4 column)
+    .refine(
+      (d) => d?.option !== 2 || [d.min, d.max].every((v) => inDurationRange(durationBound(v))),
+      durationOutOfRange('duration'),
+    ),
+  importRecordId: num(z.number().int().optional()),
   customFilters: z
     .array(z.object({ fieldName: z.string().min(1).max(64), value: z.unknown() }))
     .max(50, '自定义字段筛选最多50个')
@@ -107,17 +115,18 @@ const ClueBody = z.object({
   ownerId: id.nullish(),
   channelSourceId: id.nullish(),
   sign: z.string().max(50).optional(),
-  stage: z.coerce.number().int().min(1, '客户阶段为1-9').max(9, '客户阶段为1-9').optional(),
+  stage: num(z.number().int().min(1, '客户阶段为1-9').max(9, '客户阶段为1-9').optional()),
   gender: z.union([z.literal(1), z.literal(2)], { error: '性别只能是1（男）或2（女）' }).nullish(),
-  age: z.coerce.number().int().min(0, '年龄不能小于0').max(150, '年龄不能大于150').nullish(),
+  age: num(z.number().int().min(0, '年龄不能小于0').max(150, '年龄不能大于150').nullish()),
   birthday: z.string().max(10).nullish(),
   areaCodes: z.array(z.string().max(12)).max(3).optional(),
-  address: z.string().max(200, '详细地址不能超过200个字').optional(),
+  // address and remark: '' or null clears the text (stored as '')
+  address: z.string().max(200, '详细地址不能超过200个字').nullish(),
   tagIds: z.array(id).max(50).optional(),
   followStatusId: id.nullish(),
   followPhaseId: id.nullish(),
   lostReasonId: id.nullish(),
-  remark: z.string().max(500, '备注不能超过500个字').optional(),
+  remark: z.string().max(500, '备注不能超过500个字').nullish(),
   nextFollowTime: z.string().max(19).nullish(),
   custom: z.record(z.string(), z.unknown()).optional(),
 });

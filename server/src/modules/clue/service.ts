@@ -5,6 +5,7 @@ import {
   formatDateTime,
   Gender,
   ImportWay,
+  normalizePhone,
   parseDateTime,
   ReceiveType,
   TransferMode,
@@ -15,15 +16,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, forbidden, must, notFound } from '../../platform/errors';
 import { offsetOf, type PageRequest, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
-import {
-  customValueText,
-  type FieldDef,
-  isEmpty,
-  isPhone,
-  maskPhone,
-  normalizePhone,
-  STANDARD_BY_NAME,
-} from '../clueField/fields';
+import { customValueText, type FieldDef, isEmpty, isPhone, maskPhone, STANDARD_BY_NAME } from '../clueField/fields';
 import type { ClueFieldService, FieldAccess } from '../clueField/service';
 import { type OrgUser, orgUser, orgUsers } from '../org/directory';
 import { deptSubtree, usersInDepts } from '../org/service';
@@ -56,12 +49,14 @@ export interface ClueInput {
   age?: number | null;
   birthday?: string | null;
   areaCodes?: string[];
-  address?: string;
+  /** '' or null clears it. */
+  address?: string | null;
   tagIds?: number[];
   followStatusId?: number | null;
   followPhaseId?: number | null;
   lostReasonId?: number | null;
-  remark?: string;
+  /** '' or null clears it. */
+  remark?: string | null;
   nextFollowTime?: string | null;
   custom?: Record<string, unknown>;
 }
@@ -551,6 +546,9 @@ export class ClueService {
       v.phones = ps;
     }
     if (input.ownerId !== undefined && input.ownerId !== null) {
+      // creating a lead for someone else is an assignment (edits leave the owner to changeFollowUser)
+      if (mode === 'create' && input.ownerId !== s.userId && !s.isSuperAdmin && !s.signs.has('clue:assign'))
+        throw forbidden('无权限把客户分配给其他员工');
       await assignableOwner(tx, s, input.ownerId);
       v.ownerId = input.ownerId;
     }
@@ -577,8 +575,8 @@ export class ClueService {
       if (!a) throw badRequest('areaCodes：所在地区不存在');
       Object.assign(v, a);
     }
-    if (input.address !== undefined) v.address = input.address;
-    if (input.remark !== undefined) v.remark = input.remark;
+    if (input.address !== undefined) v.address = input.address ?? '';
+    if (input.remark !== undefined) v.remark = input.remark ?? '';
     if (input.nextFollowTime !== undefined) {
       const d = input.nextFollowTime ? parseDateTime(input.nextFollowTime) : null;
       if (input.nextFollowTime && !d) throw badRequest('nextFollowTime：日期格式不正确');

@@ -1,5 +1,5 @@
 import type { CascadeNode, FieldGroupItem } from '@crm/core';
-import { formatDate, formatDateTime, parseDateTime } from '@crm/core';
+import { formatDate, formatDateTime, normalizePhone, parseDateTime } from '@crm/core';
 
 /** Custom field types (fieldType). */
 export const FieldType = {
@@ -117,11 +117,7 @@ export interface FieldDef {
 const PHONE_RE = /^\+?\d{7,15}$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Normalises a phone number for storage and comparison: digits (and a leading +) only. */
-export function normalizePhone(v: string): string {
-  const t = v.trim().replace(/[\s-]/g, '');
-  return t.startsWith('+86') ? t.slice(3) : t;
-}
+/** A stored phone number (after normalizePhone of @crm/core): digits, and a leading + for a foreign number. */
 export function isPhone(v: string): boolean {
   return PHONE_RE.test(v);
 }

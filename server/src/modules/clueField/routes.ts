@@ -25,11 +25,12 @@
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { defineRoutes, type Router } from '../../platform/http';
+import { clearableText, num } from '../../platform/validation';
 import { roleOfOrg } from '../org/scope';
 import { DictKindLabel, type DictKindName, FieldType, ShowType, STANDARD_FIELDS } from './fields';
 import type { ClueFieldService, FieldAccess } from './service';
 
-const id = z.coerce.number({ error: '必须是数字' }).int().positive('必须是正整数');
+const id = num(z.number({ error: '必须是数字' }).int().positive('必须是正整数'));
 const flag = z.union([z.literal(0), z.literal(1)]);
 const groupItem = z.object({
   fieldValue: z.string().max(50).optional(),
@@ -50,8 +51,8 @@ const cascadeNode: z.ZodType<Cascade> = z.lazy(() =>
 const fieldBody = {
   fieldLabel: z.string({ error: '请输入字段名称' }).trim().min(1, '请输入字段名称').max(20, '字段名称不能超过20个字'),
   fieldTopic: z.string().trim().max(20).optional(),
-  fieldType: z.coerce.number({ error: '请选择字段类型' }).int(),
-  showType: z.coerce.number().int().optional(),
+  fieldType: num(z.number({ error: '请选择字段类型' }).int()),
+  showType: num(z.number().int().optional()),
   isRequired: flag.optional(),
   isShow: flag.optional(),
   groupList: z.array(groupItem).max(500, '选项最多500个').optional(),
@@ -89,7 +90,7 @@ const columns = z
     }),
   )
   .max(200, '列最多200个');
-const tableType = z.coerce.number().int().min(1).max(20).default(1);
+const tableType = num(z.number().int().min(1).max(20).default(1));
 
 /** Definitions as the forms read them: standard fields first, then custom, without what the role may not see. */
 export function fieldView(
@@ -150,7 +151,11 @@ export function clueFieldRoutes(ctx: AppContext, svc: ClueFieldService): void {
     );
     r.post(
       `${prefix}/update`,
-      { sign: edit, body: NameBody.partial().extend({ id }), audit: `修改${DictKindLabel[kind]}` },
+      {
+        sign: edit,
+        body: NameBody.partial().extend({ id, remark: clearableText('备注', 200) }),
+        audit: `修改${DictKindLabel[kind]}`,
+      },
       async ({ session, body }) => dictView(await svc.updateDict(session.orgId, kind, body.id, body)),
     );
     r.post(

@@ -2,6 +2,7 @@ import type { CascadeNode, FieldGroupItem } from '@crm/core';
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, must } from '../../platform/errors';
+import { updateSet } from '../../platform/update';
 import {
   DEFAULT_COLUMNS,
   DictKind,
@@ -117,20 +118,21 @@ export class ClueFieldService {
       const dup = (await this.fields(orgId, row.scope)).some((f) => f.id !== id && f.fieldLabel === input.fieldLabel);
       if (dup) throw conflict(`字段名称“${input.fieldLabel}”已存在`);
     }
+    const set = updateSet({
+      fieldLabel: input.fieldLabel,
+      fieldTopic: input.fieldTopic,
+      showType: input.showType,
+      isRequired: input.isRequired,
+      isShow: input.isShow,
+      groupList: input.groupList ? normalizeOptions(input.groupList) : undefined,
+      cascadeData: input.cascadeData,
+      rules: input.rules,
+      sortNo: input.sortNo,
+    });
+    if (!set) return row;
     const [updated] = await this.db
       .update(clueField)
-      .set({
-        fieldLabel: input.fieldLabel,
-        fieldTopic: input.fieldTopic,
-        showType: input.showType,
-        isRequired: input.isRequired,
-        isShow: input.isShow,
-        groupList: input.groupList ? normalizeOptions(input.groupList) : undefined,
-        cascadeData: input.cascadeData,
-        rules: input.rules,
-        sortNo: input.sortNo,
-        updatedAt: new Date(),
-      })
+      .set({ ...set, updatedAt: new Date() })
       .where(and(eq(clueField.id, id), eq(clueField.organizationId, orgId)))
       .returning();
     return updated;
@@ -268,14 +270,16 @@ export class ClueFieldService {
     orgId: number,
     kind: DictKindName,
     id: number,
-    input: { name?: string; remark?: string; status?: number },
+    input: { name?: string; remark?: string | null; status?: number },
   ): Promise<DictRow> {
-    must(await this.dictItem(orgId, kind, id));
+    const cur = must(await this.dictItem(orgId, kind, id));
     if (input.name && (await this.dict(orgId, kind)).some((r) => r.id !== id && r.name === input.name))
       throw conflict(`${DictKindLabel[kind]}“${input.name}”已存在`);
+    const set = updateSet({ name: input.name, remark: input.remark, status: input.status });
+    if (!set) return cur;
     const [row] = await this.db
       .update(clueDict)
-      .set({ name: input.name, remark: input.remark, status: input.status })
+      .set(set)
       .where(and(eq(clueDict.id, id), eq(clueDict.organizationId, orgId)))
       .returning();
     return row;
@@ -348,12 +352,14 @@ export class ClueFieldService {
 
   async updateTagGroup(orgId: number, id: number, input: { name?: string; color?: string; chooseType?: number }) {
     const groups = await this.tagGroups(orgId);
-    must(groups.find((g) => g.id === id));
+    const cur = must(groups.find((g) => g.id === id));
     if (input.name && groups.some((g) => g.id !== id && g.name === input.name))
       throw conflict(`标签组“${input.name}”已存在`);
+    const set = updateSet(input);
+    if (!set) return cur;
     const [row] = await this.db
       .update(tagGroup)
-      .set(input)
+      .set(set)
       .where(and(eq(tagGroup.id, id), eq(tagGroup.organizationId, orgId)))
       .returning();
     return row;
@@ -392,9 +398,11 @@ export class ClueFieldService {
       );
     if (input.name && tags.some((t) => t.id !== id && t.groupId === groupId && t.name === input.name))
       throw conflict(`标签“${input.name}”已存在`);
+    const set = updateSet(input);
+    if (!set) return cur;
     const [row] = await this.db
       .update(tag)
-      .set(input)
+      .set(set)
       .where(and(eq(tag.id, id), eq(tag.organizationId, orgId)))
       .returning();
     return row;

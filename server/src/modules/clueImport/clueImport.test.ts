@@ -310,6 +310,101 @@ describe('clueImport: spreadsheet import and export', () => {
     );
     expect(list.data.lists[0].fileName).toMatch(/^客户导出_\d{12}\.xlsx$/);
   });
+
+  it('imports date cells as Excel, WPS or openpyxl save them, and Excel date serials in date columns', async () => {
+    const org = await t().newOrg();
+    const tok = { token: org.admin.token };
+    const f = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '入学日期', fieldType: 4 }, tok);
+    expect(f.code, f.msg).toBe(1);
+    const header = ['客户名称', '手机号', '生日', '下次跟进时间', '入学日期'];
+    const importFile = async (name: string, content: Buffer) => {
+      const up = await upload(org, name, content);
+      expect(up.code, up.msg).toBe(1);
+      expect(up.data.mapping).toMatchObject({ '2': 'birthday', '3': 'nextFollowTime', '4': f.data.fieldName });
+      const res = await t().post(
+        `${R}/clueImport/start`,
+        { recordId: up.data.recordId, mapping: up.data.mapping },
+        tok,
+      );
+      expect(res.code, res.msg).toBe(1);
+      const rec = await waitDone(org, up.data.recordId);
+      const l = await t().post(
+        `${R}/organizationClue/list`,
+        { pageNum: 1, pageSize: 10, importRecordId: up.data.recordId },
+        tok,
+      );
+      const stored = Object.fromEntries(
+        l.data.lists.map((c: any) => [c.name, [c.birthday, c.nextFollowTime, c.custom[f.data.fieldName]]]),
+      );
+      return { rec, stored, recordId: up.data.recordId };
+    };
+
+    // real date cells: numbers with a date number format (exceljs writes a Date so)
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Sheet1');
+    ws.addRow(header);
+    const dated = ws.addRow([
+      '日期甲',
+      '13700000001',
+      new Date(Date.UTC(1990, 4, 1)),
+      new Date(Date.UTC(2025, 0, 31, 10, 0)),
+      new Date(Date.UTC(2024, 8, 1)),
+    ]);
+    dated.getCell(3).numFmt = 'yyyy-mm-dd';
+    dated.getCell(4).numFmt = 'yyyy/m/d h:mm';
+    dated.getCell(5).numFmt = 'yyyy"年"m"月"d"日"';
+    ws.addRow(['日期乙', '13700000002', '1990/5/2', '2025-01-31 10:30', '2024年9月2日']);
+    ws.addRow(['日期丙', '13700000003', '不是日期', '', '']);
+    const a = await importFile('日期.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(a.rec).toMatchObject({ status: 2, imported: 2, invalid: 1 });
+    expect(a.stored).toEqual({
+      日期甲: ['1990-05-01', '2025-01-31 10:00:00', '2024-09-01'],
+      日期乙: ['1990-05-02', '2025-01-31 10:30:00', '2024-09-02'],
+    });
+    const inv = await download(`${R}/clueImportRecords/downloadInvalid?recordId=${a.recordId}`, org.admin.token);
+    expect((await readXlsx(inv.rawPayload))[1].at(-1)).toBe('生日“不是日期”日期格式不正确');
+
+    // plain numbers (serials: days since 1899-12-30) in date columns
+    const b = await importFile(
+      '序列.xlsx',
+      await xlsx([header, ['序列甲', '13700000011', 32994, 45688.4375, 45536], ['序列乙', '13700000012', -3, '', '']]),
+    );
+    expect(b.rec).toMatchObject({ status: 2, imported: 1, invalid: 1 });
+    expect(b.stored).toEqual({ 序列甲: ['1990-05-01', '2025-01-31 10:30:00', '2024-09-01'] });
+  });
+
+  it('exports text that a spreadsheet would take for a formula as text with a leading quote', async () => {
+    const org = await t().newOrg();
+    const tok = { token: org.admin.token };
+    const name = '=HYPERLINK("http://x","y")';
+    const added = await t().post(
+      `${R}/organizationClue/add`,
+      { name, phone: '+86 138 0013 8017', remark: '@cmd' },
+      tok,
+    );
+    expect(added.code, added.msg).toBe(1);
+    const res = await t().post(`${R}/organizationClue/export`, {}, tok);
+    expect(res.code, res.msg).toBe(1);
+    expect(await waitDone(org, res.data.recordId)).toMatchObject({ status: 2, total: 1 });
+    const file = await download(`${R}/organizationClue/exportDownload?recordId=${res.data.recordId}`, org.admin.token);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as never);
+    const ws = wb.worksheets[0];
+    const headers = (ws.getRow(1).values as unknown[]).slice(1);
+    const cell = (label: string) => ws.getRow(2).getCell(headers.indexOf(label) + 1);
+    expect(cell('客户名称').type).toBe(ExcelJS.ValueType.String);
+    expect(cell('客户名称').value).toBe(`'${name}`);
+    expect(cell('备注').value).toBe("'@cmd");
+    expect(cell('手机号').value).toBe('13800138017');
+
+    // the rejected rows of an import are written back the same way
+    const up = await upload(org, 'bad.csv', Buffer.from('姓名,电话\n=1+1,123\n'));
+    await t().post(`${R}/clueImport/start`, { recordId: up.data.recordId, mapping: up.data.mapping }, tok);
+    expect(await waitDone(org, up.data.recordId)).toMatchObject({ status: 2, invalid: 1 });
+    const inv = await download(`${R}/clueImportRecords/downloadInvalid?recordId=${up.data.recordId}`, org.admin.token);
+    expect((await readXlsx(inv.rawPayload))[1].slice(0, 2)).toEqual(['2', "'=1+1"]);
+  });
+
   it("refuses another organisation's import records and files", async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();

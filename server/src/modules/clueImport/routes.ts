@@ -16,12 +16,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http';
+import { readMultipart } from '../../platform/multipart';
 import { pageQuery } from '../../platform/paging';
+import { num } from '../../platform/validation';
 import { ClueFilterBody } from '../clue/routes';
 import type { ListRequest } from '../clue/service';
 import type { ClueImportService } from './service';
 
-const id = z.coerce.number({ error: '必须是数字' }).int().positive('必须是正整数');
+const id = num(z.number({ error: '必须是数字' }).int().positive('必须是正整数'));
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const disposition = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 
@@ -35,10 +37,18 @@ export function clueImportRoutes(ctx: AppContext, svc: ClueImportService): void 
         .send(buf);
     });
     r.post('/clueImport/upload', { sign: 'clue:import', audit: '上传导入文件' }, async ({ session, req }) => {
-      if (!req.isMultipart()) throw badRequest('file：请上传文件');
-      const file = await req.file();
-      if (!file) throw badRequest('file：请上传文件');
-      return svc.upload(session, { filename: file.filename, file: file.file });
+      const { files } = await readMultipart(
+        req,
+        {
+          maxBytes: ctx.config.uploadLimitMb * 1024 * 1024,
+          maxFiles: 1,
+          notMultipart: 'file：请上传文件',
+          tooMany: 'file：一次只能上传一个文件',
+        },
+        (part, filename) => svc.upload(session, { filename, file: part.file }),
+      );
+      if (!files[0]) throw badRequest('file：请上传文件');
+      return files[0];
     });
     r.post(
       '/clueImport/start',
@@ -48,12 +58,12 @@ export function clueImportRoutes(ctx: AppContext, svc: ClueImportService): void 
         body: z.object({
           recordId: id,
           mapping: z.record(z.string(), z.string(), { error: '请设置列与字段的对应' }),
-          ownerId: z.coerce.number().int().positive().nullish(),
-          channelSourceId: z.coerce.number().int().positive().nullish(),
+          ownerId: num(z.number().int().positive().nullish()),
+          channelSourceId: num(z.number().int().positive().nullish()),
           clueType: z.union([z.literal(1), z.literal(2)]).optional(),
           toSea: z.boolean().optional(),
-          tagIds: z.array(z.coerce.number().int().positive()).optional(),
-          importWay: z.coerce.number().int().min(1, '导入方式为1-16').max(16, '导入方式为1-16').optional(),
+          tagIds: z.array(num(z.number().int().positive())).optional(),
+          importWay: num(z.number().int().min(1, '导入方式为1-16').max(16, '导入方式为1-16').optional()),
         }),
       },
       ({ session, body }) => svc.start(session, body),
@@ -65,7 +75,7 @@ export function clueImportRoutes(ctx: AppContext, svc: ClueImportService): void 
         body: z.object({
           ...pageQuery,
           kind: z.union([z.literal(1), z.literal(2)]).optional(),
-          status: z.coerce.number().int().min(0).max(3).optional(),
+          status: num(z.number().int().min(0).max(3).optional()),
         }),
       },
       ({ session, body }) => svc.records(session, body),

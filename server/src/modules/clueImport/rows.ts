@@ -1,16 +1,9 @@
-import { CustomerStage, formatDate, Gender, parseDateTime } from '@crm/core';
+import { CustomerStage, formatDate, formatDateTime, Gender, normalizePhone, parseDateTime } from '@crm/core';
 import { areaFromText } from '../clue/area';
 import { searchGrams } from '../clue/query';
-import {
-  type FieldDef,
-  FieldError,
-  isPhone,
-  normalizePhone,
-  parseFieldValue,
-  STANDARD_FIELDS,
-} from '../clueField/fields';
+import { type FieldDef, FieldError, isPhone, parseFieldValue, STANDARD_FIELDS } from '../clueField/fields';
 import type { OrgUser } from '../org/directory';
-import type { Cell } from './sheet';
+import { type Cell, excelSerialDate, type SheetInfo } from './sheet';
 
 /** What an import row becomes: the values of the new lead (without organisation, owner and import details). */
 export interface RowValues {
@@ -50,7 +43,27 @@ export interface RowContext {
 
 export const IMPORTABLE = STANDARD_FIELDS.filter((f) => f.importable);
 
-const text = (c: Cell): string => (c === null ? '' : c instanceof Date ? (formatDate(c) ?? '') : String(c).trim());
+/** A date cell as text: its date, and its time unless midnight. */
+const dateText = (d: Date) => (formatDateTime(d) ?? '').replace(/ 00:00:00$/, '');
+const text = (c: Cell): string => (c === null ? '' : c instanceof Date ? dateText(c) : String(c).trim());
+const pad2 = (s: string) => s.padStart(2, '0');
+const DATE_TEXT_RE =
+  /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:(?:\s+|T)(\d{1,2})[:：](\d{1,2})(?:[:：](\d{1,2}))?)?$/;
+
+/**
+ * The date of a cell of a date column: a date cell; a number, which is an Excel date serial (a date cell in a number
+ * format the reader did not take for a date); or text such as 1990-01-31, 1990/1/31, 1990.1.31 or 1990年1月31日,
+ * with an optional time (10:00 or 10:00:30), in Shanghai time. Null when it is none of these.
+ */
+export function dateOf(c: Cell, date1904 = false): Date | null {
+  if (c instanceof Date) return c;
+  if (typeof c === 'number') return excelSerialDate(c, date1904);
+  const m = c === null ? null : DATE_TEXT_RE.exec(c.trim());
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m;
+  return parseDateTime(`${y}-${pad2(mo)}-${pad2(d)}${h ? ` ${pad2(h)}:${pad2(mi)}:${pad2(s ?? '0')}` : ''}`);
+}
+
 const byLabel = (map: Record<number, string>, s: string): number | undefined => {
   const n = Number(s);
   if (Number.isInteger(n) && map[n]) return n;
@@ -66,6 +79,7 @@ export function parseRow(
   cells: Cell[],
   mapping: [number, string][],
   rc: RowContext,
+  sheet: SheetInfo = { date1904: false },
 ): { values?: RowValues; errors: string[] } {
   const errors: string[] = [];
   const v: RowValues = {
@@ -166,7 +180,7 @@ export function parseRow(
         break;
       case 'birthday':
         if (s) {
-          const d = c instanceof Date ? c : parseDateTime(s.replaceAll('/', '-'));
+          const d = dateOf(c, sheet.date1904);
           if (!d) errors.push(`生日“${s}”日期格式不正确`);
           else v.birthday = formatDate(d);
         }
@@ -197,7 +211,7 @@ export function parseRow(
         break;
       case 'nextFollowTime':
         if (s) {
-          const d = c instanceof Date ? c : parseDateTime(s.replaceAll('/', '-'));
+          const d = dateOf(c, sheet.date1904);
           if (!d) errors.push(`下次跟进时间“${s}”日期格式不正确`);
           else v.nextFollowTime = d;
         }
@@ -209,8 +223,13 @@ export function parseRow(
   if (!v.phone && !errors.some((e) => e.startsWith('手机号'))) errors.push('手机号不能为空');
   for (const def of rc.defs) {
     if (!(def.fieldName in customRaw) && def.isRequired !== 1) continue;
+    let raw = customRaw[def.fieldName] ?? null;
+    // a date column takes serials and more ways of writing a date (what it cannot read keeps its text, for the
+    // message); a date cell elsewhere reads as the date it shows
+    if (def.fieldType === 4 || def.fieldType === 5) raw = dateOf(raw, sheet.date1904) ?? raw;
+    else if (raw instanceof Date) raw = text(raw);
     try {
-      const val = parseFieldValue(def, customRaw[def.fieldName] ?? null, true);
+      const val = parseFieldValue(def, raw, true);
       if (val !== null) v.custom[def.fieldName] = val;
     } catch (e) {
       if (e instanceof FieldError) errors.push(e.message);

@@ -3,13 +3,12 @@ import type { Readable } from 'node:stream';
 import { formatDateTime } from '@crm/core';
 import { closestMatch } from '@crm/core/similarity';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { AppContext } from '../../platform/context';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, must } from '../../platform/errors';
 import { offsetOf, type PageRequest, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
-import type { Storage } from '../../platform/storage';
+import { XlsxExport, type XlsxSheet } from '../../platform/xlsxExport';
 import { AREA_TREE } from '../clue/area';
 import { clue } from '../clue/schema';
 import type { ClueService, ListRequest } from '../clue/service';
@@ -18,7 +17,7 @@ import type { ClueFieldService } from '../clueField/service';
 import { orgUsers } from '../org/directory';
 import { IMPORTABLE, ownerLookup, parseRow, type RowContext, type RowValues } from './rows';
 import { clueImportRecord, type ImportOptions } from './schema';
-import { byteCounter, type Cell, headerOf, rowsOf, xlsxWriter } from './sheet';
+import { byteCounter, type Cell, headerOf, rowsOf, type SheetInfo } from './sheet';
 
 export type ImportRecordRow = typeof clueImportRecord.$inferSelect;
 
@@ -38,6 +37,13 @@ interface ExportOptions {
     visibleUserIds: number[] | null;
     deptId: number | null;
   };
+}
+
+/** The file of the rejected rows of an import, stored while it is written. */
+interface InvalidFile {
+  file: XlsxExport;
+  sheet: XlsxSheet;
+  stored: Promise<{ size: number }>;
 }
 
 /** Spreadsheet import and export of leads, as background jobs with progress and downloadable results. */
@@ -74,15 +80,6 @@ export class ClueImportService {
       this.fields.dict(orgId, 'followStatus', true),
       this.fields.tags(orgId),
     ]);
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('线索');
-    ws.addRow(fields.map((f) => (f.isRequired ? `*${f.fieldLabel}` : f.fieldLabel)));
-    ws.getRow(1).font = { bold: true };
-    ws.columns.forEach((c) => {
-      c.width = 16;
-    });
-    const help = wb.addWorksheet('填写说明');
-    help.addRow(['字段', '说明']);
     const notes: Record<string, string> = {
       phone: '必填，手机号或固定电话',
       phones: '多个号码用逗号分隔',
@@ -96,16 +93,23 @@ export class ClueImportService {
       tagIds: `多个标签用逗号分隔：${tags.map((t) => t.name).join('、')}`,
       nextFollowTime: '日期时间，如 2025-01-31 10:00',
     };
-    for (const f of fields) {
-      const def = defs.find((d) => d.fieldName === f.fieldName);
-      const note = def
-        ? `${FieldType[def.fieldType as keyof typeof FieldType] ?? ''}${def.groupList.length ? `：${def.groupList.map((o) => o.fieldLabel).join('、')}` : ''}${def.isRequired ? '（必填）' : ''}`
-        : (notes[f.fieldName] ?? '');
-      help.addRow([f.fieldLabel, note]);
-    }
-    help.getColumn(1).width = 16;
-    help.getColumn(2).width = 80;
-    return Buffer.from(await wb.xlsx.writeBuffer());
+    return XlsxExport.toBuffer((x) => {
+      x.sheet(
+        '线索',
+        fields.map((f) => ({ header: f.isRequired ? `*${f.fieldLabel}` : f.fieldLabel, width: 16 })),
+      );
+      const help = x.sheet('填写说明', [
+        { header: '字段', width: 16 },
+        { header: '说明', width: 80 },
+      ]);
+      for (const f of fields) {
+        const def = defs.find((d) => d.fieldName === f.fieldName);
+        const note = def
+          ? `${FieldType[def.fieldType as keyof typeof FieldType] ?? ''}${def.groupList.length ? `：${def.groupList.map((o) => o.fieldLabel).join('、')}` : ''}${def.isRequired ? '（必填）' : ''}`
+          : (notes[f.fieldName] ?? '');
+        help.add([f.fieldLabel, note]);
+      }
+    });
   }
 
   /** Stores an uploaded sheet, reads its header and suggests a field for each column by closest match. */
@@ -219,19 +223,22 @@ export class ClueImportService {
     const counts = { total: 0, imported: 0, duplicate: 0, invalid: 0 };
     let bytes = 0;
     let header: Cell[] | null = null;
-    let invalid: ReturnType<typeof xlsxWriter> | null = null;
-    let invalidSheet: StoredSheet | null = null;
+    let invalid: InvalidFile | null = null;
     const invalidKey = `clue-import/${orgId}/${rec.id}-invalid.xlsx`;
     const reject = (cells: Cell[], rowNo: number, reason: string) => {
       if (!invalid) {
-        invalid = xlsxWriter('导入失败数据', [
+        const file = new XlsxExport();
+        const stored = file.storeIn(this.ctx.storage, invalidKey);
+        const sheet = file.sheet('导入失败数据', [
           '行号',
           ...(header ?? []).map((h) => (h === null ? '' : String(h))),
           '失败原因',
         ]);
-        invalidSheet = storeSheet(this.ctx.storage, invalidKey, invalid);
+        invalid = { file, sheet, stored };
       }
-      invalid.add([rowNo, ...cells, reason]);
+      // the reason goes under 失败原因 however many trailing cells of the row were empty
+      const padded = [...cells, ...Array<Cell>(Math.max(0, (header?.length ?? 0) - cells.length)).fill(null)];
+      invalid.sheet.add([rowNo, ...padded, reason]);
     };
     let batch: { rowNo: number; cells: Cell[]; values: RowValues }[] = [];
     // one batch is written while the next is parsed (the database works while this process reads the sheet)
@@ -276,7 +283,8 @@ export class ClueImportService {
       });
       const input = (await this.ctx.storage.get(rec.fileKey)).pipe(byteCounter((n) => (bytes = n)));
       let rowNo = 0;
-      for await (const cells of rowsOf(rec.fileName, input)) {
+      const sheetInfo: SheetInfo = { date1904: false };
+      for await (const cells of rowsOf(rec.fileName, input, sheetInfo)) {
         rowNo++;
         if (!cells.some((c) => c !== null)) continue;
         if (!header) {
@@ -284,7 +292,7 @@ export class ClueImportService {
           continue;
         }
         counts.total++;
-        const { values, errors } = parseRow(cells, mapping, rc);
+        const { values, errors } = parseRow(cells, mapping, rc, sheetInfo);
         if (!values) {
           counts.invalid++;
           reject(cells, rowNo, errors.join('；'));
@@ -295,14 +303,17 @@ export class ClueImportService {
       }
       await flush();
       await writing;
-      const sheet = invalidSheet as StoredSheet | null;
-      if (sheet) await sheet.finish();
+      const inv = invalid as InvalidFile | null;
+      if (inv) {
+        await inv.file.done();
+        await inv.stored;
+      }
       await this.db
         .update(clueImportRecord)
-        .set({ ...counts, status: 2, progress: 100, invalidFileKey: sheet ? invalidKey : null, finishedAt: new Date() })
+        .set({ ...counts, status: 2, progress: 100, invalidFileKey: inv ? invalidKey : null, finishedAt: new Date() })
         .where(eq(clueImportRecord.id, rec.id));
     } catch (err) {
-      (invalidSheet as StoredSheet | null)?.abort(err);
+      (invalid as InvalidFile | null)?.file.abort(err);
       await this.db
         .update(clueImportRecord)
         .set({
@@ -382,7 +393,7 @@ export class ClueImportService {
       roleSign: '',
       dataScope: 3,
     } as Session;
-    let sheet: StoredSheet | undefined;
+    let file: XlsxExport | undefined;
     try {
       const vc = await this.clues.viewContext(s);
       const where = await this.clues.whereOf(s, opts.filter, vc.defs);
@@ -411,8 +422,9 @@ export class ClueImportService {
         ['createdAt', '创建时间'],
       ];
       const customCols = vc.defs.filter((d) => vc.access.get(d.fieldName)?.access !== 0);
-      const w = xlsxWriter('客户', [...cols.map((c) => c[1]), ...customCols.map((d) => d.fieldLabel)]);
-      sheet = storeSheet(this.ctx.storage, rec.fileKey, w);
+      file = new XlsxExport();
+      const stored = file.storeIn(this.ctx.storage, rec.fileKey);
+      const w = file.sheet('客户', [...cols.map((c) => c[1]), ...customCols.map((d) => d.fieldLabel)]);
       let last: number | null = null;
       let done = 0;
       for (;;) {
@@ -442,13 +454,14 @@ export class ClueImportService {
           })
           .where(eq(clueImportRecord.id, rec.id));
       }
-      const { size } = await sheet.finish();
+      await file.done();
+      const { size } = await stored;
       await this.db
         .update(clueImportRecord)
         .set({ status: 2, progress: 100, total: done, imported: done, fileSize: size, finishedAt: new Date() })
         .where(eq(clueImportRecord.id, rec.id));
     } catch (err) {
-      sheet?.abort(err);
+      file?.abort(err);
       await this.db
         .update(clueImportRecord)
         .set({
@@ -683,26 +696,6 @@ export async function duplicatesOf(
     });
   }
   return out;
-}
-
-type StoredSheet = ReturnType<typeof storeSheet>;
-
-/**
- * Stores a sheet while it is being written. A storage failure is held for finish() (not left unhandled while rows are
- * still produced); abort() ends the sheet's stream, so the storage write settles and leaves no partial file.
- */
-function storeSheet(storage: Storage, key: string, w: ReturnType<typeof xlsxWriter>) {
-  const put = storage.put(key, w.stream, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  put.catch(() => {});
-  return {
-    async finish() {
-      await w.done();
-      return put;
-    },
-    abort(err: unknown) {
-      w.stream.destroy(err instanceof Error ? err : new Error(String(err)));
-    },
-  };
 }
 
 /** One multi-row insert of a batch (unnest of column arrays: a handful of parameters whatever the batch size). */

@@ -1,5 +1,5 @@
 import { isAscii } from 'node:buffer';
-import { PassThrough, type Readable, Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import ExcelJS from 'exceljs';
 
 /** A cell as the import reads it: text, number or date (rich text, hyperlinks and formulas reduced to their value). */
@@ -38,25 +38,63 @@ export function byteCounter(onBytes: (n: number) => void): Transform {
   });
 }
 
-/** Rows of the first worksheet of an .xlsx stream (exceljs streaming reader), as arrays of cells from column 0. */
-export async function* xlsxRows(input: Readable): AsyncGenerator<Cell[]> {
+/** Shanghai is UTC+8 all year: the date and time a spreadsheet shows are read as Shanghai time. */
+const SHANGHAI_OFFSET_MS = 8 * 3600_000;
+const DAY_MS = 86_400_000;
+
+/** What the reader learnt of a workbook while reading it. */
+export interface SheetInfo {
+  /** The 1904 date system (old Mac Excel): serials count days from 1904-01-01 instead of 1899-12-30. */
+  date1904: boolean;
+}
+
+/**
+ * An Excel date serial (days since 1899-12-30, or since 1904-01-01 in the 1904 date system; the fraction is the
+ * time of day) as the Shanghai time it shows, to the second; null outside Excel's range (up to 9999-12-31).
+ */
+export function excelSerialDate(serial: number, date1904 = false): Date | null {
+  if (!Number.isFinite(serial) || serial < (date1904 ? 0 : 1) || serial >= (date1904 ? 2957004 : 2958466)) return null;
+  // Excel's 1900 system counts a 29 February 1900 that never was: serials before it are one day later than the count
+  const days = date1904 ? serial + 1462 : serial < 61 ? serial + 1 : serial;
+  const utc = Math.round(((days - 25569) * DAY_MS) / 1000) * 1000;
+  return new Date(utc - SHANGHAI_OFFSET_MS);
+}
+
+/** exceljs reads a date cell as the UTC time of the date and time it shows: that same date and time in Shanghai. */
+const shownInShanghai = (d: Date) => new Date(d.getTime() - SHANGHAI_OFFSET_MS);
+
+/**
+ * Rows of the first worksheet of an .xlsx stream (exceljs streaming reader), as arrays of cells from column 0. Cells
+ * with a date number format are read as dates (styles are read for their number formats; the workbook's date system
+ * is respected). A number in a format exceljs does not know for a date (the Chinese built-in ones, or a worksheet
+ * stored before the styles in the zip) stays a number: date columns take it as a serial (see excelSerialDate), with
+ * the date system reported in `info`.
+ */
+export async function* xlsxRows(input: Readable, info?: SheetInfo): AsyncGenerator<Cell[]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     worksheets: 'emit',
     hyperlinks: 'ignore',
-    styles: 'ignore',
+    styles: 'cache',
     entries: 'emit',
   } as never);
-  // exceljs reads this.model.sheets when a worksheet comes before xl/workbook.xml in the zip: give it an empty model
-  (reader as unknown as { model?: unknown }).model ??= { sheets: [] };
+  const r = reader as unknown as { model?: unknown; properties?: { model?: { date1904?: boolean } } };
+  // exceljs reads this.model.sheets when a worksheet comes before xl/workbook.xml in the zip: give it an empty model;
+  // it reads properties.model.date1904 for a date cell: the 1900 system until xl/workbook.xml says otherwise
+  r.model ??= { sheets: [] };
+  r.properties ??= { model: { date1904: false } };
   for await (const ws of reader) {
     let expected = 1;
     for await (const row of ws as AsyncIterable<ExcelJS.Row>) {
+      if (info) info.date1904 = r.properties?.model?.date1904 === true;
       // the reader skips empty rows: keep row numbers true by yielding blanks
       for (; expected < row.number; expected++) yield [];
       const values = row.values as unknown[];
       const out: Cell[] = [];
-      for (let i = 1; i < values.length; i++) out.push(cellValue(values[i]));
+      for (let i = 1; i < values.length; i++) {
+        const v = cellValue(values[i]);
+        out.push(v instanceof Date ? shownInShanghai(v) : v);
+      }
       yield out;
       expected = row.number + 1;
     }
@@ -153,8 +191,8 @@ export async function* csvRows(input: Readable): AsyncGenerator<Cell[]> {
   }
 }
 
-export function rowsOf(fileName: string, input: Readable): AsyncGenerator<Cell[]> {
-  return /\.csv$/i.test(fileName) ? csvRows(input) : xlsxRows(input);
+export function rowsOf(fileName: string, input: Readable, info?: SheetInfo): AsyncGenerator<Cell[]> {
+  return /\.csv$/i.test(fileName) ? csvRows(input) : xlsxRows(input, info);
 }
 
 /** The header row (first non-empty row) of a file. */
@@ -165,22 +203,4 @@ export async function headerOf(fileName: string, input: Readable): Promise<strin
     return row.map((c) => (c === null ? '' : c instanceof Date ? c.toISOString() : String(c)));
   }
   return [];
-}
-
-/** An .xlsx written row by row to a stream (exceljs streaming writer); `done` resolves when the file is complete. */
-export function xlsxWriter(sheetName: string, header: string[]) {
-  const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const ws = wb.addWorksheet(sheetName);
-  ws.addRow(header).commit();
-  return {
-    stream: out as Readable,
-    add(values: unknown[]) {
-      ws.addRow(values.map((v) => (v === null || v === undefined ? '' : v))).commit();
-    },
-    async done() {
-      ws.commit();
-      await wb.commit();
-    },
-  };
 }

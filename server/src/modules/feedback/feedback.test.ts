@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
-import { B, expectForbidden, expectNoSession, ok, refused } from '../org/testing';
+import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../org/testing';
 
 describe('/problemFeedback', () => {
   const t = useTestApp();
@@ -124,5 +124,22 @@ describe('/problemFeedback', () => {
     expect(d).toMatchObject({ status: 1, statusName: '待处理' });
     expect(d.reply ?? null).toBeNull();
     expect(ok(await t().post(`${B}/problemFeedback/list`, {}, { token: other.admin.token })).total).toBe(0);
+  });
+
+  it('answering takes feedback:edit: the operation-log sign alone reads every feedback but answers none', async () => {
+    const org = await t().newOrg();
+    const id = await save(org.seat.token);
+    const auditor = await customRoleUser(t(), org, { functionSigns: ['log:view'] });
+    expect(ok(await t().post(`${B}/problemFeedback/list`, {}, { token: auditor.token })).total).toBe(1);
+    await expectForbidden(t(), auditor.token, [
+      { path: '/problemFeedback/reply', body: { id, reply: '已处理' } },
+      { path: '/problemFeedback/updateStatus', body: { id, status: 3 } },
+    ]);
+    expect(ok(await t().post(`${B}/problemFeedback/detail`, { id }, { token: org.seat.token })).status).toBe(1);
+    // the built-in manager role holds it, as does a role given only feedback:edit
+    ok(await t().post(`${B}/problemFeedback/updateStatus`, { id, status: 2 }, { token: org.manager.token }));
+    const handler = await customRoleUser(t(), org, { functionSigns: ['feedback:edit'] });
+    ok(await t().post(`${B}/problemFeedback/reply`, { id, reply: '已修复' }, { token: handler.token }));
+    expect(ok(await t().post(`${B}/problemFeedback/detail`, { id }, { token: org.seat.token })).status).toBe(3);
   });
 });

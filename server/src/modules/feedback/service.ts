@@ -1,41 +1,28 @@
 import { formatDateTime } from '@crm/core';
+import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
+import { FeedbackStatusName, FeedbackTypeName } from '@crm/core/contract/feedback';
 import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { offsetOf, type PageRequest, page } from '../../platform/paging';
+import { offsetOf, page } from '../../platform/paging';
+import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import { userNames } from '../org/service';
 import { problemFeedback } from './schema';
 
-export const FeedbackType = { 1: '功能建议', 2: '系统问题', 3: '使用咨询', 4: '其他' } as const;
-export const FeedbackStatus = { 1: '待处理', 2: '处理中', 3: '已处理' } as const;
-export type FeedbackTypeValue = keyof typeof FeedbackType;
-export type FeedbackStatusValue = keyof typeof FeedbackStatus;
-
 type Row = typeof problemFeedback.$inferSelect;
+type Body<K extends keyof typeof contract.feedback> = CallBody<(typeof contract.feedback)[K]>;
+type Answer<K extends keyof typeof contract.feedback> = CallAnswer<(typeof contract.feedback)[K]>;
 
-export interface FeedbackInput {
-  type: FeedbackTypeValue;
-  content: string;
-  images: string[];
-  contact?: string;
-}
+/**
+ * Administrators (the operation-log sign, the feedback sign or the super admin) see every feedback of the
+ * organisation; only holders of feedback:edit answer it (routes.ts).
+ */
+export const isFeedbackAdmin = (s: Session) =>
+  s.isSuperAdmin || s.signs.has('log:view') || s.signs.has('feedback:edit');
 
-export interface FeedbackFilter extends PageRequest {
-  type?: FeedbackTypeValue;
-  status?: FeedbackStatusValue;
-  keyword?: string;
-  startTime?: Date;
-  endTime?: Date;
-  /** Administrators: only one user's feedback. */
-  userId?: number;
-}
-
-/** Administrators (the operation-log sign or the super admin) see and answer every feedback of the organisation. */
-export const isFeedbackAdmin = (s: Session) => s.isSuperAdmin || s.signs.has('log:view');
-
-export async function createFeedback(db: Db, s: Session, input: FeedbackInput) {
+export async function createFeedback(db: Db, s: Session, input: Body<'save'>): Promise<Answer<'save'>> {
   const [row] = await db
     .insert(problemFeedback)
     .values({
@@ -50,14 +37,12 @@ export async function createFeedback(db: Db, s: Session, input: FeedbackInput) {
   return { id: row.id };
 }
 
+/** Feedback is the author's own, whatever the data scope; administrators see the organisation's. */
 function scope(s: Session): SQL {
-  return and(
-    eq(problemFeedback.organizationId, s.orgId),
-    isFeedbackAdmin(s) ? undefined : eq(problemFeedback.userId, s.userId),
-  )!;
+  return and(scoped(s, problemFeedback), isFeedbackAdmin(s) ? undefined : eq(problemFeedback.userId, s.userId))!;
 }
 
-export async function listFeedback(db: Db, s: Session, f: FeedbackFilter) {
+export async function listFeedback(db: Db, s: Session, f: Body<'list'>): Promise<Answer<'list'>> {
   const where = and(
     scope(s),
     f.type ? eq(problemFeedback.type, f.type) : undefined,
@@ -88,36 +73,36 @@ async function findFeedback(db: Db, s: Session, id: number): Promise<Row> {
   return row;
 }
 
-export async function feedbackDetail(db: Db, s: Session, id: number) {
+export async function feedbackDetail(db: Db, s: Session, id: number): Promise<Answer<'detail'>> {
   const [view] = await views(db, s.orgId, [await findFeedback(db, s, id)]);
   return view;
 }
 
 /** An administrator answers; the feedback becomes 已处理 unless another status is given. */
-export async function replyFeedback(
-  db: Db,
-  s: Session,
-  input: { id: number; reply: string; status?: FeedbackStatusValue },
-) {
+export async function replyFeedback(db: Db, s: Session, input: Body<'reply'>): Promise<Answer<'reply'>> {
   await findFeedback(db, s, input.id);
   const now = new Date();
   await db
     .update(problemFeedback)
     .set({ reply: input.reply, status: input.status ?? 3, replyUserId: s.userId, repliedAt: now, updatedAt: now })
-    .where(and(eq(problemFeedback.id, input.id), eq(problemFeedback.organizationId, s.orgId)));
+    .where(and(eq(problemFeedback.id, input.id), scope(s)));
   return { id: input.id };
 }
 
-export async function updateFeedbackStatus(db: Db, s: Session, input: { id: number; status: FeedbackStatusValue }) {
+export async function updateFeedbackStatus(
+  db: Db,
+  s: Session,
+  input: Body<'updateStatus'>,
+): Promise<Answer<'updateStatus'>> {
   await findFeedback(db, s, input.id);
   await db
     .update(problemFeedback)
     .set({ status: input.status, updatedAt: new Date() })
-    .where(and(eq(problemFeedback.id, input.id), eq(problemFeedback.organizationId, s.orgId)));
+    .where(and(eq(problemFeedback.id, input.id), scope(s)));
   return { id: input.id, status: input.status };
 }
 
-async function views(db: Db, orgId: number, rows: Row[]) {
+async function views(db: Db, orgId: number, rows: Row[]): Promise<Answer<'detail'>[]> {
   const names = await userNames(
     db,
     orgId,
@@ -126,12 +111,12 @@ async function views(db: Db, orgId: number, rows: Row[]) {
   return rows.map((r) => ({
     id: r.id,
     type: r.type,
-    typeName: FeedbackType[r.type as FeedbackTypeValue] ?? '',
+    typeName: FeedbackTypeName[r.type as keyof typeof FeedbackTypeName] ?? '',
     content: r.content,
     images: r.images,
     contact: r.contact,
     status: r.status,
-    statusName: FeedbackStatus[r.status as FeedbackStatusValue] ?? '',
+    statusName: FeedbackStatusName[r.status as keyof typeof FeedbackStatusName] ?? '',
     userId: r.userId,
     username: names.get(r.userId)?.username ?? null,
     realName: names.get(r.userId)?.realName ?? null,

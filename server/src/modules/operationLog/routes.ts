@@ -2,7 +2,6 @@
  * Operation log (/OperationLog page), under /api/backend. The spec names the page only; the calls are named here:
  * POST /operationLog/list (paged) and POST /operationLog/export (.xlsx of the same filter).
  */
-import { PassThrough } from 'node:stream';
 import { formatDateTime } from '@crm/core';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
@@ -10,6 +9,7 @@ import { badRequest } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http';
 import { pageQuery } from '../../platform/paging';
 import { dateTimeField, keywordField, optionalId } from '../../platform/validation';
+import { sendXlsx } from '../../platform/xlsxExport';
 import { exportLogs, type LogFilter, listLogs } from './service';
 
 const filter = {
@@ -41,19 +41,8 @@ export function operationLogRoutes(ctx: AppContext): void {
       async ({ session, body, req, reply }) => {
         checkRange(body);
         await ctx.app.audit(req, '导出操作日志');
-        const out = new PassThrough();
-        exportLogs(db, session, body, out).catch((err) => {
-          req.log.error({ err }, 'operation log export failed');
-          out.destroy(err);
-        });
         const name = `操作日志_${formatDateTime(new Date())!.replace(/\D/g, '')}.xlsx`;
-        return reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header(
-            'content-disposition',
-            `attachment; filename="operation-log.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
-          )
-          .send(out);
+        return sendXlsx(reply, name, (x) => exportLogs(db, session, body, x), 'operation-log.xlsx');
       },
     );
   });

@@ -1,12 +1,11 @@
-import type { Writable } from 'node:stream';
 import { formatDateTime } from '@crm/core';
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../platform/db';
 import { offsetOf, type PageRequest, page } from '../../platform/paging';
 import { operationLog } from '../../platform/schema';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
+import type { XlsxExport } from '../../platform/xlsxExport';
 import { userNames } from '../org/service';
 
 /** Reads the platform's operation log (platform/audit.ts writes it for every route declared with `audit`). */
@@ -97,24 +96,29 @@ async function* batches(db: Db, s: Session, f: LogFilter): AsyncGenerator<Row[]>
   }
 }
 
-/** Writes the filtered log as .xlsx to `out` with exceljs' streaming writer. */
-export async function exportLogs(db: Db, s: Session, f: LogFilter, out: Writable): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('操作日志');
-  sheet.columns = [
-    { header: '操作时间', key: 'createdAt', width: 20 },
-    { header: '登录账号', key: 'username', width: 18 },
-    { header: '姓名', key: 'realName', width: 12 },
-    { header: '操作', key: 'action', width: 18 },
-    { header: '接口', key: 'path', width: 40 },
-    { header: 'IP', key: 'ip', width: 16 },
-    { header: '结果', key: 'result', width: 10 },
-    { header: '详情', key: 'detail', width: 60 },
-  ];
+/** Writes the filtered log as a sheet of the export `x` (platform/xlsxExport), batch by batch. */
+export async function exportLogs(db: Db, s: Session, f: LogFilter, x: XlsxExport): Promise<void> {
+  const sheet = x.sheet('操作日志', [
+    { header: '操作时间', width: 20 },
+    { header: '登录账号', width: 18 },
+    { header: '姓名', width: 12 },
+    { header: '操作', width: 18 },
+    { header: '接口', width: 40 },
+    { header: 'IP', width: 16 },
+    { header: '结果', width: 10 },
+    { header: '详情', width: 60 },
+  ]);
   for await (const rows of batches(db, s, f)) {
     for (const v of await views(db, s.orgId, rows))
-      sheet.addRow({ ...v, detail: v.detail ? JSON.stringify(v.detail).slice(0, 32_000) : '' }).commit();
+      sheet.add([
+        v.createdAt,
+        v.username,
+        v.realName,
+        v.action,
+        v.path,
+        v.ip,
+        v.result,
+        v.detail ? JSON.stringify(v.detail).slice(0, 32_000) : '',
+      ]);
   }
-  sheet.commit();
-  await workbook.commit();
 }

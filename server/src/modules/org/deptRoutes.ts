@@ -2,7 +2,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { defineRoutes } from '../../platform/http';
 import { pageQuery } from '../../platform/paging';
-import { idField, keywordField, nameField, optionalId, optionalText, sortNoField } from '../../platform/validation';
+import {
+  clearableText,
+  idField,
+  keywordField,
+  nameField,
+  optionalId,
+  optionalText,
+  sortNoField,
+} from '../../platform/validation';
 import { createDept, deleteDept, deptTree, sortDepts, updateDept } from './depts';
 import { createPosition, deletePosition, listPositions, updatePosition } from './positions';
 
@@ -86,7 +94,7 @@ export function deptRoutes(ctx: AppContext): void {
           id: idField('岗位'),
           name: PositionFields.name.optional(),
           sortNo: PositionFields.sortNo,
-          remark: PositionFields.remark,
+          remark: clearableText('备注', 200),
         }),
         sign: 'dept:edit',
         audit: '编辑岗位',

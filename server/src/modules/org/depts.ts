@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Session } from '../../platform/session';
+import { updateSet } from '../../platform/update';
 import { appUser, department } from './schema';
 import { deptOfOrg, ownDepts, userInScope } from './scope';
 import { deptSubtree } from './service';
@@ -143,10 +144,12 @@ export async function updateDept(db: Db, s: Session, input: Partial<DeptInput> &
     if (input.name !== undefined)
       await assertSiblingName(tx, s.orgId, input.parentId ?? current.parentId, input.name, current.id);
     const { id, ...fields } = input;
-    await tx
-      .update(department)
-      .set(fields)
-      .where(and(eq(department.id, id), eq(department.organizationId, s.orgId)));
+    const set = updateSet(fields);
+    if (set)
+      await tx
+        .update(department)
+        .set(set)
+        .where(and(eq(department.id, id), eq(department.organizationId, s.orgId)));
     return { id };
   });
 }

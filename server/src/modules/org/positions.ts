@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import { offsetOf, type PageRequest, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
+import { updateSet } from '../../platform/update';
 import { likePattern, uniqueViolation } from '../../platform/validation';
 import { appUser, position } from './schema';
 import { positionOfOrg } from './scope';
@@ -13,7 +14,8 @@ import { positionOfOrg } from './scope';
 export interface PositionInput {
   name: string;
   sortNo?: number;
-  remark?: string;
+  /** null (from '' too) clears it on update. */
+  remark?: string | null;
 }
 
 export async function listPositions(db: Db, s: Session, q: PageRequest & { keyword?: string }) {
@@ -73,10 +75,12 @@ export async function createPosition(db: Db, s: Session, input: PositionInput) {
 export async function updatePosition(db: Db, s: Session, input: Partial<PositionInput> & { id: number }) {
   await positionOfOrg(db, s.orgId, input.id);
   const { id, ...fields } = input;
+  const set = updateSet(fields);
+  if (!set) return { id };
   try {
     await db
       .update(position)
-      .set(fields)
+      .set(set)
       .where(and(eq(position.id, id), eq(position.organizationId, s.orgId)));
   } catch (e) {
     throw nameTaken(e);

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { defineRoutes } from '../../platform/http';
 import { pageQuery } from '../../platform/paging';
-import { codeField, idField, idList, keywordField, nameField, optionalText } from '../../platform/validation';
+import {
+  clearableText,
+  codeField,
+  idField,
+  idList,
+  keywordField,
+  nameField,
+  optionalText,
+} from '../../platform/validation';
 import {
   defaultTreeByRole,
   organizationIsMain,
@@ -73,7 +81,7 @@ export function roleRoutes(ctx: AppContext): void {
           dataScope: RoleFields.dataScope.optional(),
           functionSigns: RoleFields.functionSigns.optional(),
           routes: RoleFields.routes.optional(),
-          remark: RoleFields.remark,
+          remark: clearableText('备注', 200),
         }),
         sign: 'role:edit',
         audit: '编辑角色',

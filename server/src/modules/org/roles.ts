@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { offsetOf, type PageRequest, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
+import { updateSet } from '../../platform/update';
 import { likePattern, uniqueViolation } from '../../platform/validation';
 import { appUser, role } from './schema';
 import { roleOfOrg } from './scope';
@@ -14,7 +15,8 @@ export interface RoleInput {
   dataScope: 1 | 2 | 3;
   functionSigns: string[];
   routes: string[];
-  remark?: string;
+  /** null (from '' too) clears it on update. */
+  remark?: string | null;
 }
 
 /** Every main-route path a role may be granted. */
@@ -105,10 +107,12 @@ export async function updateRole(db: Db, s: Session, input: Partial<RoleInput> &
   if (current.id === s.roleId && !s.isSuperAdmin) throw forbidden('不能修改自己所属的角色');
   guardGrant(s, input);
   const { id, ...fields } = input;
+  const set = updateSet(fields);
+  if (!set) return { id };
   try {
     await db
       .update(role)
-      .set(fields)
+      .set(set)
       .where(and(eq(role.id, id), eq(role.organizationId, s.orgId)));
   } catch (e) {
     if (uniqueViolation(e) !== null) throw conflict('角色名称已存在');

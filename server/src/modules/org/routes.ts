@@ -30,7 +30,7 @@ import type { AppContext } from '../../platform/context';
 import { must } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http';
 import { tokenOf } from '../../platform/session';
-import { nameField, optionalText, phoneField } from '../../platform/validation';
+import { clearableText, nameField, phoneField } from '../../platform/validation';
 import { deptRoutes } from './deptRoutes';
 import { roleRoutes } from './roleRoutes';
 import { getOrganization } from './service';
@@ -112,9 +112,9 @@ export function orgRoutes(ctx: AppContext, users: UserService): void {
       {
         body: z.object({
           name: nameField('机构名称', 100).optional(),
-          contactName: optionalText('联系人', 50),
+          contactName: clearableText('联系人', 50),
           contactPhone: z.preprocess((v) => (v === '' || v === null ? undefined : v), phoneField.optional()),
-          industry: optionalText('行业', 50),
+          industry: clearableText('行业', 50),
         }),
         sign: 'org:edit',
         audit: '修改机构信息',

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, must } from '../../platform/errors';
 import type { Session } from '../../platform/session';
-import { idField, switchField } from '../../platform/validation';
+import { updateSet } from '../../platform/update';
+import { idField, num, switchField } from '../../platform/validation';
 import { appUser, organization } from './schema';
 import { getOrganization, type OrganizationRow } from './service';
 
@@ -22,11 +23,9 @@ export const ORG_SETTINGS = {
     schema: z.object({
       status: switchField('防撞单开关'),
       /** Days a customer stays protected for its owner; 0 = no limit. */
-      protectDays: z.coerce
-        .number()
-        .int('保护天数须为整数')
-        .min(0, '保护天数不能小于 0')
-        .max(3650, '保护天数不能大于 3650'),
+      protectDays: num(
+        z.number().int('保护天数须为整数').min(0, '保护天数不能小于 0').max(3650, '保护天数不能大于 3650'),
+      ),
       /** 1 the whole organisation, 2 within the department. */
       scope: switchField('防撞范围'),
     }),
@@ -37,11 +36,9 @@ export const ORG_SETTINGS = {
     label: '通话状态刷新',
     schema: z.object({
       status: switchField('开关'),
-      intervalSeconds: z.coerce
-        .number()
-        .int('刷新间隔须为整数')
-        .min(5, '刷新间隔不能小于 5 秒')
-        .max(600, '刷新间隔不能大于 600 秒'),
+      intervalSeconds: num(
+        z.number().int('刷新间隔须为整数').min(5, '刷新间隔不能小于 5 秒').max(600, '刷新间隔不能大于 600 秒'),
+      ),
     }),
     defaults: { status: 1, intervalSeconds: 30 },
   },
@@ -50,11 +47,9 @@ export const ORG_SETTINGS = {
     label: '坐席时长',
     schema: z.object({
       status: switchField('开关'),
-      dailyLimitMinutes: z.coerce
-        .number()
-        .int('每日时长须为整数')
-        .min(1, '每日时长不能小于 1 分钟')
-        .max(1440, '每日时长不能大于 1440 分钟'),
+      dailyLimitMinutes: num(
+        z.number().int('每日时长须为整数').min(1, '每日时长不能小于 1 分钟').max(1440, '每日时长不能大于 1440 分钟'),
+      ),
     }),
     defaults: { status: 2, dailyLimitMinutes: 480 },
   },
@@ -95,11 +90,9 @@ export const ORG_SETTINGS = {
   aiUnitPrice: {
     label: 'AI 单价',
     schema: z.object({
-      pricePerMinute: z.coerce
-        .number()
-        .int('单价须为整数（分）')
-        .min(0, '单价不能小于 0')
-        .max(100_000, '单价不能大于 100000 分'),
+      pricePerMinute: num(
+        z.number().int('单价须为整数（分）').min(0, '单价不能小于 0').max(100_000, '单价不能大于 100000 分'),
+      ),
     }),
     defaults: { pricePerMinute: 10 },
   },
@@ -199,11 +192,11 @@ export async function organizationDetail(db: Db, s: Session) {
 export async function updateOrganizationInfo(
   db: Db,
   s: Session,
-  input: { name?: string; contactName?: string; contactPhone?: string; industry?: string },
+  input: { name?: string; contactName?: string | null; contactPhone?: string; industry?: string | null },
 ) {
-  // fields left out (or emptied to undefined by the schema) stay as they are; nothing to set is a no-op
-  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  if (Object.keys(changes).length) await db.update(organization).set(changes).where(eq(organization.id, s.orgId));
+  // fields left out stay as they are (null clears contactName/industry); nothing to set is a no-op
+  const set = updateSet(input);
+  if (set) await db.update(organization).set(set).where(eq(organization.id, s.orgId));
   return { id: s.orgId };
 }
 

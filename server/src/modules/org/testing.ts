@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ApiResponse, TestApp } from '../../test/harness';
+import { type ApiResponse, TEST_PASSWORD, type TestApp, type TestOrg, type TestUser } from '../../test/harness';
 
 /** Assertions shared by the administration API tests (org, feedback, operationLog). */
 
@@ -46,4 +46,39 @@ export async function expectForbidden(t: TestApp, token: string, calls: Call[]) 
     });
     expect(`${c.path} ${res.status} ${res.msg}`).toBe(`${c.path} 403 无权限访问`);
   }
+}
+
+let customSeq = 0;
+
+/**
+ * A user of a new custom role (the function signs and data scope given), in the org's first sales department unless
+ * said otherwise: for tests of what a sign alone allows.
+ */
+export async function customRoleUser(
+  t: TestApp,
+  org: TestOrg,
+  role: { functionSigns: string[]; dataScope?: 1 | 2 | 3; deptId?: number },
+): Promise<TestUser> {
+  const tag = `${Date.now().toString(36)}${customSeq++}`;
+  const roleId = ok(
+    await t.post(
+      `${B}/roleController/save`,
+      {
+        name: `自定义${tag}`,
+        dataScope: role.dataScope ?? 2,
+        functionSigns: role.functionSigns,
+        routes: ['/staffCheck'],
+      },
+      { token: org.admin.token },
+    ),
+  ).id as number;
+  const username = `c_${tag}`;
+  ok(
+    await t.post(
+      `${B}/userController/save`,
+      { username, realName: '自定义角色员工', password: TEST_PASSWORD, roleId, deptId: role.deptId ?? org.deptId },
+      { token: org.admin.token },
+    ),
+  );
+  return t.login(username);
 }

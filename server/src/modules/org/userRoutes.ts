@@ -4,6 +4,7 @@ import { defineRoutes } from '../../platform/http';
 import { pageQuery } from '../../platform/paging';
 import { userTopic } from '../../platform/push';
 import {
+  clearableText,
   codeField,
   idField,
   keywordField,
@@ -23,6 +24,11 @@ const optionalPhone = z.preprocess((v) => (v === '' || v === null ? undefined : 
 const email = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   z.string().trim().max(100, '邮箱最多 100 个字').email('请输入正确的邮箱').optional(),
+);
+/** On update '' or null clears the email; absent leaves it. */
+const clearableEmail = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z.string().trim().max(100, '邮箱最多 100 个字').email('请输入正确的邮箱').nullable().optional(),
 );
 
 const UserFilter = z.object({
@@ -66,11 +72,11 @@ export function userRoutes(ctx: AppContext, users: UserService): void {
           username: UserFields.username.optional(),
           realName: UserFields.realName.optional(),
           phone: UserFields.phone,
-          email: UserFields.email,
+          email: clearableEmail,
           roleId: optionalId('角色'),
           deptId: optionalId('部门'),
           positionId: UserFields.positionId,
-          seatNo: UserFields.seatNo,
+          seatNo: clearableText('坐席工号', 30),
         }),
         sign: 'user:edit',
         audit: '编辑用户',

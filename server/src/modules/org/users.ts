@@ -6,6 +6,7 @@ import { offsetOf, type PageRequest, page } from '../../platform/paging';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import type { RateLimiter } from '../../platform/rateLimit';
 import type { Session, TokenService } from '../../platform/session';
+import { updateSet } from '../../platform/update';
 import { likePattern, uniqueViolation } from '../../platform/validation';
 import { appUser, department, position, role } from './schema';
 import {
@@ -46,7 +47,12 @@ export interface UserInput {
   seatNo?: string;
 }
 
-export type UserUpdate = Partial<Omit<UserInput, 'password'>> & { id: number };
+/** email and seatNo: null (from '' too) clears them. */
+export type UserUpdate = Partial<Omit<UserInput, 'password' | 'email' | 'seatNo'>> & {
+  id: number;
+  email?: string | null;
+  seatNo?: string | null;
+};
 
 const SUPER_ADMIN_TICKET = 'superAdmin';
 
@@ -147,7 +153,7 @@ export class UserService {
     if (phone) await check(phone, '手机号已被其他账号使用');
   }
 
-  private async checkRefs(s: Session, input: Partial<UserInput>) {
+  private async checkRefs(s: Session, input: Partial<Pick<UserInput, 'roleId' | 'deptId' | 'positionId'>>) {
     if (input.roleId) await assignableRole(this.db, s, input.roleId);
     if (input.deptId) await assignableDept(this.db, s, input.deptId);
     if (input.positionId) await positionOfOrg(this.db, s.orgId, input.positionId);
@@ -191,10 +197,12 @@ export class UserService {
       target.id,
     );
     const { id, ...fields } = input;
+    const set = updateSet(fields);
+    if (!set) return { id };
     try {
       await this.db
         .update(appUser)
-        .set({ ...fields, updatedAt: new Date() })
+        .set({ ...set, updatedAt: new Date() })
         .where(and(eq(appUser.id, id), eq(appUser.organizationId, s.orgId)));
     } catch (e) {
       throw uniqueError(e) ?? e;

@@ -20,14 +20,17 @@
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
+import { durationOutOfRange, MAX_FILTER_DURATION_SECONDS } from '@crm/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http';
+import { readMultipart } from '../../platform/multipart';
 import { pageQuery } from '../../platform/paging';
 import type { Session } from '../../platform/session';
+import { clearableText, INT4_MAX, num } from '../../platform/validation';
+import { sendXlsx, type XlsxExport } from '../../platform/xlsxExport';
 import { MIME, playableExt, transcode, withLocalFile, withTempDir } from './audio';
 import {
   extOf,
@@ -38,14 +41,44 @@ import {
   type UploadMeta,
 } from './service';
 
-const id = z.coerce.number({ error: '请传入录音 id' }).int().positive('必须是正整数');
+/** The largest value of a PostgreSQL smallint column (source, call type, statuses). */
+const SMALLINT_MAX = 32_767;
+const id = num(z.number({ error: '请传入录音 id' }).int().positive('必须是正整数').max(INT4_MAX, '录音 id 无效'));
 const ids = z
-  .array(z.coerce.number().int().positive(), { error: 'ids：请传入录音 id 列表' })
+  .array(num(z.number().int().positive().max(INT4_MAX, '录音 id 无效')), { error: 'ids：请传入录音 id 列表' })
   .min(1, 'ids：请至少选择一条录音')
   .max(1000, 'ids：一次最多 1000 条');
-const numList = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? undefined : Array.isArray(v) ? v : [v]),
-  z.array(z.coerce.number().int()).optional(),
+/** A filter's values (one or a list), each within what its column holds: nothing out of range reaches the database. */
+const numList = (max: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : Array.isArray(v) ? v : [v]),
+    z
+      .array(
+        num(
+          z
+            .number({ error: '须为数字' })
+            .int('须为整数')
+            .min(0, `取值应在 0-${max} 之间`)
+            .max(max, `取值应在 0-${max} 之间`),
+        ),
+      )
+      .max(1000, '一次最多 1000 项')
+      .optional(),
+  );
+/** A custom duration bound, seconds (a trailing unit is stripped): at most 7 days, duration_ms is an int4 column. */
+const durationField = (field: string) =>
+  z.preprocess(
+    stripUnit,
+    num(
+      z
+        .number({ error: `${field}：请输入秒数` })
+        .min(0, `${field}：不能小于 0`)
+        .max(MAX_FILTER_DURATION_SECONDS, durationOutOfRange(field))
+        .optional(),
+    ),
+  );
+const userId = num(
+  z.number({ error: 'userId：请选择员工' }).int().positive('userId：请选择员工').max(INT4_MAX, 'userId：员工 id 无效'),
 );
 const md5 = z
   .string({ error: 'md5：请传入文件哈希' })
@@ -53,10 +86,10 @@ const md5 = z
   .transform((v) => v.toLowerCase());
 
 export const UploadMetaSchema = z.object({
-  source: z.coerce.number().int().min(1, 'source：录音来源为 1-6').max(6, 'source：录音来源为 1-6').optional(),
-  callType: z.coerce.number().int().min(1, 'callType：通话类型为 1-6').max(6, 'callType：通话类型为 1-6').optional(),
-  ownerUserId: z.coerce.number().int().positive().optional(),
-  clueId: z.coerce.number().int().positive().optional(),
+  source: num(z.number().int().min(1, 'source：录音来源为 1-6').max(6, 'source：录音来源为 1-6').optional()),
+  callType: num(z.number().int().min(1, 'callType：通话类型为 1-6').max(6, 'callType：通话类型为 1-6').optional()),
+  ownerUserId: num(z.number().int().positive().max(INT4_MAX, 'ownerUserId：员工 id 无效').optional()),
+  clueId: num(z.number().int().positive().max(INT4_MAX, 'clueId：线索 id 无效').optional()),
   phone: z.string().max(20, 'phone：号码过长').optional(),
   callTime: z
     .string()
@@ -69,27 +102,24 @@ export const UploadMetaSchema = z.object({
 
 export const ListSchema = z.object({
   ...pageQuery,
-  source: numList,
-  callType: numList,
-  ownerUserIds: numList,
-  clueId: z.coerce.number().int().positive().optional(),
+  source: numList(SMALLINT_MAX),
+  callType: numList(SMALLINT_MAX),
+  ownerUserIds: numList(INT4_MAX),
+  clueId: num(z.number().int().positive().max(INT4_MAX, 'clueId：线索 id 无效').optional()),
   phone: z.string().max(20).optional(),
   fileName: z.string().max(100).optional(),
   /** 'YYYY-MM-DD 至 YYYY-MM-DD' (the date picker's text), or startTime / endTime. */
   dateRange: z.string().optional(),
   startTime: z.string().optional(),
   endTime: z.string().optional(),
-  durationLevel: z.coerce
-    .number()
-    .int()
-    .min(0, 'durationLevel：时长档位为 0-7')
-    .max(7, 'durationLevel：时长档位为 0-7')
-    .optional(),
-  /** Custom range (option 2), seconds; a trailing unit character is stripped. */
-  durationMin: z.preprocess(stripUnit, z.coerce.number().min(0, 'durationMin：不能小于 0').optional()),
-  durationMax: z.preprocess(stripUnit, z.coerce.number().min(0, 'durationMax：不能小于 0').optional()),
-  asrStatus: numList,
-  analysisStatus: numList,
+  durationLevel: num(
+    z.number().int().min(0, 'durationLevel：时长档位为 0-7').max(7, 'durationLevel：时长档位为 0-7').optional(),
+  ),
+  /** Custom range (option 2), seconds. */
+  durationMin: durationField('durationMin'),
+  durationMax: durationField('durationMax'),
+  asrStatus: numList(SMALLINT_MAX),
+  analysisStatus: numList(SMALLINT_MAX),
 });
 
 function stripUnit(v: unknown) {
@@ -113,38 +143,6 @@ export function toFilter(q: z.infer<typeof ListSchema>): ListFilter {
   return f;
 }
 
-/** Reads a multipart request: files to a temporary directory, the other fields as strings. */
-async function readMultipart(req: FastifyRequest, dir: string, maxBytes: number) {
-  if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传文件（字段 file）');
-  const files: { path: string; fileName: string }[] = [];
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of req.parts({ limits: { fileSize: maxBytes } })) {
-      if (part.type === 'file') {
-        const safe = utf8Name(part.filename || 'audio');
-        const path = join(dir, `${files.length}.${extOf(safe) || 'bin'}`);
-        await pipeline(part.file, createWriteStream(path));
-        if (part.file.truncated)
-          throw new AppError(413, `文件「${safe}」超过大小上限 ${Math.round(maxBytes / 1048576)} MB`, 413);
-        files.push({ path, fileName: safe });
-      } else fields[part.fieldname] = String(part.value ?? '');
-    }
-  } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(413, `文件超过大小上限 ${Math.round(maxBytes / 1048576)} MB`, 413);
-    if (e instanceof AppError) throw e;
-    throw badRequest(`上传内容格式错误：${(e as Error).message}`);
-  }
-  return { files, fields };
-}
-
-/** A file name that arrived as UTF-8 bytes read as latin1 is decoded back; a proper one is kept. */
-function utf8Name(name: string): string {
-  if (![...name].every((c) => c.charCodeAt(0) <= 0xff)) return name;
-  const decoded = Buffer.from(name, 'latin1').toString('utf8');
-  return decoded.includes('\uFFFD') ? name : decoded;
-}
-
 function parseMeta(fields: Record<string, string>): UploadMeta {
   const clean = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
   const parsed = UploadMetaSchema.safeParse(clean);
@@ -158,7 +156,7 @@ export function recordingRoutes(ctx: AppContext, svc: RecordingService): void {
       '/headset/checkMd5',
       {
         sign: 'recording:upload',
-        body: z.object({ md5, size: z.coerce.number().int().positive().optional() }),
+        body: z.object({ md5, size: num(z.number().int().positive().optional()) }),
         summary: 'md5 校验：机构是否已有该文件',
       },
       ({ session, body }) => svc.checkMd5(session, body.md5, body.size),
@@ -174,7 +172,17 @@ export function recordingRoutes(ctx: AppContext, svc: RecordingService): void {
       },
       async ({ session, req, reply }) => {
         const results = await withTempDir(async (dir) => {
-          const { files, fields } = await readMultipart(req, dir, svc.limitBytes);
+          let n = 0;
+          const { files, fields } = await readMultipart(
+            req,
+            { maxBytes: svc.limitBytes, notMultipart: '请以 multipart/form-data 上传文件（字段 file）' },
+            async (part, name) => {
+              const fileName = part.filename ? name : 'audio';
+              const path = join(dir, `${n++}.${extOf(fileName) || 'bin'}`);
+              await pipeline(part.file, createWriteStream(path));
+              return { path, fileName };
+            },
+          );
           if (!files.length) throw badRequest('file：请选择要上传的录音文件');
           const meta = parseMeta(fields);
           if (meta.transcript && files.length > 1) throw badRequest('transcript：附带转写文本时一次只能上传一个文件');
@@ -206,7 +214,7 @@ export function recordingRoutes(ctx: AppContext, svc: RecordingService): void {
         sign: 'recording:upload',
         body: UploadMetaSchema.extend({
           fileName: z.string({ error: 'fileName：请传入文件名' }).min(1, 'fileName：请传入文件名').max(255),
-          size: z.coerce.number({ error: 'size：请传入文件大小' }).int().positive('size：文件大小必须大于 0'),
+          size: num(z.number({ error: 'size：请传入文件大小' }).int().positive('size：文件大小必须大于 0')),
           md5,
         }),
         summary: '分片上传：开始或续传',
@@ -223,23 +231,20 @@ export function recordingRoutes(ctx: AppContext, svc: RecordingService): void {
         summary: '分片上传：上传一个分片（写入存储后才应答）',
       },
       async ({ session, req, reply }) => {
-        if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传分片（字段 uploadId、offset、chunk）');
-        const fields: Record<string, string> = {};
-        let data: Buffer | null = null;
-        try {
-          for await (const part of req.parts({ limits: { fileSize: 16 * 1024 * 1024 } })) {
-            if (part.type === 'file') data = await part.toBuffer();
-            else fields[part.fieldname] = String(part.value ?? '');
-          }
-        } catch (e) {
-          if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError(413, '分片超过 16 MB', 413);
-          throw badRequest(`上传内容格式错误：${(e as Error).message}`);
-        }
+        const { files, fields } = await readMultipart(
+          req,
+          {
+            maxBytes: 16 * 1024 * 1024,
+            notMultipart: '请以 multipart/form-data 上传分片（字段 uploadId、offset、chunk）',
+            tooLarge: '分片超过 16 MB',
+          },
+          (part) => part.toBuffer(),
+        );
+        const data = files.at(-1) ?? null;
         const p = z
           .object({
             uploadId: z.string({ error: 'uploadId：请传入上传任务 id' }).min(1, 'uploadId：请传入上传任务 id'),
-            offset: z.coerce.number({ error: 'offset：请传入分片位置' }).int().min(0),
+            offset: num(z.number({ error: 'offset：请传入分片位置' }).int().min(0)),
           })
           .safeParse(fields);
         if (!p.success) throw badRequest(p.error.issues[0].message);
@@ -270,7 +275,10 @@ export function recordingRoutes(ctx: AppContext, svc: RecordingService): void {
       {
         sign: 'recording:upload',
         audit: '录音绑定线索',
-        body: z.object({ ids, clueId: z.coerce.number().int().positive().nullable() }),
+        body: z.object({
+          ids,
+          clueId: num(z.number().int().positive().max(INT4_MAX, 'clueId：线索 id 无效').nullable()),
+        }),
         summary: '录音绑定线索（clueId 为 null 解绑）',
       },
       ({ session, body }) => svc.bindClue(session, body.ids, body.clueId),
@@ -278,9 +286,10 @@ export function recordingRoutes(ctx: AppContext, svc: RecordingService): void {
     r.post(
       '/headset/bindUser',
       {
-        sign: 'recording:upload',
+        // giving recordings to someone else takes recording:assign (service: a seat may only claim its own)
+        sign: ['recording:assign', 'recording:upload'],
         audit: '录音绑定员工',
-        body: z.object({ ids, userId: z.coerce.number({ error: 'userId：请选择员工' }).int().positive() }),
+        body: z.object({ ids, userId }),
         summary: '录音绑定员工',
       },
       ({ session, body }) => svc.bindUser(session, body.ids, body.userId),
@@ -288,9 +297,9 @@ export function recordingRoutes(ctx: AppContext, svc: RecordingService): void {
     r.post(
       '/headset/editBindUserIdByIds',
       {
-        sign: 'recording:upload',
+        sign: ['recording:assign', 'recording:upload'],
         audit: '批量修改录音归属',
-        body: z.object({ ids, userId: z.coerce.number({ error: 'userId：请选择员工' }).int().positive() }),
+        body: z.object({ ids, userId }),
         summary: '批量修改录音归属员工',
       },
       ({ session, body }) => svc.bindUser(session, body.ids, body.userId),
@@ -313,10 +322,10 @@ export function recordingRoutes(ctx: AppContext, svc: RecordingService): void {
         body: z.object({
           fileName: z.string().max(255).optional(),
           md5: z.string().max(32).optional(),
-          size: z.coerce.number().int().min(0).optional(),
-          result: z.coerce.number({ error: 'result：请传入结果' }).int().min(1, 'result：1-5').max(5, 'result：1-5'),
+          size: num(z.number().int().min(0).optional()),
+          result: num(z.number({ error: 'result：请传入结果' }).int().min(1, 'result：1-5').max(5, 'result：1-5')),
           message: z.string().max(500).optional(),
-          recordId: z.coerce.number().int().positive().optional(),
+          recordId: num(z.number().int().positive().max(INT4_MAX, 'recordId：录音 id 无效').optional()),
           channel: z.string().max(30).optional(),
         }),
         summary: '记录一次录音上传（客户端：跳过重复、失败等）',
@@ -336,7 +345,10 @@ export function recordingRoutes(ctx: AppContext, svc: RecordingService): void {
       '/aiVoiceUploadLog/pagelist',
       {
         sign: 'recording:view',
-        body: z.object({ ...pageQuery, result: z.coerce.number().int().optional() }),
+        body: z.object({
+          ...pageQuery,
+          result: num(z.number().int().min(1, 'result：上传结果为 1-5').max(5, 'result：上传结果为 1-5').optional()),
+        }),
         summary: '录音上传记录',
       },
       ({ session, body }) => svc.logPage(session, body),
@@ -353,57 +365,60 @@ export function recordingRoutes(ctx: AppContext, svc: RecordingService): void {
     r.post(
       '/recording/v1/saveQuality',
       {
-        sign: 'recording:view',
+        // scoring calls is the quality inspectors' and managers' job, not the seat's own
+        sign: 'quality:edit',
         audit: '保存录音质检',
         body: z.object({
           id,
-          qualityScore: z.coerce
-            .number()
-            .int()
-            .min(0, 'qualityScore：0-100')
-            .max(100, 'qualityScore：0-100')
-            .nullable()
-            .optional(),
-          qualityRemark: z.string().max(500, 'qualityRemark：最多 500 字').nullable().optional(),
+          qualityScore: num(
+            z.number().int().min(0, 'qualityScore：0-100').max(100, 'qualityScore：0-100').nullable().optional(),
+          ),
+          qualityRemark: clearableText('质检备注', 500),
         }),
         summary: '保存质检（分数、备注）',
       },
-      ({ session, body }) => svc.saveQuality(session, body.id, body.qualityScore ?? null, body.qualityRemark ?? null),
+      ({ session, body }) => svc.saveQuality(session, body.id, body),
     );
 
     r.post(
       '/recording/v1/export',
-      { sign: 'recording:view', raw: true, body: ListSchema.extend({ ids: numList }), summary: '导出录音列表（xlsx）' },
+      {
+        sign: 'recording:view',
+        raw: true,
+        body: ListSchema.extend({ ids: numList(INT4_MAX) }),
+        summary: '导出录音列表（xlsx）',
+      },
       async ({ session, body, reply, req }) => {
         const rows = await svc.listAll(session, toFilter(body));
-        const wb = new ExcelJS.Workbook();
-        const ws = wb.addWorksheet('录音列表');
-        ws.columns = [
-          { header: '录音ID', key: 'id', width: 10 },
-          { header: '文件名', key: 'fileName', width: 36 },
-          { header: '录音来源', key: 'sourceName', width: 12 },
-          { header: '通话类型', key: 'callTypeName', width: 10 },
-          { header: '归属员工', key: 'ownerName', width: 12 },
-          { header: '号码', key: 'phone', width: 14 },
-          { header: '线索ID', key: 'clueId', width: 10 },
-          { header: '通话时间', key: 'callTime', width: 20 },
-          { header: '时长', key: 'durationText', width: 10 },
-          { header: '转写状态', key: 'asrStatusName', width: 14 },
-          { header: '分析状态', key: 'analysisStatusName', width: 10 },
-          { header: '销售说话占比', key: 'talkRatioText', width: 12 },
-          { header: '质检分', key: 'qualityScore', width: 8 },
-          { header: '质检备注', key: 'qualityRemark', width: 24 },
-          { header: '上传时间', key: 'createdAt', width: 20 },
-        ];
-        for (const row of rows)
-          ws.addRow({ ...row, talkRatioText: row.talkRatio == null ? '--' : `${Math.round(row.talkRatio * 100)}%` });
-        ws.getRow(1).font = { bold: true };
-        const buf = Buffer.from(await wb.xlsx.writeBuffer());
         await ctx.app.audit(req, '导出录音列表', { count: rows.length });
-        return reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('录音列表.xlsx')}`)
-          .send(buf);
+        const columns: [keyof (typeof rows)[number] | 'talkRatioText', string, number][] = [
+          ['id', '录音ID', 10],
+          ['fileName', '文件名', 36],
+          ['sourceName', '录音来源', 12],
+          ['callTypeName', '通话类型', 10],
+          ['ownerName', '归属员工', 12],
+          ['phone', '号码', 14],
+          ['clueId', '线索ID', 10],
+          ['callTime', '通话时间', 20],
+          ['durationText', '时长', 10],
+          ['asrStatusName', '转写状态', 14],
+          ['analysisStatusName', '分析状态', 10],
+          ['talkRatioText', '销售说话占比', 12],
+          ['qualityScore', '质检分', 8],
+          ['qualityRemark', '质检备注', 24],
+          ['createdAt', '上传时间', 20],
+        ];
+        const write = async (x: XlsxExport) => {
+          const sheet = x.sheet(
+            '录音列表',
+            columns.map(([, header, width]) => ({ header, width })),
+          );
+          for (const row of rows) {
+            const talkRatioText = row.talkRatio == null ? '--' : `${Math.round(row.talkRatio * 100)}%`;
+            sheet.add(columns.map(([k]) => (k === 'talkRatioText' ? talkRatioText : row[k])));
+          }
+        };
+        return sendXlsx(reply, '录音列表.xlsx', write, 'recordings.xlsx');
       },
     );
 

@@ -20,9 +20,11 @@ import {
 import { type AnyColumn, and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import { AppError, badRequest, must, notFound } from '../../platform/errors';
+import { AppError, badRequest, forbidden, must, notFound } from '../../platform/errors';
 import { offsetOf, type PageRequest, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
+import { updateSet } from '../../platform/update';
+import { canSeeUser } from '../org/scope';
 import { getUser } from '../org/service';
 import { findPhone, probe, withTempDir } from './audio';
 import { aiVoiceUploadLog, recording, recordingUpload } from './schema';
@@ -61,7 +63,12 @@ interface ClueLookup {
     orgId: number,
     clueId: number,
   ): Promise<{ id?: number; clueId?: number; ownerUserId?: number | null } | null | undefined>;
+  /** The lead if the session's data scope covers it; throws (404) otherwise. */
+  get?(s: Session, clueId: number): Promise<unknown>;
 }
+
+/** Giving recordings to another user (binding, or an upload's ownerUserId) takes this sign. */
+export const mayAssignRecordings = (s: Session) => s.isSuperAdmin || s.signs.has('recording:assign');
 
 export interface ListFilter extends PageRequest {
   source?: number[];
@@ -134,7 +141,10 @@ export class RecordingService {
     return row;
   }
 
-  async update(orgId: number, id: number, set: Partial<typeof recording.$inferInsert>): Promise<void> {
+  /** Sets the given columns (undefined ones are left as they are; nothing to set is a no-op). */
+  async update(orgId: number, id: number, values: Partial<typeof recording.$inferInsert>): Promise<void> {
+    const set = updateSet(values);
+    if (!set) return;
     await this.db
       .update(recording)
       .set({ ...set, updatedAt: new Date() })
@@ -210,6 +220,9 @@ export class RecordingService {
         recordingId,
         channel: meta.channel ?? 'web',
       });
+    // who and what the recording is given to is checked before any work on the file
+    const owner = meta.ownerUserId ? await this.assignableUser(s, meta.ownerUserId) : null;
+    let clueId = meta.clueId ? await this.checkClue(s, meta.clueId) : null;
     let inspected: Awaited<ReturnType<RecordingService['inspect']>>;
     try {
       inspected = await this.inspect(path, fileName, size);
@@ -234,8 +247,6 @@ export class RecordingService {
       await log(UPLOAD_RESULT.REFUSED, (e as Error).message);
       throw e;
     }
-    const owner = meta.ownerUserId ? await this.checkUser(s.orgId, meta.ownerUserId) : null;
-    let clueId = meta.clueId ? await this.checkClue(s.orgId, meta.clueId) : null;
     const phone =
       meta.phone?.trim() ||
       findPhone(fileName, info.tags.title, info.tags.comment, info.tags.description, info.tags.artist);
@@ -243,7 +254,9 @@ export class RecordingService {
     if (!clueId && phone) {
       const found = await this.clue?.findByPhone?.(s.orgId, phone);
       clueId = found ? (found.id ?? found.clueId ?? null) : null;
-      clueOwner = found?.ownerUserId ?? null;
+      // the lead's owner gets the call only when the uploader may give recordings to them (else it stays the uploader's)
+      const leadOwner = found?.ownerUserId ?? null;
+      clueOwner = leadOwner !== null && mayAssignRecordings(s) && canSeeUser(s, leadOwner) ? leadOwner : null;
     }
     const key = `recordings/${s.orgId}/${new Date().toISOString().slice(0, 7)}/${randomUUID()}.${ext}`;
     await this.ctx.storage.put(key, createReadStream(path));
@@ -354,8 +367,8 @@ export class RecordingService {
       });
       return { duplicate: true, recordId: check.recordId, uploadId: null, offset: v.size, chunkSize: CHUNK_SIZE };
     }
-    if (v.ownerUserId) await this.checkUser(s.orgId, v.ownerUserId);
-    if (v.clueId) await this.checkClue(s.orgId, v.clueId);
+    if (v.ownerUserId) await this.assignableUser(s, v.ownerUserId);
+    if (v.clueId) await this.checkClue(s, v.clueId);
     const { fileName, size, md5, ...meta } = v;
     if (check.uploadId) {
       await this.db
@@ -449,24 +462,51 @@ export class RecordingService {
     return user.id;
   }
 
-  private async checkClue(orgId: number, clueId: number): Promise<number> {
-    const finder = this.clue?.findById;
-    if (finder && !(await finder.call(this.clue, orgId, clueId))) throw notFound('线索不存在');
+  /**
+   * The user recordings are given to: a user of the organisation. Another user than oneself takes
+   * 'recording:assign' and must be inside the caller's data scope (a seat cannot hand its calls to anyone, a
+   * manager only to the people it manages).
+   */
+  private async assignableUser(s: Session, userId: number): Promise<number> {
+    const id = await this.checkUser(s.orgId, userId);
+    if (id === s.userId) return id;
+    if (!mayAssignRecordings(s)) throw forbidden('无权限把录音分配给其他员工');
+    if (!canSeeUser(s, id)) throw forbidden('不能把录音分配给数据权限以外的员工');
+    return id;
+  }
+
+  /** A lead of the organisation that the caller's data scope covers (a recording is not pinned to others' leads). */
+  private async checkClue(s: Session, clueId: number): Promise<number> {
+    const lookup = this.clue;
+    if (lookup?.get) {
+      try {
+        await lookup.get.call(lookup, s, clueId);
+      } catch (e) {
+        if (e instanceof AppError && e.status === 404) throw notFound('线索不存在');
+        throw e;
+      }
+    } else if (lookup?.findById) {
+      if (!(await lookup.findById.call(lookup, s.orgId, clueId))) throw notFound('线索不存在');
+    }
     return clueId;
   }
 
-  private async visibleIds(s: Session, ids: number[]): Promise<number[]> {
+  private async visibleRows(s: Session, ids: number[]) {
     const rows = await this.db
-      .select({ id: recording.id })
+      .select({ id: recording.id, ownerUserId: recording.ownerUserId })
       .from(recording)
       .where(and(this.scope(s), inArray(recording.id, ids)));
     if (rows.length !== new Set(ids).size) throw notFound('录音不存在');
-    return rows.map((r) => r.id);
+    return rows;
+  }
+
+  private async visibleIds(s: Session, ids: number[]): Promise<number[]> {
+    return (await this.visibleRows(s, ids)).map((r) => r.id);
   }
 
   async bindClue(s: Session, ids: number[], clueId: number | null) {
     const visible = await this.visibleIds(s, ids);
-    if (clueId) await this.checkClue(s.orgId, clueId);
+    if (clueId) await this.checkClue(s, clueId);
     await this.db
       .update(recording)
       .set({ clueId, updatedAt: new Date() })
@@ -474,9 +514,16 @@ export class RecordingService {
     return { count: visible.length };
   }
 
+  /**
+   * Gives recordings to a user. With 'recording:assign': any recording the caller sees, to a user of its data
+   * scope. Without it (a seat uploading its own calls) only claiming for oneself recordings that have no owner yet.
+   */
   async bindUser(s: Session, ids: number[], userId: number) {
-    const visible = await this.visibleIds(s, ids);
-    await this.checkUser(s.orgId, userId);
+    const rows = await this.visibleRows(s, ids);
+    await this.assignableUser(s, userId);
+    if (!mayAssignRecordings(s) && rows.some((r) => r.ownerUserId !== null && r.ownerUserId !== userId))
+      throw forbidden('无权限修改录音归属');
+    const visible = rows.map((r) => r.id);
     await this.db
       .update(recording)
       .set({ ownerUserId: userId, updatedAt: new Date() })
@@ -513,10 +560,12 @@ export class RecordingService {
     return { count: rows.length };
   }
 
-  async saveQuality(s: Session, id: number, score: number | null, remark: string | null) {
-    await this.get(s, id);
-    await this.update(s.orgId, id, { qualityScore: score, qualityRemark: remark });
-    return { id, qualityScore: score, qualityRemark: remark };
+  /** Score and remark left out stay as they are; null (or '' for the remark) clears them. */
+  async saveQuality(s: Session, id: number, input: { qualityScore?: number | null; qualityRemark?: string | null }) {
+    const row = await this.get(s, id);
+    const { qualityScore = row.qualityScore, qualityRemark = row.qualityRemark } = input;
+    await this.update(s.orgId, id, { qualityScore: input.qualityScore, qualityRemark: input.qualityRemark });
+    return { id, qualityScore, qualityRemark };
   }
 
   // ---------- listing ----------

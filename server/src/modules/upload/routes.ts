@@ -8,40 +8,27 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { AppError, badRequest } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http';
+import { readMultipart } from '../../platform/multipart';
 import { IMAGE_LIMIT_BYTES, IMAGE_LIMIT_MSG, type UploadService } from './service';
 
 /** Reads the one file of a multipart request into memory, refusing more than the limit. */
 async function readOneFile(req: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
-  if (!req.isMultipart()) throw badRequest('file：请以 multipart/form-data 上传图片');
-  let file: { fileName: string; data: Buffer } | null = null;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: IMAGE_LIMIT_BYTES, files: 2 } })) {
-      if (part.type !== 'file') continue;
-      if (file) throw badRequest('file：一次只能上传一张图片');
-      const data = await part.toBuffer();
-      if (part.file.truncated) throw tooLarge();
-      file = { fileName: utf8Name(part.filename ?? ''), data };
-    }
-  } catch (e) {
-    if (e instanceof AppError) throw e;
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT') throw badRequest('file：一次只能上传一张图片');
-    throw badRequest(`上传内容格式错误：${(e as Error).message}`);
-  }
-  if (!file) throw badRequest('file：请选择要上传的图片');
-  return file;
-}
-
-const tooLarge = () => new AppError(413, IMAGE_LIMIT_MSG, 413);
-
-/** A file name sent as UTF-8 bytes but read as latin1 is decoded back; a proper one is kept. */
-function utf8Name(name: string): string {
-  if (![...name].every((c) => c.charCodeAt(0) <= 0xff)) return name;
-  const decoded = Buffer.from(name, 'latin1').toString('utf8');
-  return decoded.includes('\uFFFD') ? name : decoded;
+  const { files } = await readMultipart(
+    req,
+    {
+      maxBytes: IMAGE_LIMIT_BYTES,
+      maxFiles: 2,
+      notMultipart: 'file：请以 multipart/form-data 上传图片',
+      tooMany: 'file：一次只能上传一张图片',
+      tooLarge: IMAGE_LIMIT_MSG,
+    },
+    async (part, fileName) => ({ fileName, data: await part.toBuffer() }),
+  );
+  if (files.length > 1) throw badRequest('file：一次只能上传一张图片');
+  if (!files[0]) throw badRequest('file：请选择要上传的图片');
+  return files[0];
 }
 
 export function uploadRoutes(ctx: AppContext, svc: UploadService): void {

@@ -41,6 +41,7 @@ interface Filters extends Record<string, unknown> {
 export default function RecordingFileManage() {
   const users = useUserOptions();
   const canDelete = useHasSign('recording:delete');
+  const canAssign = useHasSign('recording:assign');
   const [draft, setDraft] = useState<Filters>({});
   const [filters, setFilters] = useState<Filters>({});
   const [selected, setSelected] = useState<number[]>([]);
@@ -283,9 +284,11 @@ export default function RecordingFileManage() {
         <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)} data-testid="open-upload">
           上传录音
         </Button>
-        <Button disabled={!selected.length} onClick={() => openBind('user', selected)}>
-          批量修改归属
-        </Button>
+        {canAssign && (
+          <Button disabled={!selected.length} onClick={() => openBind('user', selected)}>
+            批量修改归属
+          </Button>
+        )}
         <Button disabled={!selected.length} onClick={() => openBind('clue', selected)}>
           批量绑定线索
         </Button>

@@ -1,39 +1,19 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import type { Page } from '@crm/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { contract } from '@crm/core/contract';
+import { FeedbackStatusName, FeedbackTypeName } from '@crm/core/contract/feedback';
 import { Badge, Button, Descriptions, Drawer, Form, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { api } from '../../api/client';
+import { type RowOf, useCallMutation, useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
-import { showSuccess } from '../../app/ui';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { LinkButton } from '../../components/LinkButton';
-import { usePagedQuery } from '../../components/usePagedQuery';
 
-export const FEEDBACK_TYPES = { 1: '功能建议', 2: '系统问题', 3: '使用咨询', 4: '其他' } as const;
-export const FEEDBACK_STATUS = { 1: '待处理', 2: '处理中', 3: '已处理' } as const;
 const STATUS_BADGE = { 1: 'warning', 2: 'processing', 3: 'success' } as const;
 const opts = (m: Record<number, string>) =>
   Object.entries(m).map(([value, label]) => ({ value: Number(value), label }));
 
-interface FeedbackRow {
-  id: number;
-  type: 1 | 2 | 3 | 4;
-  typeName: string;
-  content: string;
-  images: string[];
-  contact: string | null;
-  status: 1 | 2 | 3;
-  statusName: string;
-  userId: number;
-  username: string | null;
-  realName: string | null;
-  reply: string | null;
-  replyUserName: string | null;
-  repliedAt: string | null;
-  createdAt: string;
-}
+type FeedbackRow = RowOf<typeof contract.feedback.list>;
 
 interface Filters extends Record<string, unknown> {
   type?: number;
@@ -43,35 +23,32 @@ interface Filters extends Record<string, unknown> {
   endTime?: string;
 }
 
-function SubmitModal({ onClose }: { onClose: (saved: boolean) => void }) {
+function SubmitModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const save = useCallMutation(contract.feedback.save, {
+    success: '感谢您的反馈，我们会尽快处理',
+    invalidate: [contract.feedback.list],
+    onSuccess: onClose,
+  });
   return (
     <Modal
       open
       title="提交反馈"
       okText="提交"
       cancelText="取消"
-      confirmLoading={saving}
+      confirmLoading={save.isPending}
       destroyOnHidden
-      onCancel={() => onClose(false)}
-      onOk={async () => {
-        const v = await form.validateFields().catch(() => null);
-        if (!v) return;
-        setSaving(true);
-        try {
-          await api.backend.post('/problemFeedback/save', { ...v, images: [] });
-          showSuccess('感谢您的反馈，我们会尽快处理');
-          onClose(true);
-        } catch {
-        } finally {
-          setSaving(false);
-        }
-      }}
+      onCancel={onClose}
+      onOk={() =>
+        form.validateFields().then(
+          (v) => save.mutate({ ...v, images: [] }),
+          () => {},
+        )
+      }
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={{ type: 1 }}>
         <Form.Item name="type" label="反馈类型" rules={[{ required: true, message: '请选择反馈类型' }]}>
-          <Select options={opts(FEEDBACK_TYPES)} />
+          <Select options={opts(FeedbackTypeName)} />
         </Form.Item>
         <Form.Item
           name="content"
@@ -88,24 +65,20 @@ function SubmitModal({ onClose }: { onClose: (saved: boolean) => void }) {
   );
 }
 
-function DetailDrawer({
-  row,
-  canReply,
-  onClose,
-}: {
-  row: FeedbackRow;
-  canReply: boolean;
-  onClose: (saved: boolean) => void;
-}) {
+function DetailDrawer({ row, canReply, onClose }: { row: FeedbackRow; canReply: boolean; onClose: () => void }) {
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const reply = useCallMutation(contract.feedback.reply, {
+    success: '已回复',
+    invalidate: [contract.feedback.list],
+    onSuccess: onClose,
+  });
   return (
-    <Drawer open size={560} title="反馈详情" onClose={() => onClose(false)} destroyOnHidden>
+    <Drawer open size={560} title="反馈详情" onClose={onClose} destroyOnHidden>
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label="反馈人">{row.realName || row.username || '-'}</Descriptions.Item>
         <Descriptions.Item label="类型">{row.typeName}</Descriptions.Item>
         <Descriptions.Item label="状态">
-          <Badge status={STATUS_BADGE[row.status]} text={row.statusName} />
+          <Badge status={STATUS_BADGE[row.status as keyof typeof STATUS_BADGE]} text={row.statusName} />
         </Descriptions.Item>
         <Descriptions.Item label="提交时间">{row.createdAt}</Descriptions.Item>
         <Descriptions.Item label="联系方式">{row.contact || '-'}</Descriptions.Item>
@@ -122,17 +95,7 @@ function DetailDrawer({
           layout="vertical"
           style={{ marginTop: 16 }}
           initialValues={{ status: 3 }}
-          onFinish={async (v) => {
-            setSaving(true);
-            try {
-              await api.backend.post('/problemFeedback/reply', { id: row.id, ...v });
-              showSuccess('已回复');
-              onClose(true);
-            } catch {
-            } finally {
-              setSaving(false);
-            }
-          }}
+          onFinish={(v) => reply.mutate({ id: row.id, ...v })}
         >
           <Form.Item
             name="reply"
@@ -142,9 +105,9 @@ function DetailDrawer({
             <Input.TextArea rows={4} maxLength={2000} showCount />
           </Form.Item>
           <Form.Item name="status" label="处理状态">
-            <Select options={opts(FEEDBACK_STATUS)} style={{ width: 160 }} />
+            <Select options={opts(FeedbackStatusName)} style={{ width: 160 }} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving}>
+          <Button type="primary" htmlType="submit" loading={reply.isPending}>
             提交回复
           </Button>
         </Form>
@@ -153,18 +116,15 @@ function DetailDrawer({
   );
 }
 
-/** /feedback: everyone submits and sees their own feedback; holders of log:view see all and reply. */
+/** /feedback: everyone submits and sees their own feedback; holders of log:view see all, of feedback:edit reply. */
 export default function FeedbackPage() {
-  const qc = useQueryClient();
-  const isAdmin = useHasSign('log:view');
+  const canReply = useHasSign('feedback:edit');
+  const isAdmin = useHasSign('log:view') || canReply;
   const [draft, setDraft] = useState<Filters & { date?: string | null }>({});
   const [filters, setFilters] = useState<Filters>({});
   const [submitting, setSubmitting] = useState(false);
   const [detail, setDetail] = useState<FeedbackRow | null>(null);
-  const list = usePagedQuery<FeedbackRow, Filters>('feedback', filters, (q) =>
-    api.backend.post<Page<FeedbackRow>>('/problemFeedback/list', q),
-  );
-  const refresh = () => qc.invalidateQueries({ queryKey: ['feedback'] });
+  const list = useCallPage(contract.feedback.list, filters, 'feedback');
   const search = () => {
     list.pager.reset();
     const { date: _date, ...rest } = draft;
@@ -188,7 +148,7 @@ export default function FeedbackPage() {
       title: '状态',
       dataIndex: 'status',
       width: 100,
-      render: (v: 1 | 2 | 3, r) => <Badge status={STATUS_BADGE[v]} text={r.statusName} />,
+      render: (v: keyof typeof STATUS_BADGE, r) => <Badge status={STATUS_BADGE[v]} text={r.statusName} />,
     },
     { title: '回复', dataIndex: 'reply', ellipsis: true, render: (v) => v || '-' },
     {
@@ -196,7 +156,7 @@ export default function FeedbackPage() {
       key: 'op',
       width: 100,
       render: (_, r) => (
-        <LinkButton onClick={() => setDetail(r)}>{isAdmin && r.status !== 3 ? '处理' : '详情'}</LinkButton>
+        <LinkButton onClick={() => setDetail(r)}>{canReply && r.status !== 3 ? '处理' : '详情'}</LinkButton>
       ),
     },
   ];
@@ -210,7 +170,7 @@ export default function FeedbackPage() {
             style={{ width: 120 }}
             value={draft.type}
             onChange={(v) => setDraft({ ...draft, type: v })}
-            options={opts(FEEDBACK_TYPES)}
+            options={opts(FeedbackTypeName)}
           />
           <Select
             allowClear
@@ -218,7 +178,7 @@ export default function FeedbackPage() {
             style={{ width: 120 }}
             value={draft.status}
             onChange={(v) => setDraft({ ...draft, status: v })}
-            options={opts(FEEDBACK_STATUS)}
+            options={opts(FeedbackStatusName)}
           />
           <Input
             allowClear
@@ -242,24 +202,8 @@ export default function FeedbackPage() {
         </Button>
       </Space>
       <Table<FeedbackRow> rowKey="id" size="middle" columns={columns} {...list.tableProps} />
-      {submitting && (
-        <SubmitModal
-          onClose={(saved) => {
-            setSubmitting(false);
-            if (saved) void refresh();
-          }}
-        />
-      )}
-      {detail && (
-        <DetailDrawer
-          row={detail}
-          canReply={isAdmin}
-          onClose={(saved) => {
-            setDetail(null);
-            if (saved) void refresh();
-          }}
-        />
-      )}
+      {submitting && <SubmitModal onClose={() => setSubmitting(false)} />}
+      {detail && <DetailDrawer row={detail} canReply={canReply} onClose={() => setDetail(null)} />}
     </div>
   );
 }

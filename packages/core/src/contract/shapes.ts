@@ -1,14 +1,16 @@
-/** Shapes of the API contract that the server answers and the web reads. */
+/** Shapes shared by several domains of the API contract. */
+import { z } from 'zod';
 
 /** One option of a select field (the spec's "field group item"). */
-export interface FieldGroupItem {
-  fieldValue: string;
-  fieldLabel: string;
-  groupId?: number | null;
-  groupName?: string | null;
-  groupSortNum?: number;
-  itemSortNum?: number;
-}
+export const FieldGroupItem = z.object({
+  fieldValue: z.string(),
+  fieldLabel: z.string(),
+  groupId: z.number().nullish(),
+  groupName: z.string().nullish(),
+  groupSortNum: z.number().optional(),
+  itemSortNum: z.number().optional(),
+});
+export type FieldGroupItem = z.infer<typeof FieldGroupItem>;
 
 /** A node of a cascade field's data. */
 export interface CascadeNode {
@@ -16,6 +18,9 @@ export interface CascadeNode {
   label: string;
   children?: CascadeNode[];
 }
+export const CascadeNode: z.ZodType<CascadeNode> = z.lazy(() =>
+  z.object({ value: z.string(), label: z.string(), children: z.array(CascadeNode).optional() }),
+);
 
 /** A department of /organizationDept/tree, with its users counted. */
 export interface DeptNode {

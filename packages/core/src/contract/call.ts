@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * One call of the API, written once: where it lives, what it takes and what it answers. The server registers its
+ * handler against it (platform/http.ts `implement`), which validates the request, documents both sides in OpenAPI
+ * and types the handler's answer; the web calls it through `api.call(call, input)`, whose result type is the same
+ * schema's. Nothing about a call's shape is written anywhere else.
+ */
+
+/** Service bases (DESIGN.md section 5), each mounted under /api/<base>. */
+export type ServiceBase = 'backend' | 'robot' | 'analysis' | 'wecom' | 'wecom3' | 'openapi';
+
+export interface Call {
+  base: ServiceBase;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path under /api/<base>, e.g. '/problemFeedback/list'. */
+  path: string;
+  /** What the call does, in Chinese (OpenAPI summary). */
+  summary: string;
+  /** The JSON body (POST, PUT). */
+  body?: z.ZodType;
+  /** The query string (GET, downloads). */
+  query?: z.ZodType;
+  /** The `data` of a successful envelope. Absent for calls that answer a file or a stream. */
+  answer?: z.ZodType;
+}
+
+/** Declares a call; the literal type is kept so that body, query and answer types follow it. */
+export const defineCall = <const C extends Call>(call: C): C => call;
+
+type Schema<C, K extends keyof Call> = C extends { [P in K]: infer S extends z.ZodType } ? S : undefined;
+
+/** What a caller sends: the body of a POST, the query of a GET (input types: numbers may arrive as text). */
+export type CallInput<C extends Call> =
+  Schema<C, 'body'> extends z.ZodType
+    ? z.input<Schema<C, 'body'>>
+    : Schema<C, 'query'> extends z.ZodType
+      ? z.input<Schema<C, 'query'>>
+      : undefined;
+
+/** What the handler receives after validation. */
+export type CallBody<C extends Call> = Schema<C, 'body'> extends z.ZodType ? z.output<Schema<C, 'body'>> : undefined;
+export type CallQuery<C extends Call> = Schema<C, 'query'> extends z.ZodType ? z.output<Schema<C, 'query'>> : undefined;
+
+/** The `data` of the answer. */
+export type CallAnswer<C extends Call> =
+  Schema<C, 'answer'> extends z.ZodType ? z.output<Schema<C, 'answer'>> : unknown;
+
+/** The envelope every JSON answer comes in (DESIGN.md section 5). */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number(), msg: z.string(), data });
+
+/** Answers that say only which row was written. */
+export const IdAnswer = z.object({ id: z.number() });
+/** Answers of calls that change several rows: how many. */
+export const CountAnswer = z.object({ count: z.number() });
+/** Calls that answer nothing (`data: null`). */
+export const NoAnswer = z.null();

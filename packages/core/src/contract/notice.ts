@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { defineCall, IdAnswer } from './call';
+import { INT4_MAX, num, pageOf, pageQuery } from './fields';
+
+/**
+ * Organisation notices (/noticeController, 公告) and each user's messages (/appNotice, 站内消息), under /api/backend.
+ * Everyone reads published notices; holders of notice:edit write them and see drafts. Messages are the caller's own.
+ */
+
+/** Notice status: published notices are visible to everyone of the organisation; drafts only to editors. */
+export const NoticeStatus = { PUBLISHED: 1, DRAFT: 2 } as const;
+
+const noticeId = num(
+  z.number({ error: 'id：请传入公告 id' }).int().positive('id：请传入公告 id').max(INT4_MAX, 'id：公告 id 无效'),
+);
+const noticeText = {
+  title: z.string().trim().min(1, '请输入公告标题').max(100, '公告标题最多 100 个字'),
+  content: z.string().trim().min(1, '请输入公告内容').max(20000, '公告内容最多 20000 个字'),
+};
+/** Which message list: AI messages (msgType ai_*) or the others. */
+const kind = z.enum(['ai', 'normal'], { error: 'kind 只能是 ai 或 normal' }).optional();
+export type MessageKind = NonNullable<z.infer<typeof kind>>;
+
+export const NoticeFilter = z.object({
+  ...pageQuery,
+  title: z.string().trim().max(100).optional(),
+  status: z
+    .union([z.literal(NoticeStatus.PUBLISHED), z.literal(NoticeStatus.DRAFT)], {
+      error: 'status 只能是 1（已发布）或 2（草稿）',
+    })
+    .optional(),
+});
+
+export const NoticeInput = z.object({ ...noticeText, publish: z.boolean().default(true) });
+export const NoticeUpdate = z.object({ id: noticeId, ...noticeText, publish: z.boolean().optional() });
+
+export const MessageFilter = z.object({
+  ...pageQuery,
+  kind,
+  msgType: z.string().trim().max(50).optional(),
+  isRead: z.union([z.literal(0), z.literal(1)], { error: 'isRead 只能是 0 或 1' }).optional(),
+});
+
+/** An organisation notice. */
+export const Notice = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  /** NoticeStatus: 1 published, 2 draft. */
+  status: z.number(),
+  createUserId: z.number(),
+  createUserName: z.string(),
+  publishTime: z.string().nullable(),
+  createTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+
+/** The customer a clue reminder is about (param.clueInfo). */
+export const MessageClueInfo = z.looseObject({
+  name: z.string().nullish(),
+  company: z.string().nullish(),
+  time: z.string().nullish(),
+  clueId: z.union([z.number(), z.string()]).nullish(),
+});
+
+/** What a message carries for its type (a clue reminder's clueInfo, an announced notice's noticeId …). */
+export const MessageParam = z.looseObject({ clueInfo: MessageClueInfo.nullish() });
+
+/** A message to one user, as the list answers it and the push delivers it (spec: id, content, param, data, msgType). */
+export const Message = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  msgType: z.string(),
+  param: MessageParam,
+  /** The same as param (the spec names both). */
+  data: MessageParam,
+  /** The organisation notice this message announces, if any. */
+  noticeId: z.number().nullable(),
+  isRead: z.union([z.literal(0), z.literal(1)]),
+  readTime: z.string().nullable(),
+  createTime: z.string().nullable(),
+});
+
+/** The caller's unread messages, by list. */
+export const UnreadCounts = z.object({
+  /** Unread messages of the normal list. */
+  unreadCount: z.number(),
+  /** Unread AI messages (msgType ai_*). */
+  aiUnreadCount: z.number(),
+  totalUnreadCount: z.number(),
+});
+
+const byId = z.object({ id: noticeId });
+
+export const notice = {
+  list: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/noticeController/list',
+    summary: '公告列表',
+    body: NoticeFilter,
+    answer: pageOf(Notice),
+  }),
+  detail: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/noticeController/detail',
+    summary: '公告详情',
+    body: byId,
+    answer: Notice,
+  }),
+  save: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/noticeController/save',
+    summary: '新增公告',
+    body: NoticeInput,
+    answer: Notice,
+  }),
+  update: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/noticeController/update',
+    summary: '修改公告',
+    body: NoticeUpdate,
+    answer: Notice,
+  }),
+  remove: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/noticeController/delete',
+    summary: '删除公告',
+    body: byId,
+    answer: IdAnswer,
+  }),
+  messages: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/appNotice/list',
+    summary: '我的消息列表',
+    body: MessageFilter,
+    answer: pageOf(Message),
+  }),
+  setRead: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/appNotice/setReadByIds',
+    summary: '消息标记已读',
+    body: z.object({
+      ids: z
+        .array(num(z.number().int().positive('ids：消息 id 无效').max(Number.MAX_SAFE_INTEGER, 'ids：消息 id 无效')), {
+          error: 'ids：请传入消息 id 列表',
+        })
+        .min(1, 'ids：请至少传入一条消息 id')
+        .max(500, 'ids：一次最多 500 条'),
+    }),
+    answer: UnreadCounts,
+  }),
+  setAllRead: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/appNotice/setAllRead',
+    summary: '全部标记已读',
+    body: z.object({ kind }),
+    answer: UnreadCounts,
+  }),
+  unreadCounts: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/appNotice/getRedDotNew',
+    summary: '未读消息数（普通与 AI）',
+    answer: UnreadCounts,
+  }),
+};

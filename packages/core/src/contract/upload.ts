@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineCall } from './call';
+
+/**
+ * Image upload (spec part 2 section 7.2), under /api/backend: PNG, JPEG, GIF or WebP up to 10 MB, served at an
+ * unguessable URL that works in <img src> without a session.
+ */
+
+/** Where an image is served: `${IMAGE_URL_BASE}${id}`. */
+export const IMAGE_URL_BASE = '/api/backend/uploadController/img/';
+
+/** An uploaded image. */
+export const UploadedImage = z.object({
+  /** 24 base64url characters: the id in the image's URL. */
+  id: z.string(),
+  url: z.string(),
+  fileName: z.string(),
+  size: z.number(),
+  /** Sniffed from the bytes: image/png, image/jpeg, image/gif or image/webp. */
+  contentType: z.string(),
+  createdAt: z.string(),
+});
+export type UploadedImage = z.infer<typeof UploadedImage>;
+
+export const upload = {
+  /** multipart/form-data, one file (any field name). */
+  uploadImage: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/uploadController/uploadImg',
+    summary: '上传图片（PNG、JPEG、GIF、WebP，不超过 10 MB）',
+    answer: UploadedImage,
+  }),
+  /** The image itself (no session: the id is unguessable). */
+  image: defineCall({
+    base: 'backend',
+    method: 'GET',
+    path: '/uploadController/img/:id',
+    summary: '查看上传的图片',
+  }),
+  imageInfo: defineCall({
+    base: 'backend',
+    method: 'GET',
+    path: '/uploadController/imgInfo',
+    summary: '图片信息（本机构）',
+    query: z.object({ id: z.string({ error: 'id：请传入图片 id' }).trim().min(1, 'id：请传入图片 id') }),
+    answer: UploadedImage,
+  }),
+};

@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { defineCall, IdAnswer } from './call';
+import {
+  clearableText,
+  codeField,
+  idField,
+  keywordField,
+  nameField,
+  optionalCode,
+  optionalId,
+  optionalText,
+  pageOf,
+  pageQuery,
+  passwordField,
+  phoneField,
+  usernameField,
+} from './fields';
+
+/**
+ * /userController (用户管理), under /api/backend. The spec names some calls only in words; those are named here in
+ * the style of their siblings: list, save, update, updateStatus, changePassword, verifySuperAdmin, changeSuperAdmin,
+ * listWithoutSuperAdmin, setSalesChampion, cancelSalesChampion.
+ */
+
+export const USER_STATUSES = [1, 2] as const;
+export const WORK_STATUSES = [1, 2, 3, 4] as const;
+/** app_user.status. */
+export const UserStatusName = { 1: '启用', 2: '禁用' } as const;
+/** Work status of a seat (app_user.work_status). */
+export const WorkStatusName = { 1: '在线', 2: '忙碌', 3: '小休', 4: '离线' } as const;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optionalPhone = z.preprocess(blankToUndefined, phoneField.optional());
+const email = z.preprocess(
+  blankToUndefined,
+  z.string().trim().max(100, '邮箱最多 100 个字').email('请输入正确的邮箱').optional(),
+);
+/** On update '' or null clears the email; absent leaves it. */
+const clearableEmail = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z.string().trim().max(100, '邮箱最多 100 个字').email('请输入正确的邮箱').nullable().optional(),
+);
+const workStatus = codeField('工作状态', WORK_STATUSES);
+
+export const UserFilter = z.object({
+  ...pageQuery,
+  keyword: keywordField,
+  deptId: optionalId('部门'),
+  roleId: optionalId('角色'),
+  positionId: optionalId('岗位'),
+  status: optionalCode('状态', USER_STATUSES),
+});
+
+export const UserOptionFilter = z.object({
+  keyword: keywordField,
+  deptId: optionalId('部门'),
+  status: optionalCode('状态', USER_STATUSES),
+});
+
+const userFields = {
+  username: usernameField,
+  realName: nameField('姓名'),
+  phone: optionalPhone,
+  email,
+  roleId: idField('角色'),
+  deptId: idField('部门'),
+  positionId: optionalId('岗位'),
+  seatNo: optionalText('坐席工号', 30),
+};
+
+export const UserInput = z.object({ ...userFields, password: passwordField });
+
+/** Fields left out stay as they are; email and seatNo: '' or null clears them. */
+export const UserUpdate = z.object({
+  id: idField('用户'),
+  username: userFields.username.optional(),
+  realName: userFields.realName.optional(),
+  phone: userFields.phone,
+  email: clearableEmail,
+  roleId: optionalId('角色'),
+  deptId: optionalId('部门'),
+  positionId: userFields.positionId,
+  seatNo: clearableText('坐席工号', 30),
+});
+
+/** One user as the user list shows it (joined with department, role and position). */
+export const User = z.object({
+  id: z.number(),
+  organizationId: z.number(),
+  username: z.string(),
+  realName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  deptId: z.number().nullable(),
+  deptName: z.string().nullable(),
+  roleId: z.number().nullable(),
+  roleName: z.string().nullable(),
+  roleSign: z.string().nullable(),
+  positionId: z.number().nullable(),
+  positionName: z.string().nullable(),
+  status: z.number(),
+  statusName: z.string(),
+  isSuperAdmin: z.boolean(),
+  isSalesChampion: z.boolean(),
+  workStatus: z.number(),
+  workStatusName: z.string(),
+  seatNo: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string().nullable(),
+});
+
+/** A user of the select lists (getUserList). */
+export const UserOption = z.object({
+  id: z.number(),
+  realName: z.string(),
+  username: z.string(),
+  deptId: z.number().nullable(),
+  status: z.number(),
+});
+
+/** A seat's work status. `id` and `userId` are both the user's id. */
+export const WorkStatus = z.object({
+  id: z.number(),
+  userId: z.number(),
+  workStatus: z.number(),
+  workStatusName: z.string(),
+});
+
+const userId = z.object({ id: idField('用户') });
+const championAnswer = z.object({ id: z.number(), isSalesChampion: z.boolean() });
+
+export const users = {
+  list: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/userController/list',
+    summary: '用户列表',
+    body: UserFilter,
+    answer: pageOf(User),
+  }),
+  save: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/userController/save',
+    summary: '新增用户',
+    body: UserInput,
+    answer: IdAnswer,
+  }),
+  update: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/userController/update',
+    summary: '编辑用户',
+    body: UserUpdate,
+    answer: IdAnswer,
+  }),
+  updateStatus: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/userController/updateStatus',
+    summary: '启用/禁用用户',
+    body: userId.extend({ status: codeField('状态', USER_STATUSES) }),
+    answer: z.object({ id: z.number(), status: z.number() }),
+  }),
+  changePassword: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/userController/changePassword',
+    summary: '修改用户密码',
+    body: userId.extend({ password: passwordField }),
+    answer: IdAnswer,
+  }),
+  verifySuperAdmin: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/userController/verifySuperAdmin',
+    summary: '验证超级管理员密码',
+    body: z.object({ password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(64) }),
+    /** verifyToken: a 5-minute ticket for changeSuperAdmin. */
+    answer: z.object({ verified: z.boolean(), verifyToken: z.string() }),
+  }),
+  changeSuperAdmin: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/userController/changeSuperAdmin',
+    summary: '转让超级管理员',
+    body: z.object({
+      userId: idField('新超级管理员'),
+      password: z.string().max(64).optional(),
+      verifyToken: z.string().max(2000).optional(),
+    }),
+    answer: IdAnswer,
+  }),
+  listWithoutSuperAdmin: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/userController/listWithoutSuperAdmin',
+    summary: '用户列表（不含超级管理员）',
+    body: UserFilter,
+    answer: pageOf(User),
+  }),
+  setSalesChampion: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/userController/setSalesChampion',
+    summary: '设置销冠',
+    body: userId,
+    answer: championAnswer,
+  }),
+  cancelSalesChampion: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/userController/cancelSalesChampion',
+    summary: '取消销冠',
+    body: userId,
+    answer: championAnswer,
+  }),
+  getUserList: defineCall({
+    base: 'backend',
+    method: 'GET',
+    path: '/userController/getUserList',
+    summary: '用户下拉列表（按数据权限）',
+    query: UserOptionFilter,
+    answer: z.array(UserOption),
+  }),
+  getWorkStatus: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/userController/getWorkStatus',
+    summary: '工作状态',
+    body: z.object({ userId: optionalId('用户') }),
+    answer: WorkStatus,
+  }),
+  updateWorkStatus: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/userController/updateWorkStatus',
+    summary: '修改工作状态',
+    body: z.object({ workStatus }),
+    answer: WorkStatus,
+  }),
+  updateUserWorkStatus: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/userController/updateUserWorkStatus',
+    summary: '修改员工工作状态',
+    body: z.object({ userId: idField('用户'), workStatus }),
+    answer: WorkStatus,
+  }),
+};

@@ -1,0 +1,212 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { trustProxy } from '../../platform/config';
+import { TEST_PASSWORD, type TestApp, useTestApp } from '../../test/harness';
+import * as captcha from './captcha';
+import { authSession } from './schema';
+
+// The product keeps only the hash of an image code's answer: the test picks the answer through this wrapper.
+vi.mock(import('./captcha'), async (original) => {
+  const mod = await original();
+  return { ...mod, randomCaptchaText: vi.fn(mod.randomCaptchaText) };
+});
+
+const B = '/api/backend';
+/** Client addresses differ per run: rate-limit windows persist in a reused PostgreSQL database. */
+const R = 1 + Math.floor(Math.random() * 250);
+
+const svgOf = (dataUrl: string) =>
+  Buffer.from(dataUrl.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString();
+/** The session id (jti) of an access token. */
+const sidOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti;
+const sessionIp = async (t: () => TestApp, token: string) =>
+  (
+    await t()
+      .ctx.db.select({ ip: authSession.ip })
+      .from(authSession)
+      .where(eq(authSession.id, sidOf(token)))
+  )[0]?.ip;
+
+describe('hardening: the image captcha is not readable from its markup', () => {
+  const t = useTestApp();
+
+  it('draws the characters as distorted outlines: no <text>, no answer characters, no repeated outlines', () => {
+    // letters that SVG markup and path data never use in upper case
+    const svg = captcha.captchaSvg('HKNT');
+    expect(svg).toMatch(/^<svg [^>]*>.*<\/svg>$/s);
+    expect(svg).not.toMatch(/<text/i);
+    expect(svg.replace(/<[^>]*>/g, '')).toBe('');
+    for (const ch of 'HKNT') expect(svg).not.toContain(ch);
+    const glyphs = [...svg.matchAll(/<path fill="#[0-9a-f]+" d="([^"]*)"\/>/g)].map((m) => m[1]);
+    expect(glyphs).toHaveLength(4);
+    for (const d of [...svg.matchAll(/ d="([^"]*)"/g)].map((m) => m[1])) expect(d).toMatch(/^[MLQCZ0-9.,\s-]+$/);
+    // one character four times: neither its coordinates nor its sequence of commands repeat
+    const same = [...captcha.captchaSvg('AAAA').matchAll(/<path fill="#[0-9a-f]+" d="([^"]*)"\/>/g)].map((m) => m[1]);
+    expect(same).toHaveLength(4);
+    expect(new Set(same.map((d) => d.replace(/[^MLQCZ]/g, ''))).size).toBeGreaterThan(1);
+  });
+
+  it('getCode/v2 gives an outline-only SVG whose answer still signs in', async () => {
+    const org = await t().newOrg();
+    const ip = `10.61.0.${R}`;
+    for (let i = 0; i < 3; i++)
+      await t().post(`${B}/loginController/webLogin`, { account: org.seat.username, password: 'bad12345' }, { ip });
+    vi.mocked(captcha.randomCaptchaText).mockReturnValueOnce('WXHK');
+    const code = await t().post(`${B}/loginController/getCode/v2`, {});
+    expect(code.code).toBe(1);
+    expect(Object.keys(code.data).sort()).toEqual(['captchaId', 'image']);
+    expect(code.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    const svg = svgOf(code.data.image);
+    expect(svg).toContain('<path');
+    expect(svg).not.toMatch(/<text/i);
+    for (const ch of 'WXHK') expect(svg).not.toContain(ch);
+    const ok = await t().post(
+      `${B}/loginController/webLogin`,
+      { account: org.seat.username, password: TEST_PASSWORD, captchaId: code.data.captchaId, captchaCode: 'wxhk' },
+      { ip },
+    );
+    expect(ok.code).toBe(1);
+  });
+});
+
+describe('hardening: X-Forwarded-For is ignored unless TRUST_PROXY is set', () => {
+  const t = useTestApp();
+
+  it('a client cannot choose its address: the socket address counts', async () => {
+    const org = await t().newOrg();
+    const socket = `10.62.0.${R}`;
+    const res = await t().post(
+      `${B}/loginController/webLogin`,
+      { account: org.seat.username, password: TEST_PASSWORD },
+      { ip: socket, headers: { 'x-forwarded-for': `198.51.100.${R}` } },
+    );
+    expect(res.code).toBe(1);
+    expect(await sessionIp(t, res.data.token)).toBe(socket);
+
+    // failures under forged addresses still count against the socket's address (the per-IP captcha trigger)
+    const client = `10.62.1.${R}`;
+    for (let i = 0; i < 3; i++)
+      await t().post(
+        `${B}/loginController/webLogin`,
+        { account: `nobody${i}_${R}_${Date.now()}`, password: 'bad12345' },
+        { ip: client, headers: { 'x-forwarded-for': `198.51.${i}.${R}` } },
+      );
+    const required = await t().get(`${B}/loginController/captchaRequired`, {
+      query: { account: org.manager.username },
+      ip: client,
+      headers: { 'x-forwarded-for': `198.51.200.${R}` },
+    });
+    expect(required.data.captchaRequired).toBe(true);
+  });
+
+  it('TRUST_PROXY parses true, a hop count and a list of addresses and CIDRs', () => {
+    expect(trustProxy(undefined)).toBe(false);
+    expect(trustProxy('')).toBe(false);
+    expect(trustProxy('false')).toBe(false);
+    expect(trustProxy('true')).toBe(true);
+    expect(trustProxy('1')).toBe(1);
+    expect(trustProxy('0')).toBe(false);
+    expect(trustProxy(' 127.0.0.1, 10.0.0.0/8 ,')).toEqual(['127.0.0.1', '10.0.0.0/8']);
+  });
+});
+
+describe('hardening: TRUST_PROXY=127.0.0.1,10.0.0.0/8', () => {
+  const t = useTestApp({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' });
+
+  it('takes the client address from X-Forwarded-For of a trusted proxy only', async () => {
+    const org = await t().newOrg();
+    const forwarded = `198.51.100.${R}`;
+    const viaProxy = await t().post(
+      `${B}/loginController/webLogin`,
+      { account: org.seat.username, password: TEST_PASSWORD },
+      { ip: `10.63.0.${R}`, headers: { 'x-forwarded-for': forwarded } },
+    );
+    expect(viaProxy.code).toBe(1);
+    expect(await sessionIp(t, viaProxy.data.token)).toBe(forwarded);
+
+    const direct = `192.0.2.${R}`;
+    const untrusted = await t().post(
+      `${B}/loginController/webLogin`,
+      { account: org.seat.username, password: TEST_PASSWORD },
+      { ip: direct, headers: { 'x-forwarded-for': forwarded } },
+    );
+    expect(untrusted.code).toBe(1);
+    expect(await sessionIp(t, untrusted.data.token)).toBe(direct);
+
+    // what the client itself put before the proxy's entry is not trusted
+    const chained = await t().post(
+      `${B}/loginController/webLogin`,
+      { account: org.seat.username, password: TEST_PASSWORD },
+      { ip: `10.63.1.${R}`, headers: { 'x-forwarded-for': `203.0.113.9, ${forwarded}` } },
+    );
+    expect(await sessionIp(t, chained.data.token)).toBe(forwarded);
+  });
+});
+
+describe('hardening: TRUST_PROXY=1 (one proxy hop, whatever its address)', () => {
+  const t = useTestApp({ TRUST_PROXY: '1' });
+
+  it('takes the address the proxy saw, not what the client put before it', async () => {
+    const org = await t().newOrg();
+    const forwarded = `198.51.100.${R}`;
+    const res = await t().post(
+      `${B}/loginController/webLogin`,
+      { account: org.seat.username, password: TEST_PASSWORD },
+      { ip: `192.0.2.${R}`, headers: { 'x-forwarded-for': `203.0.113.9, ${forwarded}` } },
+    );
+    expect(res.code).toBe(1);
+    expect(await sessionIp(t, res.data.token)).toBe(forwarded);
+  });
+});
+
+describe('hardening: reusing a rotated refresh token ends its sign-in', () => {
+  const t = useTestApp();
+  const refresh = (refreshToken: string) => t().post(`${B}/loginController/refreshToken`, { refreshToken });
+  const userInfo = (token: string) => t().get(`${B}/loginController/getUserInfoByToken`, { token });
+
+  it('login → refresh (R2) → reuse R1: 401, then R2 and the access tokens of that session are refused', async () => {
+    const org = await t().newOrg();
+    const other = await t().login(org.seat.username); // another sign-in of the same user
+    const r2 = await refresh(org.seat.refreshToken);
+    expect(r2.code).toBe(1);
+    expect((await userInfo(r2.data.token)).code).toBe(1);
+
+    const reused = await refresh(org.seat.refreshToken);
+    expect(reused.status).toBe(401);
+    expect(reused.code).toBe(10);
+
+    const afterReuse = await refresh(r2.data.refreshToken);
+    expect(afterReuse.status).toBe(401);
+    expect((await userInfo(r2.data.token)).code).toBe(10);
+    expect((await userInfo(org.seat.token)).code).toBe(10);
+    // only that sign-in ends
+    expect((await userInfo(other.token)).code).toBe(1);
+    expect((await refresh(other.refreshToken)).code).toBe(1);
+  });
+
+  it('a token rotated twice and reused also ends the session', async () => {
+    const org = await t().newOrg();
+    const r2 = await refresh(org.manager.refreshToken);
+    const r3 = await refresh(r2.data.refreshToken);
+    expect(r3.code).toBe(1);
+    expect((await refresh(org.manager.refreshToken)).status).toBe(401);
+    expect((await refresh(r3.data.refreshToken)).status).toBe(401);
+    expect((await userInfo(r3.data.token)).code).toBe(10);
+  });
+
+  it('two concurrent refreshes of one token: one succeeds, the other counts as reuse', async () => {
+    const org = await t().newOrg();
+    const results = await Promise.all([refresh(org.otherSeat.refreshToken), refresh(org.otherSeat.refreshToken)]);
+    expect(results.map((r) => r.code).sort()).toEqual([1, 10]);
+    const winner = results.find((r) => r.code === 1)!;
+    expect((await refresh(winner.data.refreshToken)).status).toBe(401);
+    expect((await userInfo(winner.data.token)).code).toBe(10);
+  });
+
+  it('an unknown refresh token is refused without ending anything', async () => {
+    const org = await t().newOrg();
+    expect((await refresh('not-a-refresh-token')).status).toBe(401);
+    expect((await userInfo(org.admin.token)).code).toBe(1);
+    expect((await refresh(org.admin.refreshToken)).code).toBe(1);
+  });
+});

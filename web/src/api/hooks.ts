@@ -1,0 +1,82 @@
+import type { Page } from '@crm/core';
+import type { Call, CallAnswer, CallInput } from '@crm/core/contract';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { showSuccess } from '../app/ui';
+import { usePagedQuery } from '../components/usePagedQuery';
+import { callApi, type RequestOptions } from './client';
+
+/**
+ * The web's one idiom for calls. Reading: `useCallQuery` (one answer) and `useCallPage` (a paged table). Writing:
+ * `useCallMutation`, whose `isPending` is the button's loading and whose failure the API client has already shown
+ * as a message, so a page writes no try/catch of its own.
+ */
+
+const idOf = (call: Call) => `${call.base}${call.path}`;
+
+/** The query key of a call: its address first, so that `invalidate: [call]` refreshes every input of it. */
+export const keyOf = (call: Call, input?: unknown): QueryKey =>
+  input === undefined ? [idOf(call)] : [idOf(call), input];
+
+/** Reads one call; `refetchInterval` polls (progress of imports, transcriptions). */
+export function useCallQuery<C extends Call>(
+  call: C,
+  input: CallInput<C>,
+  opts: {
+    enabled?: boolean;
+    refetchInterval?: number | false | ((data: CallAnswer<C> | undefined) => number | false);
+  } & RequestOptions = {},
+) {
+  const { enabled, refetchInterval, ...request } = opts;
+  return useQuery({
+    queryKey: keyOf(call, input),
+    queryFn: ({ signal }) => callApi(call, input, { ...request, signal }),
+    enabled,
+    refetchInterval:
+      typeof refetchInterval === 'function'
+        ? (q) => refetchInterval(q.state.data as CallAnswer<C> | undefined)
+        : refetchInterval,
+  });
+}
+
+/** The row of a paged call's answer. */
+export type RowOf<C extends Call> = CallAnswer<C> extends Page<infer R> ? R : never;
+
+/** A paged list call for an antd Table; `pageName` keys the remembered page size. */
+export function useCallPage<C extends Call, F extends Record<string, unknown>>(call: C, filters: F, pageName: string) {
+  return usePagedQuery<RowOf<C>, F>(
+    pageName,
+    filters,
+    (q) => callApi(call, q as unknown as CallInput<C>) as Promise<Page<RowOf<C>>>,
+    idOf(call),
+  );
+}
+
+export interface MutationOptions<C extends Call> {
+  /** Shown on success, e.g. '已保存'. */
+  success?: string;
+  /** Calls whose cached answers are stale after this one (their lists refetch). */
+  invalidate?: Call[];
+  onSuccess?: (answer: CallAnswer<C>, input: CallInput<C>) => void;
+}
+
+/** A write: `mutate(input)`; a second click while it runs sends nothing. */
+export function useCallMutation<C extends Call>(call: C, opts: MutationOptions<C> = {}) {
+  const qc = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (input: CallInput<C>) => callApi(call, input),
+    onSuccess: async (answer, input) => {
+      if (opts.success) showSuccess(opts.success);
+      await Promise.all((opts.invalidate ?? []).map((c) => qc.invalidateQueries({ queryKey: keyOf(c) })));
+      opts.onSuccess?.(answer, input);
+    },
+    // The client has shown the failure (clientHooks.showError); nothing is left unhandled.
+    onError: () => {},
+  });
+  return {
+    ...mutation,
+    /** Sends unless a send is already running (double clicks). */
+    mutate: (input: CallInput<C>) => {
+      if (!mutation.isPending) mutation.mutate(input);
+    },
+  };
+}
