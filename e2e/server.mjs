@@ -36,6 +36,8 @@ export async function startServer({ env = {}, timeoutMs = 120_000 } = {}) {
       // The browser stands for clients behind a local reverse proxy: a scenario may pick its client address with
       // X-Forwarded-For (the captcha scenario does, so that its failed sign-ins do not count against the others).
       TRUST_PROXY: 'loopback',
+      // Every answer the scenarios cause is checked against its call's schema (a stray answer fails the scenario).
+      VALIDATE_ANSWERS: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

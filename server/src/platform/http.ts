@@ -24,6 +24,8 @@ export interface RouteOptions<Q extends z.ZodType | undefined, B extends z.ZodTy
   sign?: FunctionSign | FunctionSign[];
   /** Label of a write for the operation log, e.g. '新增用户'. */
   audit?: string;
+  /** The access token may come as `?token=` (playback and links: media elements cannot send headers). */
+  tokenInQuery?: boolean;
   /** The handler writes the reply itself (downloads, streams): no envelope. */
   raw?: boolean;
   summary?: string;
@@ -111,7 +113,7 @@ function register(app: FastifyInstance, route: Registration, handler: Handler<an
     // Before validation: a call without a valid session answers code 10, whatever its body.
     preValidation: async (req) => {
       if (auth !== 'none') {
-        const session = await app.authenticate(req, auth === 'required');
+        const session = await app.authenticate(req, auth === 'required', route.tokenInQuery);
         if (session && signs.length && !session.isSuperAdmin && !signs.some((s) => session.signs.has(s)))
           throw forbidden();
       }

@@ -98,6 +98,16 @@ describe('platform: envelope', () => {
     expect(other.msg).toBe('接口不存在：GET /api/robot/x/y');
   });
 
+  it('an access token in the URL is taken only where a route allows it (playback), nowhere else', async () => {
+    const org = await t().newOrg();
+    const inUrl = await t().get(`${B}/loginController/getUserInfoByToken`, { query: { token: org.admin.token } });
+    expect([inUrl.status, inUrl.code]).toEqual([401, 10]);
+    const inHeader = await t().get(`${B}/loginController/getUserInfoByToken`, { token: org.admin.token });
+    expect(inHeader.code).toBe(1);
+    const play = await t().get('/api/robot/recording/v1/play', { query: { id: 2147483000, token: org.admin.token } });
+    expect(play.code).toBe(404); // signed in by the URL token, then the recording is not found
+  });
+
   it('a call without a session answers code 10 before validating its body', async () => {
     const res = await t().post(`${B}/appNotice/setReadByIds`, { ids: 'not a list' });
     expect([res.status, res.code]).toEqual([401, 10]);

@@ -39,7 +39,7 @@ export type SessionLoader = (claims: AccessClaims) => Promise<Session | null>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    authenticate(req: FastifyRequest, required: boolean): Promise<Session | null>;
+    authenticate(req: FastifyRequest, required: boolean, tokenInQuery?: boolean): Promise<Session | null>;
     tokens: TokenService;
   }
   interface FastifyRequest {
@@ -151,9 +151,14 @@ export function hashToken(token: string): string {
 }
 
 /** The token of a request: the Authorization header, bare or after `Bearer `; H5 and iframe pages may pass ?token=. */
-export function tokenOf(req: FastifyRequest): string | null {
+/**
+ * The access token of a request: the Authorization header, or `?token=` on the few routes that allow it (media
+ * elements and links cannot send headers). Elsewhere a token in the URL is ignored: URLs end up in logs and history.
+ */
+export function tokenOf(req: FastifyRequest, fromQuery = false): string | null {
   const header = req.headers.authorization;
   if (header) return header.replace(/^Bearer\s+/i, '').trim() || null;
+  if (!fromQuery) return null;
   const q = (req.query as Record<string, unknown> | undefined)?.token;
   return typeof q === 'string' && q ? q : null;
 }
@@ -161,8 +166,8 @@ export function tokenOf(req: FastifyRequest): string | null {
 export function installAuth(app: FastifyInstance, tokens: TokenService, loader: () => SessionLoader): void {
   app.decorate('tokens', tokens);
   app.decorateRequest('session', null);
-  app.decorate('authenticate', async (req: FastifyRequest, required: boolean) => {
-    const token = tokenOf(req);
+  app.decorate('authenticate', async (req: FastifyRequest, required: boolean, tokenInQuery = false) => {
+    const token = tokenOf(req, tokenInQuery);
     if (!token) {
       if (required) throw loginExpired('请登录！');
       return null;

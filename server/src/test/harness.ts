@@ -268,7 +268,7 @@ function recordCalls(app: FastifyInstance, dir: string): void {
       route: req.routeOptions.url ?? req.url.split('?')[0],
       code,
       status: reply.statusCode,
-      token: tokenOf(req) !== null,
+      token: tokenOf(req, true) !== null,
     };
     appendFileSync(file, `${JSON.stringify(call)}\n`);
     return payload;

@@ -452,6 +452,7 @@ export function recordingRoutes(ctx: AppContext, svc: RecordingService): void {
       '/recording/v1/play',
       {
         auth: 'optional',
+        tokenInQuery: true,
         raw: true,
         query: z.object({ id: id.optional(), maskId: z.string().optional(), token: z.string().optional() }),
         summary: '播放录音（支持 Range；.wav .pcm .m4a .amr .wma .aac 转 mp3，.mov 转 mp4）',
