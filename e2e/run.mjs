@@ -91,6 +91,7 @@ async function attempt(s, label) {
     await page.waitForURL(/\/main\//);
     await page.getByTestId('side-menu').waitFor();
   };
+  const logsBefore = server.logs().length;
   try {
     await s.run({
       page,
@@ -103,6 +104,9 @@ async function attempt(s, label) {
       settle,
       serverLogs: server.logs,
     });
+    // The server checks every answer against its call's schema (VALIDATE_ANSWERS): one that strayed fails the scenario.
+    const stray = /[^\n]*answered outside its contract[^\n]*/.exec(server.logs().slice(logsBefore));
+    if (stray) throw new Error(`an answer broke its contract: ${stray[0].slice(0, 600)}`);
     return undefined;
   } catch (err) {
     console.log(

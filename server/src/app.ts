@@ -15,7 +15,7 @@ import type { AppContext, Overrides, Services } from './platform/context';
 import { type Database, ping } from './platform/db';
 import { installErrorHandling } from './platform/http';
 import { Jobs } from './platform/jobs';
-import { openApiTransform } from './platform/openapi';
+import { openApiTransform, openApiTransformObject } from './platform/openapi';
 import { createEmbeddedPush, createExternalPush, type Push } from './platform/push';
 import { RateLimiter } from './platform/rateLimit';
 import { installAuth, TokenService } from './platform/session';
@@ -81,6 +81,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   await app.register(swagger, {
     openapi: { info: { title: '销售CRM API', version: '0.1.0' } },
     transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -1,4 +1,4 @@
-import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 /**
@@ -43,3 +43,6 @@ function override(ctx: OverrideContext): void {
 
 /** The swagger transform: fastify-type-provider-zod's, with the override above for requests and answers. */
 export const openApiTransform = createJsonSchemaTransform({ zodToJsonConfig: { override } });
+
+/** Writes the named schemas (`.meta({ id })`: recursive trees such as Dept and Menu) into the document's components. */
+export const openApiTransformObject = createJsonSchemaTransformObject({ zodToJsonConfig: { override } });

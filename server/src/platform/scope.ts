@@ -11,6 +11,9 @@ import type { Session } from './session';
  * Another organisation's id, or one outside the data scope, is then simply not found.
  */
 
+/** What scoping needs of a session: jobs and seeds that act for an organisation pass `{ orgId, visibleUserIds: null }`. */
+export type Scope = Pick<Session, 'orgId' | 'visibleUserIds'>;
+
 export interface OrgTable {
   organizationId: AnyColumn;
   deletedAt?: AnyColumn;
@@ -35,14 +38,14 @@ export function anyOf(col: SQL | AnyColumn, ids: readonly number[]): SQL {
 }
 
 /** The data scope alone, on one owner column: undefined for an organisation-wide scope, `false` for nobody. */
-export function dataScope(s: Session, owner: AnyColumn, orWhere?: SQL): SQL | undefined {
+export function dataScope(s: Scope, owner: AnyColumn, orWhere?: SQL): SQL | undefined {
   if (s.visibleUserIds === null) return undefined;
   const owners = anyOf(owner, s.visibleUserIds);
   return orWhere ? sql`(${owners} or ${orWhere})` : owners;
 }
 
 /** The WHERE of every query of an organisation's table. */
-export function scoped(s: Session, table: OrgTable, opts: ScopeOptions = {}): SQL {
+export function scoped(s: Scope, table: OrgTable, opts: ScopeOptions = {}): SQL {
   return and(
     eq(table.organizationId, s.orgId),
     table.deletedAt && !opts.deleted ? isNull(table.deletedAt) : undefined,
@@ -51,13 +54,13 @@ export function scoped(s: Session, table: OrgTable, opts: ScopeOptions = {}): SQ
 }
 
 /** True when the session's data scope covers this user. */
-export const seesUser = (s: Session, userId: number | null | undefined): boolean =>
+export const seesUser = (s: Scope, userId: number | null | undefined): boolean =>
   s.visibleUserIds === null || (userId != null && s.visibleUserIds.includes(userId));
 
 /** One row by id within the session's scope, or 404 with the module's message. */
 export async function findScoped<T extends PgTable & OrgTable & { id: AnyColumn }>(
   db: DbOrTx,
-  s: Session,
+  s: Scope,
   table: T,
   id: number,
   opts: ScopeOptions & { missing?: string } = {},

@@ -78,6 +78,9 @@ describe('hardening at the edge', () => {
       { token: (await t().newOrg()).admin.token },
     );
     expect(refused.msg).toBe('pageSize：每页条数只能是 10、20、50、100');
+    // every reference resolves (recursive trees such as Dept and Menu are components)
+    const refs = [...res.body.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
+    expect(refs.filter((r) => !doc.components?.schemas?.[r])).toEqual([]);
     // answers are documented too
     expect(
       doc.paths[`${B}/problemFeedback/list`].post.responses['200'].content['application/json'].schema.properties.data,

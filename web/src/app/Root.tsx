@@ -1,9 +1,12 @@
 import { Messages } from '@crm/core';
+import { contract } from '@crm/core/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { api } from '../api/client';
 import { currentEnv } from '../api/config';
+import { keyOf } from '../api/hooks';
 import { getDetailState } from './detail';
 import { decide, type GuardResult, isEmbeddedDetail, matchRoute, queryToken, ROUTE_POLL_MS } from './guard';
 import { MENU_ORDER } from './menu';
@@ -13,6 +16,8 @@ import { ui } from './ui';
 import { loadUser } from './user';
 
 export const DEFAULT_TITLE = '销售CRM';
+/** While the permitted routes are awaited, a failed load of the user info is tried again this often. */
+const USER_RETRY_MS = 4 * ROUTE_POLL_MS;
 
 /** Side effects of arriving at a path (spec section 2): query token, /login clearing, /serviceSetup read mark. */
 function arrive(pathname: string, search: URLSearchParams): void {
@@ -30,7 +35,9 @@ function arrive(pathname: string, search: URLSearchParams): void {
   }
   if (pathname === '/main/serviceSetup') {
     // The organisation notice is marked read (value 2); a failure is silent.
-    api.backend.post('/organization/setNoticeRead', {}, { silent: true, skipAuthRedirect: true }).catch(() => {});
+    api
+      .call(contract.organization.setNoticeRead, undefined, { silent: true, skipAuthRedirect: true })
+      .catch(() => null);
   }
 }
 
@@ -54,7 +61,6 @@ export default function Root() {
   const search = new URLSearchParams(location.search);
   const arrived = useRef<string | null>(null);
   const from = useRef<string | null>(null);
-  const [, tick] = useState(0);
 
   if (arrived.current !== location.key) {
     arrived.current = location.key;
@@ -62,7 +68,7 @@ export default function Root() {
   }
   useTitle(location.pathname);
 
-  // Re-renders as soon as the user info (permitted routes) arrives; the 500 ms poll below is the fallback.
+  // Re-renders as soon as the user info (permitted routes) arrives.
   const user = useUser();
   const decision: GuardResult = decide({
     pathname: location.pathname,
@@ -75,18 +81,15 @@ export default function Root() {
     menuOrder: MENU_ORDER,
   });
 
-  // Permitted routes not loaded yet: load them and check again every 500 ms.
-  useEffect(() => {
-    if (decision.kind !== 'wait') return;
-    void loadUser();
-    // A failed load is tried again every 2 s (the 500 ms poll re-checks what has arrived).
-    let polls = 0;
-    const timer = setInterval(() => {
-      tick((n) => n + 1);
-      if (++polls % 4 === 0) void loadUser();
-    }, ROUTE_POLL_MS);
-    return () => clearInterval(timer);
-  }, [decision.kind]);
+  // Permitted routes not loaded yet: the user info is loaded (once for all callers, loadUser), and again every 2 s
+  // while it fails; useUser above re-renders the guard as soon as it is stored.
+  useQuery({
+    queryKey: keyOf(contract.account.userInfo),
+    queryFn: () => loadUser(),
+    enabled: decision.kind === 'wait',
+    staleTime: 0,
+    refetchInterval: USER_RETRY_MS,
+  });
 
   const notLoggedIn = decision.kind === 'redirect' && decision.message === Messages.notLoggedIn;
   useEffect(() => {

@@ -1,6 +1,7 @@
-import type { ComponentType } from 'react';
+import type { PageLoader } from '../pages/loader';
 
-export type PageLoader = () => Promise<{ default: ComponentType }>;
+/** For the page areas' index files that still import it from here: pages/loader.ts is its home. */
+export type { PageLoader };
 
 /**
  * Every area's pages: web/src/pages/<area>/index.ts exports `pages`, keyed by the route path of

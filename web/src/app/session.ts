@@ -1,36 +1,13 @@
 import { UNRESTRICTED_ROUTES } from '@crm/core';
+import type { CallAnswer, contract } from '@crm/core/contract';
 import { useSyncExternalStore } from 'react';
 import { SessionKeys } from './storageKeys';
 
-/** The user-info answer of GET /loginController/getUserInfoByToken (spec part 1 section 3). */
-export interface UserInfo {
-  userId: number;
-  username: string;
-  realName: string;
-  phone?: string | null;
-  organizationId: number;
-  organizationName: string;
-  isMainOrganization?: boolean;
-  versionId: number | string;
-  /** The organisation's version when this session signed in (kept across user-info refreshes). */
-  loginVersionId?: number | string;
-  versionName?: string;
-  roleId?: number | null;
-  roleName?: string | null;
-  roleSign: string;
-  /** Comma-separated function signs. */
-  functionSigns: string;
-  dataSign: number;
-  deptId?: number | null;
-  isSuperAdmin?: boolean;
-  /** Permitted routes: ['1'] means unrestricted, otherwise main-route paths without /main. */
-  routes: string[];
-  pagePermissions?: string[];
-  visibleRouters?: string[];
-  customerPermissions?: string[];
-  hkbInfoVO?: { accountCount: number; hkBindCount: number; hkBindStatus: number; hkBindTimeStatus: number };
-  [key: string]: unknown;
-}
+/**
+ * The user info of the session: the answer of GET /loginController/getUserInfoByToken (spec part 1 section 3), with
+ * the organisation's version when this session signed in (kept across user-info refreshes).
+ */
+export type UserInfo = CallAnswer<typeof contract.account.userInfo> & { loginVersionId?: number | string };
 
 const listeners = new Set<() => void>();
 const emit = () => {

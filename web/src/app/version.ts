@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { api } from '../api/client';
 import { showVersionChanged } from './expiry';
 import { getUser } from './session';
@@ -16,16 +17,11 @@ export async function checkVersion(force = false): Promise<boolean> {
   last = Date.now();
   const user = getUser();
   if (!user) return false;
-  try {
-    const v = await api.backend.post<{ versionId: number | string; versionName: string }>(
-      '/loginController/getVersionId',
-      {},
-      { silent: true },
-    );
-    if (versionChanged(user.loginVersionId ?? user.versionId, v.versionId)) {
-      showVersionChanged();
-      return true;
-    }
-  } catch {}
+  // A failed check (silent) changes nothing: the next one tells.
+  const v = await api.call(contract.account.version, undefined, { silent: true }).catch(() => null);
+  if (v && versionChanged(user.loginVersionId ?? user.versionId, v.versionId)) {
+    showVersionChanged();
+    return true;
+  }
   return false;
 }

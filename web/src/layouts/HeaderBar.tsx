@@ -8,10 +8,11 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { fenToYuan } from '@crm/core';
-import { useQuery } from '@tanstack/react-query';
+import { contract } from '@crm/core/contract';
 import { Avatar, Badge, Button, Dropdown, Popover, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../api/client';
+import { useCallQuery } from '../api/hooks';
 import { navigateTo } from '../app/navigation';
 import { clearSession, getRefreshToken, useUser } from '../app/session';
 import { ui } from '../app/ui';
@@ -19,10 +20,9 @@ import NoticePanel from '../notices/NoticePanel';
 import { useNotices } from '../notices/store';
 import ChangePasswordModal from './ChangePasswordModal';
 
+/** Ends the session on the server (a failure is silent: the session ends here anyway) and goes to /login. */
 export async function logOut(): Promise<void> {
-  try {
-    await api.backend.post('/loginController/logOut', {}, { silent: true, skipAuthRedirect: true });
-  } catch {}
+  await api.call(contract.account.logOut, undefined, { silent: true, skipAuthRedirect: true }).catch(() => null);
   clearSession();
   navigateTo('/login', { replace: true });
 }
@@ -31,16 +31,11 @@ export default function HeaderBar({ collapsed, onToggle }: { collapsed: boolean;
   const user = useUser();
   const notices = useNotices();
   const [pwdOpen, setPwdOpen] = useState(false);
-  const base = useQuery({
-    queryKey: ['orgBaseInfo'],
-    queryFn: () =>
-      api.backend.get<{ name: string; balance: number }>(
-        '/organization/getAuthOrganizationBaseInfo',
-        { token: getRefreshToken() ?? undefined },
-        { silent: true },
-      ),
-    staleTime: 60_000,
-  });
+  const base = useCallQuery(
+    contract.organization.getAuthOrganizationBaseInfo,
+    { token: getRefreshToken() ?? undefined },
+    { silent: true },
+  );
   return (
     <div style={{ display: 'flex', alignItems: 'center', height: '100%', gap: 16 }}>
       <Button

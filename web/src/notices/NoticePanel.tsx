@@ -1,24 +1,18 @@
-import type { AppMessage, Page } from '@crm/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { contract } from '@crm/core/contract';
+import type { MessageKind } from '@crm/core/contract/notice';
+import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '../api/client';
+import { keyOf, type RowOf, useCallMutation, useCallQuery } from '../api/hooks';
 import { openCustomerDetail } from '../app/detail';
-import { showError } from '../app/ui';
-import { useBusy } from '../components/useBusy';
 import { markRead, noticeStore, useNotices } from './store';
 
-interface Row extends AppMessage {
-  isRead: 0 | 1;
-  createTime: string;
-}
+type Row = RowOf<typeof contract.notice.messages>;
 
-function MessageList({ kind }: { kind: 'normal' | 'ai' }) {
+function MessageList({ kind }: { kind: MessageKind }) {
   const qc = useQueryClient();
-  const list = useQuery({
-    queryKey: ['appNotice', kind],
-    queryFn: () => api.backend.post<Page<Row>>('/appNotice/list', { pageNum: 1, pageSize: 20, kind }, { silent: true }),
-  });
+  const input = { pageNum: 1, pageSize: 20, kind } as const;
+  const list = useCallQuery(contract.notice.messages, input, { silent: true });
   return (
     <List<Row>
       size="small"
@@ -50,9 +44,9 @@ function MessageList({ kind }: { kind: 'normal' | 'ai' }) {
           onClick={async () => {
             if (!m.isRead) {
               await markRead([m.id], kind === 'ai');
-              void qc.invalidateQueries({ queryKey: ['appNotice', kind] });
+              void qc.invalidateQueries({ queryKey: keyOf(contract.notice.messages, input) });
             }
-            const clueId = m.param?.clueInfo?.clueId;
+            const clueId = m.param.clueInfo?.clueId;
             if (clueId !== undefined && clueId !== null) openCustomerDetail({ clueId });
           }}
         >
@@ -80,32 +74,20 @@ function MessageList({ kind }: { kind: 'normal' | 'ai' }) {
 
 /** The header's message panel: the normal and AI lists (msgType routing), read on click, 全部已读. */
 export default function NoticePanel() {
-  const qc = useQueryClient();
   const counts = useNotices();
-  const [kind, setKind] = useState<'normal' | 'ai'>('normal');
-  const [marking, run] = useBusy();
+  const [kind, setKind] = useState<MessageKind>('normal');
+  const markAll = useCallMutation(contract.notice.setAllRead, {
+    invalidate: [contract.notice.messages],
+    onSuccess: (unread) => noticeStore.setCounts(unread),
+  });
   return (
     <div style={{ width: 360 }} data-testid="notice-panel">
       <Tabs
         size="small"
         activeKey={kind}
-        onChange={(k) => setKind(k as 'normal' | 'ai')}
+        onChange={(k) => setKind(k as MessageKind)}
         tabBarExtraContent={
-          <Button
-            type="link"
-            size="small"
-            loading={marking}
-            onClick={() =>
-              run(async () => {
-                try {
-                  noticeStore.setCounts(await api.backend.post('/appNotice/setAllRead', { kind }, { silent: true }));
-                  void qc.invalidateQueries({ queryKey: ['appNotice'] });
-                } catch {
-                  showError('全部已读失败，请稍后重试');
-                }
-              })
-            }
-          >
+          <Button type="link" size="small" loading={markAll.isPending} onClick={() => markAll.mutate({ kind })}>
             全部已读
           </Button>
         }

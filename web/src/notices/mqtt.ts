@@ -47,7 +47,9 @@ export function connectPush(opts: {
         window.dispatchEvent(new CustomEvent(PUSH_EVENT, { detail: msg }));
         if (isMessage(msg)) noticeStore.receive(msg, messageListOf(msg.msgType) === 'ai');
         else if (msg.type === 'unread') void refreshUnread();
-      } catch {}
+      } catch {
+        // A payload that is not JSON is not one of ours: ignored.
+      }
     });
     c.on('error', () => {});
   });

@@ -1,4 +1,5 @@
 import type { AppMessage } from '@crm/core';
+import { type CallAnswer, contract } from '@crm/core/contract';
 import { useSyncExternalStore } from 'react';
 import { api } from '../api/client';
 
@@ -19,10 +20,8 @@ export interface Popup extends AppMessage {
   leaving?: boolean;
 }
 
-export interface NoticeState {
-  unreadCount: number;
-  aiUnreadCount: number;
-  totalUnreadCount: number;
+/** The unread counts of the header's badge and tabs (the answer of getRedDotNew), and the popups on screen. */
+export interface NoticeState extends CallAnswer<typeof contract.notice.unreadCounts> {
   popups: Popup[];
 }
 
@@ -94,22 +93,22 @@ export function useNotices(): NoticeState {
   return useSyncExternalStore(noticeStore.subscribe, noticeStore.get, noticeStore.get);
 }
 
+/** A background call's failure (silent): the counts stay as they are until the next refresh or push. */
+const keepCounts = () => {};
+
 /** POST /appNotice/getRedDotNew: the unread counts. */
-export async function refreshUnread(): Promise<void> {
-  try {
-    noticeStore.setCounts(await api.backend.post('/appNotice/getRedDotNew', {}, { silent: true }));
-  } catch {}
+export function refreshUnread(): Promise<void> {
+  return api.call(contract.notice.unreadCounts, undefined, { silent: true }).then(noticeStore.setCounts, keepCounts);
 }
 
 /** POST /appNotice/setReadByIds: on success lowers the unread count (never below 0); errors are ignored. */
-export async function markRead(ids: (number | string)[], isAi = false): Promise<void> {
-  try {
-    await api.backend.post('/appNotice/setReadByIds', { ids }, { silent: true });
+export function markRead(ids: (number | string)[], isAi = false): Promise<void> {
+  return api.call(contract.notice.setRead, { ids }, { silent: true }).then(() => {
     const s = noticeStore.get();
     noticeStore.setCounts({
       unreadCount: isAi ? s.unreadCount : decrement(s.unreadCount, ids.length),
       aiUnreadCount: isAi ? decrement(s.aiUnreadCount, ids.length) : s.aiUnreadCount,
       totalUnreadCount: decrement(s.totalUnreadCount, ids.length),
     });
-  } catch {}
+  }, keepCounts);
 }

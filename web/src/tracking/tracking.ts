@@ -1,4 +1,5 @@
-import { type TrackingAuth, TrackingClient, type TrackingDeps } from '@crm/core';
+import { TrackingClient, type TrackingDeps } from '@crm/core';
+import type { TrackingAuth } from '@crm/core/contract/tracking';
 import { putWebTracking } from './sls';
 
 /** What the tracking wiring reads from the page; the browser's in index.ts, a test's in tracking.test.ts. */

@@ -47,19 +47,21 @@ export const DeptSort = z.object({
 });
 
 /** A department of the tree, with its users counted (DeptNode of shapes.ts). */
-export const Dept: z.ZodType<DeptNode> = z.object({
-  id: z.number(),
-  parentId: z.number().nullable(),
-  name: z.string(),
-  sortNo: z.number(),
-  leaderUserId: z.number().nullable(),
-  leaderName: z.string().nullable(),
-  userCount: z.number(),
-  totalUserCount: z.number(),
-  depth: z.number(),
-  createdAt: z.string().nullable(),
-  children: z.array(z.lazy(() => Dept)),
-});
+export const Dept: z.ZodType<DeptNode> = z
+  .object({
+    id: z.number(),
+    parentId: z.number().nullable(),
+    name: z.string(),
+    sortNo: z.number(),
+    leaderUserId: z.number().nullable(),
+    leaderName: z.string().nullable(),
+    userCount: z.number(),
+    totalUserCount: z.number(),
+    depth: z.number(),
+    createdAt: z.string().nullable(),
+    children: z.array(z.lazy(() => Dept)),
+  })
+  .meta({ id: 'Dept' });
 
 export const PositionInput = z.object({
   name: nameField('岗位名称'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, IdAnswer } from './call';
+import { backend, IdAnswer } from './call';
 import {
   codeField,
   dateTimeField,
@@ -66,46 +66,20 @@ export const Feedback = z.object({
 const feedbackId = z.object({ id: idField('反馈') });
 
 export const feedback = {
-  save: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/problemFeedback/save',
-    summary: '提交意见反馈',
-    body: FeedbackInput,
-    answer: IdAnswer,
-  }),
-  list: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/problemFeedback/list',
-    summary: '意见反馈列表（本人；管理员看全部）',
+  save: backend.post('/problemFeedback/save', '提交意见反馈', { body: FeedbackInput, answer: IdAnswer }),
+  list: backend.post('/problemFeedback/list', '意见反馈列表（本人；管理员看全部）', {
     body: FeedbackFilter,
     answer: pageOf(Feedback),
   }),
-  detail: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/problemFeedback/detail',
-    summary: '意见反馈详情',
-    body: feedbackId,
-    answer: Feedback,
-  }),
-  reply: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/problemFeedback/reply',
-    summary: '回复意见反馈（默认改为已处理）',
+  detail: backend.post('/problemFeedback/detail', '意见反馈详情', { body: feedbackId, answer: Feedback }),
+  reply: backend.post('/problemFeedback/reply', '回复意见反馈（默认改为已处理）', {
     body: feedbackId.extend({
       reply: z.string({ error: '请输入回复内容' }).trim().min(1, '请输入回复内容').max(2000, '回复内容最多 2000 个字'),
       status: optionalCode('处理状态', FEEDBACK_STATUSES),
     }),
     answer: IdAnswer,
   }),
-  updateStatus: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/problemFeedback/updateStatus',
-    summary: '修改反馈状态',
+  updateStatus: backend.post('/problemFeedback/updateStatus', '修改反馈状态', {
     body: feedbackId.extend({ status: codeField('处理状态', FEEDBACK_STATUSES) }),
     answer: z.object({ id: z.number(), status: z.number() }),
   }),

@@ -2,11 +2,45 @@
  * The API contract: every call's path, request and answer, by domain (one file each), shared by the server and the
  * web. `contract.<domain>.<call>` is what a route implements and what the web calls.
  */
+import { account } from './account';
+import { asr } from './asr';
+import { clue } from './clue';
 import { clueField } from './clueField';
+import { clueImport } from './clueImport';
+import { depts, positions } from './depts';
 import { feedback } from './feedback';
+import { interaction } from './interaction';
+import { notice } from './notice';
+import { operationLog } from './operationLog';
+import { organization, orgSettings } from './organization';
+import { recording } from './recording';
+import { menus, roles } from './roles';
+import { tracking } from './tracking';
+import { upload } from './upload';
+import { users } from './users';
 
 export * from './call';
 export * from './fields';
 export * from './shapes';
 
-export const contract = { clueField, feedback };
+export const contract = {
+  clue,
+  interaction,
+  clueImport,
+  clueField,
+  feedback,
+  users,
+  roles,
+  menus,
+  depts,
+  positions,
+  organization,
+  orgSettings,
+  account,
+  notice,
+  tracking,
+  upload,
+  recording,
+  asr,
+  operationLog,
+};

@@ -65,6 +65,7 @@ export const MessageClueInfo = z.looseObject({
 
 /** What a message carries for its type (a clue reminder's clueInfo, an announced notice's noticeId …). */
 export const MessageParam = z.looseObject({ clueInfo: MessageClueInfo.nullish() });
+export type MessageParam = z.infer<typeof MessageParam>;
 
 /** A message to one user, as the list answers it and the push delivers it (spec: id, content, param, data, msgType). */
 export const Message = z.object({

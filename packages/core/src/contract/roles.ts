@@ -86,12 +86,14 @@ export const Role = z.object({
 });
 
 /** A node of the menu tree: a group of routes, or a route (its path as id). */
-export const Menu: z.ZodType<MenuNode> = z.object({
-  id: z.string(),
-  name: z.string(),
-  path: z.string().optional(),
-  children: z.array(z.lazy(() => Menu)).optional(),
-});
+export const Menu: z.ZodType<MenuNode> = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    path: z.string().optional(),
+    children: z.array(z.lazy(() => Menu)).optional(),
+  })
+  .meta({ id: 'Menu' });
 
 /** A secondary (branch) organisation of the caller's organisation. */
 export const SecondaryOrganization = z.object({

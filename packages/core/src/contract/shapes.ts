@@ -18,9 +18,9 @@ export interface CascadeNode {
   label: string;
   children?: CascadeNode[];
 }
-export const CascadeNode: z.ZodType<CascadeNode> = z.lazy(() =>
-  z.object({ value: z.string(), label: z.string(), children: z.array(CascadeNode).optional() }),
-);
+export const CascadeNode: z.ZodType<CascadeNode> = z
+  .lazy(() => z.object({ value: z.string(), label: z.string(), children: z.array(CascadeNode).optional() }))
+  .meta({ id: 'CascadeNode' });
 
 /** A department of /organizationDept/tree, with its users counted. */
 export interface DeptNode {

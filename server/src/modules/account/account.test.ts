@@ -133,7 +133,8 @@ describe('account: sign-in and session', () => {
     const v = await t().post(`${B}/loginController/getVersionId`, {}, { token: org.seat.token });
     expect(v.data).toEqual({ versionId: 1, versionName: '标准版' });
     const temp = await t().get(`${B}/loginController/getTempToken`, { token: org.seat.token });
-    const info = await t().get(`${B}/loginController/getUserInfoByToken`, { query: { token: temp.data.token } });
+    // the temporary token is an access token of the same session (sent as one: URL tokens are for playback only)
+    const info = await t().get(`${B}/loginController/getUserInfoByToken`, { token: temp.data.token });
     expect(info.data.userId).toBe(org.seat.userId);
   });
 

@@ -26,8 +26,6 @@ export interface RequestMeta {
   userAgent?: string;
 }
 
-export type { SmsPurpose };
-
 const FAILURE_WINDOW_S = 15 * 60;
 const FAILURES_BEFORE_CAPTCHA = 3;
 const SMS_TTL_MS = 5 * 60_000;

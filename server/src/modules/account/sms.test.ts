@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeRequest, type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { type TestOrg, useTestApp } from '../../test/harness';
-import { type FakeRequest, type FakeServer, fakeServer } from './fakeHttp';
 import { aliyunSignature } from './sms';
 
 const B = '/api/backend';

@@ -16,7 +16,7 @@ export const asrModule: Module = {
     const svc = new AsrService(ctx, loadAsrConfig());
     ctx.services.asr = svc;
     svc.registerJobs();
-    asrRoutes(ctx, svc, ctx.services.recording);
+    asrRoutes(ctx, svc);
     ctx.app.addHook('onReady', async () => {
       if (!ctx.jobs.isStarted) return;
       try {

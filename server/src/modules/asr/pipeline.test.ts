@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type TestApp, type TestOrg, useTestApp } from '../../test/harness';
-import { multipart, read, speech, stereoCall } from '../recording/testkit';
+import { multipart, read, speech, stereoCall } from '../../test/recording';
 
 let requests = 0;
 let failNext = false;

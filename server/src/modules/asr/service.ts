@@ -1,19 +1,34 @@
 import { AsrStatus, AsrStatusLabel, formatDateTime, type Speaker, type Transcript } from '@crm/core';
+import type { CallAnswer, CallBody, CallQuery, contract } from '@crm/core/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
-import { offsetOf, type PageRequest, page } from '../../platform/paging';
+import { offsetOf, page } from '../../platform/paging';
+import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
+import { userNames } from '../org/service';
 import { decodeChannels, withLocalFile } from '../recording/audio';
-import type { RecordingRow, RecordingService } from '../recording/service';
-import { presentRow } from '../recording/service';
+import { staleQueued } from '../recording/listing';
+import { resolveRecording } from '../recording/playback';
+import {
+  findRecording,
+  ofVisibleRecording,
+  presentRow,
+  type RecordingRow,
+  recordingInOrg,
+  updateRecording,
+} from '../recording/rows';
 import type { AsrConfig } from './config';
 import { type AsrEngine, createEngine, engineStatus } from './engines';
 import { computeMetrics } from './metrics';
 import { asrConfig, asrRecord, asrTranscript } from './schema';
 import { buildTranscript, parseTranscript, swapRoles, transcriptText } from './transcript';
 import { speechIntervals } from './vad';
+
+type Calls = typeof contract.asr;
+type Body<K extends keyof Calls> = CallBody<Calls[K]>;
+type Answer<K extends keyof Calls> = CallAnswer<Calls[K]>;
 
 export const JOB_ASR = 'asr';
 export const JOB_METRICS = 'audio-metrics';
@@ -45,10 +60,6 @@ export class AsrService {
     return this.ctx.db;
   }
 
-  private get recordings(): RecordingService {
-    return this.ctx.services.recording;
-  }
-
   get status() {
     return engineStatus(this.cfg);
   }
@@ -73,7 +84,7 @@ export class AsrService {
    */
   async requeueStale(olderThanMinutes = 10, runningOlderThanMinutes = 120): Promise<number> {
     const ago = (min: number) => new Date(Date.now() - min * 60_000);
-    const stale = await this.recordings.staleQueued(ago(olderThanMinutes), ago(runningOlderThanMinutes));
+    const stale = await staleQueued(this.db, ago(olderThanMinutes), ago(runningOlderThanMinutes));
     for (const r of stale) {
       if ((r.asrStatus === AsrStatus.QUEUED || r.asrStatus === AsrStatus.RUNNING) && this.engine)
         await this.ctx.jobs.send(JOB_ASR, { orgId: r.organizationId, recordingId: r.id } satisfies AsrJob);
@@ -87,7 +98,7 @@ export class AsrService {
   async afterStored(row: RecordingRow, transcript: Transcript | null): Promise<void> {
     if (transcript) {
       await this.saveTranscript(row.organizationId, row.id, transcript, 'upload');
-      await this.recordings.update(row.organizationId, row.id, { asrStatus: AsrStatus.DONE, asrError: null });
+      await updateRecording(this.db, row.organizationId, row.id, { asrStatus: AsrStatus.DONE, asrError: null });
       await this.notifyAnalysis(row.organizationId, row.id);
     } else {
       await this.queueAsr(row.organizationId, row.id);
@@ -102,13 +113,13 @@ export class AsrService {
 
   private async queueAsr(orgId: number, recordingId: number): Promise<void> {
     if (!this.engine) {
-      await this.recordings.update(orgId, recordingId, {
+      await updateRecording(this.db, orgId, recordingId, {
         asrStatus: this.engineError ? AsrStatus.FAILED : AsrStatus.NO_ENGINE,
         asrError: this.engineError ?? AsrStatusLabel[AsrStatus.NO_ENGINE],
       });
       return;
     }
-    await this.recordings.update(orgId, recordingId, { asrStatus: AsrStatus.QUEUED, asrError: null });
+    await updateRecording(this.db, orgId, recordingId, { asrStatus: AsrStatus.QUEUED, asrError: null });
     await this.ctx.jobs.send(JOB_ASR, { orgId, recordingId } satisfies AsrJob);
   }
 
@@ -116,11 +127,11 @@ export class AsrService {
 
   /** The `asr` job: decode, split stereo by channel, transcribe, store. Idempotent: a rerun replaces the transcript. */
   async runAsr({ orgId, recordingId }: AsrJob): Promise<void> {
-    const row = await this.recordings.getInOrg(orgId, recordingId);
+    const row = await recordingInOrg(this.db, orgId, recordingId);
     if (!row) return; // deleted meanwhile
     if (!this.engine) return this.queueAsr(orgId, recordingId);
     const engine = this.engine;
-    await this.recordings.update(orgId, recordingId, { asrStatus: AsrStatus.RUNNING, asrError: null });
+    await updateRecording(this.db, orgId, recordingId, { asrStatus: AsrStatus.RUNNING, asrError: null });
     const started = Date.now();
     try {
       const hotWords = await this.hotWords(orgId);
@@ -143,12 +154,12 @@ export class AsrService {
         return buildTranscript(durationMs, parts);
       });
       await this.saveTranscript(orgId, recordingId, transcript, engine.name);
-      await this.recordings.update(orgId, recordingId, { asrStatus: AsrStatus.DONE, asrError: null });
+      await updateRecording(this.db, orgId, recordingId, { asrStatus: AsrStatus.DONE, asrError: null });
       await this.logRun(orgId, recordingId, engine.name, AsrStatus.DONE, row.durationMs, Date.now() - started, null);
       await this.notifyAnalysis(orgId, recordingId);
     } catch (e) {
       const msg = (e as Error).message || String(e);
-      await this.recordings.update(orgId, recordingId, { asrStatus: AsrStatus.FAILED, asrError: msg.slice(0, 1000) });
+      await updateRecording(this.db, orgId, recordingId, { asrStatus: AsrStatus.FAILED, asrError: msg.slice(0, 1000) });
       await this.logRun(orgId, recordingId, engine.name, AsrStatus.FAILED, row.durationMs, Date.now() - started, msg);
       throw e; // retried by the queue with backoff
     }
@@ -156,9 +167,9 @@ export class AsrService {
 
   /** The `audio-metrics` job: Silero VAD per channel, then talk time, ratio, silences, monologue, interruptions. */
   async runMetrics({ orgId, recordingId }: AsrJob): Promise<void> {
-    const row = await this.recordings.getInOrg(orgId, recordingId);
+    const row = await recordingInOrg(this.db, orgId, recordingId);
     if (!row) return;
-    await this.recordings.update(orgId, recordingId, { metricsStatus: 2, metricsError: null });
+    await updateRecording(this.db, orgId, recordingId, { metricsStatus: 2, metricsError: null });
     try {
       const metrics = await withLocalFile(this.ctx.storage, row.fileKey, async (path) => {
         const stereo = row.channels >= 2;
@@ -173,9 +184,9 @@ export class AsrService {
           true,
         );
       });
-      await this.recordings.update(orgId, recordingId, { metrics, metricsStatus: 3, metricsError: null });
+      await updateRecording(this.db, orgId, recordingId, { metrics, metricsStatus: 3, metricsError: null });
     } catch (e) {
-      await this.recordings.update(orgId, recordingId, {
+      await updateRecording(this.db, orgId, recordingId, {
         metricsStatus: 4,
         metricsError: ((e as Error).message || String(e)).slice(0, 1000),
       });
@@ -237,29 +248,29 @@ export class AsrService {
   }
 
   /** ASR create: transcribe a recording that has no transcript yet (or whose last run failed). */
-  async create(s: Session, recordingId: number) {
-    const row = await this.recordings.get(s, recordingId);
+  async create(s: Session, recordingId: number): Promise<Answer<'create'>> {
+    const row = await findRecording(this.db, s, recordingId);
     if (row.asrStatus === AsrStatus.QUEUED || row.asrStatus === AsrStatus.RUNNING) return this.state(row);
     if (await this.getTranscript(s.orgId, row.id)) return this.state(row);
     await this.queueAsr(s.orgId, row.id);
-    return this.state(await this.recordings.get(s, recordingId));
+    return this.state(await findRecording(this.db, s, recordingId));
   }
 
   /** Rerun: transcription again (replacing the transcript), or the metrics, or both. */
-  async rerun(s: Session, recordingId: number, what: 'asr' | 'metrics' | 'all' = 'asr') {
-    const row = await this.recordings.get(s, recordingId);
+  async rerun(s: Session, { id, what }: Body<'rerun'>): Promise<Answer<'rerun'>> {
+    const row = await findRecording(this.db, s, id);
     if (what !== 'metrics') {
       if (!this.engine) throw badRequest(this.engineError ?? '未配置语音识别引擎，无法重新识别');
       await this.queueAsr(s.orgId, row.id);
     }
     if (what !== 'asr') {
-      await this.recordings.update(s.orgId, row.id, { metricsStatus: 1, metricsError: null });
+      await updateRecording(this.db, s.orgId, row.id, { metricsStatus: 1, metricsError: null });
       await this.ctx.jobs.send(JOB_METRICS, { orgId: s.orgId, recordingId: row.id } satisfies AsrJob);
     }
-    return this.state(await this.recordings.get(s, recordingId));
+    return this.state(await findRecording(this.db, s, id));
   }
 
-  private state(row: RecordingRow) {
+  private state(row: RecordingRow): Answer<'create'> {
     return {
       recordId: row.id,
       asrStatus: row.asrStatus,
@@ -270,8 +281,8 @@ export class AsrService {
   }
 
   /** Role: swap who is the agent and who the customer (a stereo recording wired the other way round). */
-  async swapRole(s: Session, recordingId: number) {
-    const row = await this.recordings.get(s, recordingId);
+  async swapRole(s: Session, recordingId: number): Promise<Answer<'swapRole'>> {
+    const row = await findRecording(this.db, s, recordingId);
     const t = await this.getTranscript(s.orgId, row.id);
     if (!t) throw badRequest('该录音还没有转写文本');
     const segments = swapRoles(t.segments);
@@ -285,17 +296,20 @@ export class AsrService {
     const m = row.metrics;
     if (m?.perChannel) {
       const swapped = computeSwap(m);
-      await this.recordings.update(s.orgId, row.id, { metrics: swapped });
+      await updateRecording(this.db, s.orgId, row.id, { metrics: swapped });
     }
     await this.notifyAnalysis(s.orgId, row.id);
     return { recordId: row.id, rolesSwapped: !t.rolesSwapped, segments };
   }
 
-  /** Transcript and state of one recording: what the call detail page shows (getAsrText, ASR get). */
-  async detail(orgId: number, row: RecordingRow, ownerName: string | null) {
-    const t = await this.getTranscript(orgId, row.id);
+  /** Transcript and state of one recording (of a scope already checked): what the call detail shows. */
+  private async detail(row: RecordingRow): Promise<Answer<'get'>> {
+    const owner = row.ownerUserId
+      ? (await userNames(this.db, row.organizationId, [row.ownerUserId])).get(row.ownerUserId)
+      : undefined;
+    const t = await this.getTranscript(row.organizationId, row.id);
     return {
-      ...presentRow(row, ownerName),
+      ...presentRow(row, owner?.realName ?? null),
       engine: t?.engine ?? null,
       rolesSwapped: t?.rolesSwapped ?? false,
       transcript: t ? { durationMs: t.durationMs, segments: t.segments } : null,
@@ -304,6 +318,33 @@ export class AsrService {
     };
   }
 
+  /** ASR get: the transcript, state and metrics of a recording the session may see. */
+  async get(s: Session, recordingId: number): Promise<Answer<'get'>> {
+    return this.detail(await findRecording(this.db, s, recordingId));
+  }
+
+  /** ASR text: the plain text, one line per sentence. */
+  async text(s: Session, recordingId: number): Promise<Answer<'text'>> {
+    const row = await findRecording(this.db, s, recordingId);
+    const t = await this.getTranscript(s.orgId, row.id);
+    return { recordId: row.id, asrStatus: row.asrStatus, text: t?.text ?? '' };
+  }
+
+  /**
+   * getAsrText: the call detail page, by recording id with a session (recording:view), or by share ticket (maskId)
+   * without one; its player plays through the same ticket.
+   */
+  async callDetail(s: Session | null, q: CallQuery<Calls['getAsrText']>): Promise<Answer<'getAsrText'>> {
+    const row = await resolveRecording(this.ctx, s, q);
+    return {
+      ...(await this.detail(row)),
+      playUrl: q.maskId
+        ? `/api/robot/recording/v1/play?maskId=${encodeURIComponent(q.maskId)}`
+        : `/api/robot/recording/v1/play?id=${row.id}`,
+    };
+  }
+
+  /** Transcripts go with their recordings (the recording module deletes them in its transaction). */
   async removeFor(tx: DbOrTx, orgId: number, recordingIds: number[]): Promise<void> {
     if (!recordingIds.length) return;
     await tx
@@ -313,16 +354,18 @@ export class AsrService {
 
   // ---------- hot words, engine, runs ----------
 
-  async hotWords(orgId: number): Promise<string[]> {
+  /** The organisation's hot words, for the transcription job. */
+  private async hotWords(orgId: number): Promise<string[]> {
     const [row] = await this.db.select().from(asrConfig).where(eq(asrConfig.organizationId, orgId));
     return row?.hotWords ?? [];
   }
 
-  async getConfig(orgId: number) {
-    return { hotWords: await this.hotWords(orgId), ...this.status };
+  async getConfig(s: Session): Promise<Answer<'getConfig'>> {
+    const [row] = await this.db.select().from(asrConfig).where(scoped(s, asrConfig));
+    return { hotWords: row?.hotWords ?? [], ...this.status };
   }
 
-  async saveHotWords(s: Session, words: string[]) {
+  async saveHotWords(s: Session, words: string[]): Promise<Answer<'saveConfig'>> {
     const clean = [...new Set(words.map((w) => w.trim()).filter(Boolean))];
     if (clean.length > MAX_HOT_WORDS) throw badRequest(`hotWords：热词最多 ${MAX_HOT_WORDS} 个`);
     const long = clean.find((w) => w.length > 20);
@@ -337,10 +380,11 @@ export class AsrService {
     return { hotWords: clean };
   }
 
-  async runs(s: Session, p: PageRequest & { recordingId?: number; status?: number }) {
+  /** Transcription runs of the recordings the session may see. */
+  async runs(s: Session, p: Body<'runs'>): Promise<Answer<'runs'>> {
     const where = and(
-      eq(asrRecord.organizationId, s.orgId),
-      s.visibleUserIds === null ? undefined : this.recordings.visible(s, asrRecord.recordingId),
+      scoped(s, asrRecord),
+      ofVisibleRecording(this.db, s, asrRecord.recordingId),
       p.recordingId ? eq(asrRecord.recordingId, p.recordingId) : undefined,
       p.status ? eq(asrRecord.status, p.status) : undefined,
     );

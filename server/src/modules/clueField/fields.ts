@@ -1,42 +1,19 @@
 import type { CascadeNode, FieldGroupItem } from '@crm/core';
 import { formatDate, formatDateTime, normalizePhone, parseDateTime } from '@crm/core';
 
-/** Custom field types (fieldType). */
-export const FieldType = {
-  1: '单行文本',
-  2: '多行文本',
-  3: '数字',
-  4: '日期',
-  5: '日期时间',
-  6: '单选',
-  7: '多选',
-  8: '级联',
-  9: '手机号',
-  10: '邮箱',
-} as const;
-export type FieldTypeId = keyof typeof FieldType;
+import { DictKindLabel, type DictKindName, FieldType, type FieldTypeId, ShowType } from '@crm/core/contract/clueField';
 
-/** How a field is shown (showType): the spec names it without values; these are the ones chosen here. */
-export const ShowType = {
-  1: '输入框',
-  2: '文本域',
-  3: '下拉框',
-  4: '单选按钮',
-  5: '复选框',
-  6: '日期选择',
-  7: '级联选择',
-} as const;
+/** The labels of field types, show types and dictionaries are the contract's (shared with the web). */
+export { DictKindLabel, type DictKindName, FieldType, type FieldTypeId, ShowType };
 
-/** Dictionary kinds of clue_dict. */
-export const DictKind = { followWay: 1, followStatus: 2, followPhase: 3, channelSource: 4, lostReason: 5 } as const;
-export type DictKindName = keyof typeof DictKind;
-export const DictKindLabel: Record<DictKindName, string> = {
-  followWay: '跟进方式',
-  followStatus: '跟进状态',
-  followPhase: '跟进阶段',
-  channelSource: '渠道来源',
-  lostReason: '丢单原因',
-};
+/** Dictionary kinds of clue_dict (the stored `kind`). */
+export const DictKind = {
+  followWay: 1,
+  followStatus: 2,
+  followPhase: 3,
+  channelSource: 4,
+  lostReason: 5,
+} as const satisfies Record<DictKindName, number>;
 
 export interface StandardField {
   fieldName: string;

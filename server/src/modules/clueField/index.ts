@@ -2,6 +2,11 @@ import type { Module } from '../../platform/context';
 import { clueFieldRoutes } from './routes';
 import { ClueFieldService } from './service';
 
+/**
+ * Business field settings (/serviceSetup): custom field definitions, dictionaries, tags, duplicate rules, field access
+ * and masking per role, a user's list columns. One file per section (customFields, dictionaries, tags, duplicateRules,
+ * fieldAccess, columns); routes.ts serves contract.clueField; service.ts is what the lead and import modules read.
+ */
 declare module '../../platform/context' {
   interface Services {
     clueField: ClueFieldService;
@@ -11,9 +16,8 @@ declare module '../../platform/context' {
 export const clueFieldModule: Module = {
   name: 'clueField',
   setup(ctx) {
-    const svc = new ClueFieldService(ctx.db);
-    ctx.services.clueField = svc;
-    clueFieldRoutes(ctx, svc);
+    ctx.services.clueField = new ClueFieldService(ctx.db);
+    clueFieldRoutes(ctx);
   },
   async seed(ctx, demo) {
     for (const org of demo) await ctx.services.clueField.seedDefaults(org.orgId);

@@ -1,35 +1,13 @@
 import { CustomerStage, formatDate, formatDateTime, Gender, normalizePhone, parseDateTime } from '@crm/core';
 import { areaFromText } from '../clue/area';
+import type { NewLead } from '../clue/bulk';
 import { searchGrams } from '../clue/query';
 import { type FieldDef, FieldError, isPhone, parseFieldValue, STANDARD_FIELDS } from '../clueField/fields';
 import type { OrgUser } from '../org/directory';
 import { type Cell, excelSerialDate, type SheetInfo } from './sheet';
 
-/** What an import row becomes: the values of the new lead (without organisation, owner and import details). */
-export interface RowValues {
-  name: string;
-  company: string;
-  phone: string;
-  phones: string[];
-  ownerId: number | null;
-  channelSourceId: number | null;
-  sign: string;
-  stage: number;
-  gender: number | null;
-  age: number | null;
-  birthday: string | null;
-  provinceCode: string | null;
-  cityCode: string | null;
-  districtCode: string | null;
-  areaName: string;
-  address: string;
-  tagIds: number[];
-  followStatusId: number | null;
-  remark: string;
-  nextFollowTime: Date | null;
-  custom: Record<string, unknown>;
-  searchGrams: string[];
-}
+/** What an import row becomes: the values of a new lead (organisation, owner and import details come per batch). */
+export type RowValues = NewLead;
 
 /** Lookups an import needs, loaded once per job. */
 export interface RowContext {

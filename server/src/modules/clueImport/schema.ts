@@ -1,16 +1,12 @@
+import type { ImportStart } from '@crm/core/contract/clueImport';
 import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 
-/** Options chosen for an import: who gets the rows, their channel source and type, the column mapping. */
-export interface ImportOptions {
-  /** Column index (0-based) → field name; columns without a field are skipped. */
-  mapping: Record<string, string>;
-  ownerId?: number | null;
-  channelSourceId?: number | null;
-  clueType?: 1 | 2;
-  /** Put the rows into the public sea instead of an owner. */
-  toSea?: boolean;
-  tagIds?: number[];
-}
+/**
+ * Options chosen for an import (contract.clueImport.start): the column mapping, who gets the rows, their channel
+ * source, type and tags, stored with the record when the import starts.
+ */
+export type ImportOptions = Omit<z.output<typeof ImportStart>, 'recordId' | 'importWay'>;
 
 /**
  * One import or export job. kind 1 import, 2 export. status 0 waiting, 1 running, 2 finished, 3 failed.

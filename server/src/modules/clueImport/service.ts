@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { formatDateTime } from '@crm/core';
+import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
+import type { Clue, ClueFilter } from '@crm/core/contract/clue';
+import { ImportStatusName } from '@crm/core/contract/clueImport';
 import { closestMatch } from '@crm/core/similarity';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import type { Db, DbOrTx } from '../../platform/db';
-import { badRequest, must } from '../../platform/errors';
-import { offsetOf, type PageRequest, page } from '../../platform/paging';
+import type { Db } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
+import { offsetOf, page } from '../../platform/paging';
+import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { XlsxExport, type XlsxSheet } from '../../platform/xlsxExport';
 import { AREA_TREE } from '../clue/area';
-import { clue } from '../clue/schema';
-import type { ClueService, ListRequest } from '../clue/service';
+import type { Clues } from '../clue/service';
 import { FieldType, STANDARD_BY_NAME } from '../clueField/fields';
 import type { ClueFieldService } from '../clueField/service';
 import { orgUsers } from '../org/directory';
@@ -20,15 +24,16 @@ import { clueImportRecord, type ImportOptions } from './schema';
 import { byteCounter, type Cell, headerOf, rowsOf, type SheetInfo } from './sheet';
 
 export type ImportRecordRow = typeof clueImportRecord.$inferSelect;
+type Body<K extends keyof typeof contract.clueImport> = CallBody<(typeof contract.clueImport)[K]>;
+type Answer<K extends keyof typeof contract.clueImport> = CallAnswer<(typeof contract.clueImport)[K]>;
 
 export const IMPORT_JOB = 'clue.import';
 export const EXPORT_JOB = 'clue.export';
 const BATCH = 2000;
-const STATUS_NAME: Record<number, string> = { 0: '待导入', 1: '进行中', 2: '已完成', 3: '失败' };
 
 /** The session facts a background export needs to apply the same scope and field access as the request. */
 interface ExportOptions {
-  filter: ListRequest;
+  filter: z.output<typeof ClueFilter>;
   session: {
     userId: number;
     orgId: number;
@@ -51,14 +56,14 @@ export class ClueImportService {
   constructor(
     private readonly db: Db,
     private readonly ctx: AppContext,
-    private readonly clues: ClueService,
+    private readonly clues: Clues,
     private readonly fields: ClueFieldService,
   ) {}
 
   // ---- template and upload ----
 
   /** The fields an import can fill: importable standard fields, then the organisation's custom fields. */
-  async importFields(orgId: number) {
+  async importFields(orgId: number): Promise<Answer<'upload'>['fields']> {
     const defs = await this.fields.customDefs(orgId);
     return [
       ...IMPORTABLE.map((f) => ({
@@ -113,7 +118,10 @@ export class ClueImportService {
   }
 
   /** Stores an uploaded sheet, reads its header and suggests a field for each column by closest match. */
-  async upload(s: Session, file: { filename: string; file: Readable & { truncated?: boolean } }) {
+  async upload(
+    s: Session,
+    file: { filename: string; file: Readable & { truncated?: boolean } },
+  ): Promise<Answer<'upload'>> {
     if (!/\.(xlsx|csv)$/i.test(file.filename)) throw badRequest('file：只支持 .xlsx 或 .csv 文件');
     const key = `clue-import/${s.orgId}/${randomUUID()}${/\.csv$/i.test(file.filename) ? '.csv' : '.xlsx'}`;
     const { size } = await this.ctx.storage.put(key, file.file);
@@ -147,7 +155,7 @@ export class ClueImportService {
     return { recordId: rec.id, fileName: rec.fileName, headers, fields, mapping: suggestMapping(headers, fields) };
   }
 
-  async start(s: Session, input: ImportOptions & { recordId: number; importWay?: number }) {
+  async start(s: Session, input: Body<'start'>): Promise<Answer<'start'>> {
     const rec = await this.record(s, input.recordId);
     if (rec.kind !== 1) throw badRequest('recordId：不是导入记录');
     if (rec.status !== 0) throw badRequest('该文件已开始导入');
@@ -266,8 +274,7 @@ export class ClueImportService {
       // neither inserted twice nor reported as duplicates of themselves. startedAt in the options marks an attempt.
       const rerun = Boolean((rec.options as { startedAt?: string }).startedAt);
       await this.db.transaction(async (tx) => {
-        if (rerun)
-          await tx.execute(sql`delete from clue where organization_id = ${orgId} and import_record_id = ${rec.id}`);
+        if (rerun) await this.clues.bulk.deleteImported(tx, orgId, rec.id);
         await tx
           .update(clueImportRecord)
           .set({
@@ -326,7 +333,7 @@ export class ClueImportService {
     }
   }
 
-  /** One batch in one transaction: duplicates found and left out, the rest inserted with one statement. */
+  /** One batch: the clue module leaves out the duplicates (reported with the rule) and inserts the rest. */
   private async writeBatch(
     orgId: number,
     rec: ImportRecordRow,
@@ -334,24 +341,27 @@ export class ClueImportService {
     rows: { rowNo: number; cells: Cell[]; values: RowValues }[],
     rules: { fieldNames: string[]; range: number }[],
   ) {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(727200, ${orgId})`);
-      const dup = await duplicatesOf(
-        tx,
-        orgId,
-        rows.map((r) => r.values),
-        rules,
-      );
-      const dups = rows.flatMap((r, i) => (dup[i] ? [{ ...r, reason: `重复数据（${dup[i]}重复）` }] : []));
-      const fresh = rows.filter((_, i) => !dup[i]).map((r) => r.values);
-      if (fresh.length) await insertRows(tx, orgId, rec, opts, fresh);
-      return dups;
-    });
+    const dup = await this.clues.bulk.insertBatch(
+      orgId,
+      {
+        importRecordId: rec.id,
+        importWay: rec.importWay,
+        createdBy: rec.userId,
+        clueType: opts.clueType,
+        toSea: opts.toSea,
+        ownerId: opts.ownerId,
+        channelSourceId: opts.channelSourceId,
+        tagIds: opts.tagIds,
+      },
+      rows.map((r) => r.values),
+      rules,
+    );
+    return rows.flatMap((r, i) => (dup[i] ? [{ ...r, reason: `重复数据（${dup[i]}重复）` }] : []));
   }
 
   // ---- export ----
 
-  async startExport(s: Session, filter: ListRequest) {
+  async startExport(s: Session, filter: Body<'export'>): Promise<Answer<'export'>> {
     const options: ExportOptions = {
       filter,
       session: {
@@ -395,10 +405,8 @@ export class ClueImportService {
     } as Session;
     let file: XlsxExport | undefined;
     try {
-      const vc = await this.clues.viewContext(s);
-      const where = await this.clues.whereOf(s, opts.filter, vc.defs);
-      const { total } = await this.clues.count(where);
-      const cols: [string, string][] = [
+      const { vc, total, pages } = await this.clues.lists.exportCursor(s, opts.filter, BATCH);
+      const cols: [keyof Clue, string][] = [
         ['name', '客户名称'],
         ['phone', '手机号'],
         ['phones', '其他电话'],
@@ -425,26 +433,17 @@ export class ClueImportService {
       file = new XlsxExport();
       const stored = file.storeIn(this.ctx.storage, rec.fileKey);
       const w = file.sheet('客户', [...cols.map((c) => c[1]), ...customCols.map((d) => d.fieldLabel)]);
-      let last: number | null = null;
       let done = 0;
-      for (;;) {
-        const rows = await this.db
-          .select()
-          .from(clue)
-          .where(last === null ? where : and(where, sql`${clue.id} < ${last}`))
-          .orderBy(desc(clue.id))
-          .limit(BATCH);
-        if (!rows.length) break;
-        for (const r of rows) {
-          const v = this.clues.view(r, vc);
-          const text = v.customText as Record<string, string>;
+      for await (const rows of pages) {
+        for (const v of rows)
           w.add([
-            ...cols.map(([k]) => (Array.isArray(v[k]) ? (v[k] as unknown[]).join('，') : v[k])),
-            ...customCols.map((d) => text[d.fieldName] ?? ''),
+            ...cols.map(([k]) => {
+              const x = v[k];
+              return Array.isArray(x) ? x.join('，') : x;
+            }),
+            ...customCols.map((d) => v.customText[d.fieldName] ?? ''),
           ]);
-        }
         done += rows.length;
-        last = rows[rows.length - 1].id;
         await this.db
           .update(clueImportRecord)
           .set({
@@ -475,26 +474,16 @@ export class ClueImportService {
 
   // ---- records ----
 
-  private scope(s: Session): SQL | undefined {
-    return s.visibleUserIds === null
-      ? undefined
-      : inArray(clueImportRecord.userId, s.visibleUserIds.length ? s.visibleUserIds : [s.userId]);
-  }
-
+  /** An import or export record of the session's organisation, made by a user of its data scope; 404 otherwise. */
   async record(s: Session, id: number): Promise<ImportRecordRow> {
-    const [row] = await this.db
-      .select()
-      .from(clueImportRecord)
-      .where(and(eq(clueImportRecord.id, id), eq(clueImportRecord.organizationId, s.orgId), this.scope(s)));
-    return must(row, '记录不存在');
+    return findScoped(this.db, s, clueImportRecord, id, { owner: clueImportRecord.userId, missing: '记录不存在' });
   }
 
-  async records(s: Session, req: PageRequest & { kind?: number; status?: number }) {
+  async records(s: Session, req: Body<'records'>): Promise<Answer<'records'>> {
     const where = and(
-      eq(clueImportRecord.organizationId, s.orgId),
+      scoped(s, clueImportRecord, { owner: clueImportRecord.userId }),
       eq(clueImportRecord.kind, req.kind ?? 1),
       req.status !== undefined ? eq(clueImportRecord.status, req.status) : undefined,
-      this.scope(s),
     );
     const [rows, [{ n }], users] = await Promise.all([
       this.db
@@ -504,18 +493,36 @@ export class ClueImportService {
         .orderBy(desc(clueImportRecord.id))
         .limit(req.pageSize)
         .offset(offsetOf(req)),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(clueImportRecord).where(where),
+      this.db.select({ n: count() }).from(clueImportRecord).where(where),
       orgUsers(this.db, s.orgId),
     ]);
     const names = new Map(users.map((u) => [u.id, u.realName]));
     return page(
       rows.map((r) => this.recordView(r, names.get(r.userId) ?? '')),
-      Number(n),
+      n,
       req,
     );
   }
 
-  recordView(r: ImportRecordRow, userName = '') {
+  /** The progress of a record (poll while status is 1); its userName is left empty, as it always was. */
+  async recordDetail(s: Session, id: number): Promise<Answer<'record'>> {
+    return this.recordView(await this.record(s, id));
+  }
+
+  /** Imported / duplicate / invalid counts of an import. */
+  async invalidCount(s: Session, id: number): Promise<Answer<'invalidCount'>> {
+    const rec = await this.record(s, id);
+    return {
+      recordId: rec.id,
+      total: rec.total,
+      importedCount: rec.imported,
+      duplicateCount: rec.duplicate,
+      invalidCount: rec.invalid,
+      status: rec.status,
+    };
+  }
+
+  recordView(r: ImportRecordRow, userName = ''): Answer<'record'> {
     return {
       id: r.id,
       recordId: r.id,
@@ -523,7 +530,7 @@ export class ClueImportService {
       importWay: r.importWay,
       fileName: r.fileName,
       status: r.status,
-      statusName: STATUS_NAME[r.status] ?? '',
+      statusName: ImportStatusName[r.status as keyof typeof ImportStatusName] ?? '',
       progress: r.progress,
       total: r.total,
       imported: r.imported,
@@ -598,136 +605,3 @@ export function suggestMapping(
   }
   return out;
 }
-
-const arrayLiteral = (xs: (string | number)[]) =>
-  `{${xs.map((x) => (typeof x === 'number' ? String(x) : `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
-
-/**
- * Which rows of a batch are duplicates under the rules (of an existing lead, or of an earlier row of the batch):
- * the label of the rule for a duplicate, null otherwise. One query per rule for the whole batch.
- */
-export async function duplicatesOf(
-  db: DbOrTx,
-  orgId: number,
-  rows: RowValues[],
-  rules: { fieldNames: string[]; range: number }[],
-): Promise<(string | null)[]> {
-  const out: (string | null)[] = rows.map(() => null);
-  for (const rule of rules) {
-    const keyOf = (
-      v: { name: string; company: string; phone: string; custom: Record<string, unknown> },
-      phone?: string,
-    ) => {
-      const parts = rule.fieldNames.map((f) =>
-        f === 'phone'
-          ? (phone ?? v.phone)
-          : f === 'name'
-            ? v.name
-            : f === 'company'
-              ? v.company
-              : v.custom[f] === undefined || v.custom[f] === null
-                ? ''
-                : JSON.stringify(v.custom[f]),
-      );
-      return parts.some((p) => !p) ? null : parts.join('\u0001');
-    };
-    const label = rule.fieldNames.map((f) => STANDARD_BY_NAME.get(f)?.fieldLabel ?? f).join('+');
-    const first = rule.fieldNames[0];
-    const vals = [
-      ...new Set(
-        rows
-          .map((r) =>
-            first === 'phone' ? r.phone : first === 'name' ? r.name : first === 'company' ? r.company : r.custom[first],
-          )
-          .filter((x) => x !== undefined && x !== null && x !== ''),
-      ),
-    ];
-    if (!vals.length) continue;
-    const conds: SQL[] = [sql`organization_id = ${orgId}`];
-    if (rule.range === 2) conds.push(sql`deleted_at is null`);
-    const strs = vals.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
-    // one statement per index: main numbers on the phone btree, further numbers on the partial GIN (an OR of the
-    // two makes the planner scan the table)
-    const tests =
-      first === 'phone'
-        ? [
-            sql`phone = any(${arrayLiteral(strs)}::text[])`,
-            sql`phones <> '{}'::text[] and phones && ${arrayLiteral(strs)}::text[]`,
-          ]
-        : first === 'name' || first === 'company'
-          ? [sql`${sql.identifier(first)} = any(${arrayLiteral(strs)}::text[])`]
-          : [sql`(custom -> ${first})::text = any(${arrayLiteral(strs)}::text[])`];
-    type Found = {
-      name: string;
-      company: string;
-      phone: string;
-      phones: string[] | string;
-      custom: Record<string, unknown> | string;
-    };
-    const found: Found[] = [];
-    for (const test of tests)
-      found.push(
-        ...(
-          await db.execute<Found>(
-            sql`select name, company, phone, phones, custom from clue where ${sql.join([...conds, test], sql` and `)}`,
-          )
-        ).rows,
-      );
-    const existing = new Set<string>();
-    for (const e of found) {
-      const custom = typeof e.custom === 'string' ? JSON.parse(e.custom) : e.custom;
-      const phones = Array.isArray(e.phones)
-        ? e.phones
-        : String(e.phones ?? '')
-            .replace(/^\{|\}$/g, '')
-            .split(',')
-            .filter(Boolean);
-      for (const p of [e.phone, ...phones]) {
-        const k = keyOf({ ...e, custom }, p);
-        if (k) existing.add(k);
-      }
-    }
-    const seen = new Set<string>();
-    rows.forEach((r, i) => {
-      const k = keyOf(r);
-      if (!k) return;
-      if (!out[i] && (existing.has(k) || seen.has(k))) out[i] = label;
-      if (!out[i]) seen.add(k);
-    });
-  }
-  return out;
-}
-
-/** One multi-row insert of a batch (unnest of column arrays: a handful of parameters whatever the batch size). */
-async function insertRows(tx: DbOrTx, orgId: number, rec: ImportRecordRow, opts: ImportOptions, rows: RowValues[]) {
-  const col = <T>(f: (r: RowValues) => T) => rows.map(f);
-  const toSea = opts.toSea === true;
-  const tags = (r: RowValues) => arrayLiteral([...new Set([...r.tagIds, ...(opts.tagIds ?? [])])]);
-  await tx.execute(sql`
-    insert into clue (organization_id, type, name, company, phone, phones, owner_id, channel_source_id, import_way, import_record_id,
-      sign, stage, gender, age, birthday, province_code, city_code, district_code, area_name, address, tag_ids, follow_status_id,
-      remark, next_follow_time, custom, search_grams, is_in_sea, assign_status, receive_type, created_by, turn_customer_time)
-    select ${orgId}, ${opts.clueType ?? 1}, t.name, t.company, t.phone, t.phones::text[], t.owner_id, t.channel_source_id, ${rec.importWay}, ${rec.id},
-      t.sign, t.stage, t.gender, t.age, t.birthday::date, t.province_code, t.city_code, t.district_code, t.area_name, t.address, t.tag_ids::int[],
-      t.follow_status_id, t.remark, t.next_follow_time::timestamptz, t.custom::jsonb, t.grams::text[], ${toSea ? 1 : 2}, ${toSea ? 1 : 2},
-      ${toSea ? null : 1}, ${rec.userId}, ${opts.clueType === 2 ? sql`now()` : sql`null`}
-    from unnest(
-      ${arrayLiteral(col((r) => r.name))}::text[], ${arrayLiteral(col((r) => r.company))}::text[], ${arrayLiteral(col((r) => r.phone))}::text[],
-      ${arrayLiteral(col((r) => arrayLiteral(r.phones)))}::text[],
-      ${pgIntArray(col((r) => (toSea ? null : (r.ownerId ?? opts.ownerId ?? null))))}::int[],
-      ${pgIntArray(col((r) => r.channelSourceId ?? opts.channelSourceId ?? null))}::int[],
-      ${arrayLiteral(col((r) => r.sign))}::text[], ${pgIntArray(col((r) => r.stage))}::int[], ${pgIntArray(col((r) => r.gender))}::int[],
-      ${pgIntArray(col((r) => r.age))}::int[], ${pgTextArray(col((r) => r.birthday))}::text[],
-      ${pgTextArray(col((r) => r.provinceCode))}::text[], ${pgTextArray(col((r) => r.cityCode))}::text[], ${pgTextArray(col((r) => r.districtCode))}::text[],
-      ${arrayLiteral(col((r) => r.areaName))}::text[], ${arrayLiteral(col((r) => r.address))}::text[], ${arrayLiteral(col(tags))}::text[],
-      ${pgIntArray(col((r) => r.followStatusId))}::int[], ${arrayLiteral(col((r) => r.remark))}::text[],
-      ${pgTextArray(col((r) => (r.nextFollowTime ? r.nextFollowTime.toISOString() : null)))}::text[],
-      ${arrayLiteral(col((r) => JSON.stringify(r.custom)))}::text[], ${arrayLiteral(col((r) => arrayLiteral(r.searchGrams)))}::text[]
-    ) as t(name, company, phone, phones, owner_id, channel_source_id, sign, stage, gender, age, birthday, province_code, city_code,
-      district_code, area_name, address, tag_ids, follow_status_id, remark, next_follow_time, custom, grams)`);
-}
-
-const pgIntArray = (xs: (number | null)[]) =>
-  `{${xs.map((x) => (x === null || x === undefined ? 'NULL' : String(Math.trunc(x)))).join(',')}}`;
-const pgTextArray = (xs: (string | null)[]) =>
-  `{${xs.map((x) => (x === null ? 'NULL' : `"${x.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
-import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../org/testing';
+import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
 
 describe('/problemFeedback', () => {
   const t = useTestApp();

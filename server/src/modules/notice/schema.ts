@@ -1,3 +1,4 @@
+import type { MessageParam } from '@crm/core/contract/notice';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -44,7 +45,8 @@ export const appNotice = pgTable(
     title: varchar('title', { length: 200 }).notNull(),
     content: text('content').notNull().default(''),
     msgType: varchar('msg_type', { length: 50 }).notNull(),
-    param: jsonb('param').$type<Record<string, unknown>>(),
+    /** What the message carries for its type (a clue reminder's clueInfo …). */
+    param: jsonb('param').$type<MessageParam>(),
     /** The organisation notice this message announces, if any. */
     noticeId: integer('notice_id'),
     readAt: timestamp('read_at', { withTimezone: true }),

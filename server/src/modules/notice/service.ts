@@ -1,16 +1,24 @@
 import { AI_MESSAGE_TYPES, formatDateTime } from '@crm/core';
+import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
+import { type MessageKind, type MessageParam, NoticeStatus } from '@crm/core/contract/notice';
 import { and, count, desc, eq, ilike, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../platform/db';
 import { must, notFound } from '../../platform/errors';
-import { offsetOf, type PageRequest, page } from '../../platform/paging';
+import { offsetOf, page } from '../../platform/paging';
 import { type Push, userTopic } from '../../platform/push';
+import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
+import { likePattern } from '../../platform/validation';
 import * as org from '../org/service';
 import { appNotice, notice } from './schema';
 
-/** Notice status: published notices are visible to everyone of the organisation; drafts only to editors. */
-export const NoticeStatus = { PUBLISHED: 1, DRAFT: 2 } as const;
+type Body<K extends keyof typeof contract.notice> = CallBody<(typeof contract.notice)[K]>;
+type Answer<K extends keyof typeof contract.notice> = CallAnswer<(typeof contract.notice)[K]>;
+type NoticeView = Answer<'detail'>;
+type MessageView = Answer<'messages'>['lists'][number];
+type UnreadCounts = Answer<'unreadCounts'>;
+
 /** msgType of the message that announces an organisation notice. */
 export const NOTICE_MSG_TYPE = 'notice';
 
@@ -21,14 +29,14 @@ export interface NewMessage {
   title: string;
   content?: string;
   msgType: string;
-  param?: Record<string, unknown> | null;
+  param?: MessageParam | null;
 }
 
 type MessageRow = typeof appNotice.$inferSelect;
 type NoticeRow = typeof notice.$inferSelect;
 
 /** A message as the API and the push deliver it (spec: id, content, param, data, msgType; popup title). */
-export function messageView(m: MessageRow) {
+export function messageView(m: MessageRow): MessageView {
   return {
     id: m.id,
     title: m.title,
@@ -43,7 +51,7 @@ export function messageView(m: MessageRow) {
   };
 }
 
-function noticeView(n: NoticeRow) {
+function noticeView(n: NoticeRow): NoticeView {
   return {
     id: n.id,
     title: n.title,
@@ -55,14 +63,6 @@ function noticeView(n: NoticeRow) {
     createTime: formatDateTime(n.createdAt),
     updateTime: formatDateTime(n.updatedAt),
   };
-}
-
-export interface UnreadCounts {
-  /** Unread messages of the normal list. */
-  unreadCount: number;
-  /** Unread AI messages (msgType ai_*). */
-  aiUnreadCount: number;
-  totalUnreadCount: number;
 }
 
 /** Organisation notices and per-user messages; `notify` is what other modules call to message users. */
@@ -141,13 +141,7 @@ export class NoticeService {
         all: count(),
       })
       .from(appNotice)
-      .where(
-        and(
-          eq(appNotice.userId, session.userId),
-          eq(appNotice.organizationId, session.orgId),
-          isNull(appNotice.readAt),
-        ),
-      );
+      .where(and(mine(session), isNull(appNotice.readAt)));
     const ai = row?.ai ?? 0;
     const all = row?.all ?? 0;
     return { unreadCount: all - ai, aiUnreadCount: ai, totalUnreadCount: all };
@@ -160,42 +154,28 @@ export class NoticeService {
       const own = await tx
         .select({ id: appNotice.id })
         .from(appNotice)
-        .where(
-          and(
-            inArray(appNotice.id, unique),
-            eq(appNotice.userId, session.userId),
-            eq(appNotice.organizationId, session.orgId),
-          ),
-        );
+        .where(and(inArray(appNotice.id, unique), mine(session)));
       if (own.length !== unique.length) throw notFound();
       await tx
         .update(appNotice)
         .set({ readAt: new Date() })
-        .where(and(inArray(appNotice.id, unique), eq(appNotice.userId, session.userId), isNull(appNotice.readAt)));
+        .where(and(inArray(appNotice.id, unique), mine(session), isNull(appNotice.readAt)));
     });
     return this.unreadCounts(session);
   }
 
   /** Marks every unread message of the caller read (one list, or both). */
-  async setAllRead(session: Session, kind?: 'ai' | 'normal'): Promise<UnreadCounts> {
+  async setAllRead(session: Session, kind?: MessageKind): Promise<UnreadCounts> {
     await this.db
       .update(appNotice)
       .set({ readAt: new Date() })
-      .where(
-        and(
-          eq(appNotice.userId, session.userId),
-          eq(appNotice.organizationId, session.orgId),
-          isNull(appNotice.readAt),
-          kindFilter(kind),
-        ),
-      );
+      .where(and(mine(session), isNull(appNotice.readAt), kindFilter(kind)));
     return this.unreadCounts(session);
   }
 
-  async listMessages(session: Session, q: PageRequest & { kind?: 'ai' | 'normal'; msgType?: string; isRead?: 0 | 1 }) {
+  async listMessages(session: Session, q: Body<'messages'>): Promise<Answer<'messages'>> {
     const where = and(
-      eq(appNotice.userId, session.userId),
-      eq(appNotice.organizationId, session.orgId),
+      mine(session),
       kindFilter(q.kind),
       q.msgType ? eq(appNotice.msgType, q.msgType) : undefined,
       q.isRead === undefined ? undefined : q.isRead ? sql`${appNotice.readAt} is not null` : isNull(appNotice.readAt),
@@ -219,15 +199,15 @@ export class NoticeService {
     return session.isSuperAdmin || session.signs.has('notice:edit');
   }
 
-  async listNotices(session: Session, q: PageRequest & { title?: string; status?: number }) {
+  async listNotices(session: Session, q: Body<'list'>): Promise<Answer<'list'>> {
     const where = and(
-      eq(notice.organizationId, session.orgId),
+      scoped(session, notice),
       this.canEdit(session)
         ? q.status
           ? eq(notice.status, q.status)
           : undefined
         : eq(notice.status, NoticeStatus.PUBLISHED),
-      q.title ? ilike(notice.title, `%${q.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      q.title ? ilike(notice.title, likePattern(q.title)) : undefined,
     );
     const [rows, [{ total }]] = await Promise.all([
       this.db
@@ -242,22 +222,18 @@ export class NoticeService {
     return page(rows.map(noticeView), total, q);
   }
 
-  async detail(session: Session, id: number) {
-    const row = must(await this.find(this.db, session, id));
+  async detail(session: Session, id: number): Promise<Answer<'detail'>> {
+    const row = await findScoped(this.db, session, notice, id);
     if (row.status !== NoticeStatus.PUBLISHED && !this.canEdit(session)) throw notFound();
     return noticeView(row);
   }
 
-  save(session: Session, input: { title: string; content: string; publish: boolean }) {
+  save(session: Session, input: Body<'save'>): Promise<Answer<'save'>> {
     return this.create(session.orgId, { id: session.userId, name: session.username }, input);
   }
 
   /** Writes a notice by an author of the organisation; publishing it messages every enabled user. */
-  async create(
-    orgId: number,
-    author: { id: number; name: string },
-    input: { title: string; content: string; publish: boolean },
-  ) {
+  async create(orgId: number, author: { id: number; name: string }, input: Body<'save'>): Promise<NoticeView> {
     const { row, messages } = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(notice)
@@ -279,9 +255,9 @@ export class NoticeService {
   }
 
   /** Edits a notice; publishing a draft notifies everyone (an already published notice is not announced again). */
-  async update(session: Session, input: { id: number; title: string; content: string; publish?: boolean }) {
+  async update(session: Session, input: Body<'update'>): Promise<Answer<'update'>> {
     const { row, messages } = await this.db.transaction(async (tx) => {
-      const before = must(await this.find(tx, session, input.id, true));
+      const before = must(await this.lock(tx, session, input.id));
       const publishNow = input.publish === true && before.status !== NoticeStatus.PUBLISHED;
       const [row] = await tx
         .update(notice)
@@ -291,7 +267,7 @@ export class NoticeService {
           updatedAt: new Date(),
           ...(publishNow ? { status: NoticeStatus.PUBLISHED, publishedAt: new Date() } : {}),
         })
-        .where(and(eq(notice.id, before.id), eq(notice.organizationId, session.orgId)))
+        .where(and(eq(notice.id, before.id), scoped(session, notice)))
         .returning();
       const messages = publishNow ? await this.announce(tx, row) : [];
       return { row, messages };
@@ -301,26 +277,25 @@ export class NoticeService {
   }
 
   /** Deletes a notice and its unread announcements. */
-  async remove(session: Session, id: number) {
+  async remove(session: Session, id: number): Promise<Answer<'remove'>> {
     await this.db.transaction(async (tx) => {
-      const row = must(await this.find(tx, session, id, true));
+      const row = must(await this.lock(tx, session, id));
       await tx
         .delete(appNotice)
-        .where(
-          and(eq(appNotice.noticeId, row.id), eq(appNotice.organizationId, session.orgId), isNull(appNotice.readAt)),
-        );
-      await tx.delete(notice).where(and(eq(notice.id, row.id), eq(notice.organizationId, session.orgId)));
+        .where(and(eq(appNotice.noticeId, row.id), scoped(session, appNotice), isNull(appNotice.readAt)));
+      await tx.delete(notice).where(and(eq(notice.id, row.id), scoped(session, notice)));
     });
     return { id };
   }
 
-  private async find(db: DbOrTx, session: Session, id: number, forUpdate = false): Promise<NoticeRow | undefined> {
-    const q = db
+  /** A notice of the organisation, locked for the rest of the transaction (update, delete). */
+  private async lock(tx: DbOrTx, session: Session, id: number): Promise<NoticeRow | undefined> {
+    const [row] = await tx
       .select()
       .from(notice)
-      .where(and(eq(notice.id, id), eq(notice.organizationId, session.orgId)))
-      .limit(1);
-    const [row] = forUpdate ? await q.for('update') : await q;
+      .where(and(eq(notice.id, id), scoped(session, notice)))
+      .limit(1)
+      .for('update');
     return row;
   }
 
@@ -335,7 +310,12 @@ export class NoticeService {
   }
 }
 
-function kindFilter(kind?: 'ai' | 'normal'): SQL | undefined {
+/** The caller's own messages. */
+function mine(session: Session): SQL {
+  return and(scoped(session, appNotice), eq(appNotice.userId, session.userId))!;
+}
+
+function kindFilter(kind?: MessageKind): SQL | undefined {
   if (kind === 'ai') return inArray(appNotice.msgType, AI_TYPES);
   if (kind === 'normal') return notInArray(appNotice.msgType, AI_TYPES);
   return undefined;

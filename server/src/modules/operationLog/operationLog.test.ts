@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
-import { B, expectForbidden, expectNoSession, ok, refused } from '../org/testing';
+import { B, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
 
 describe('/operationLog', () => {
   const t = useTestApp();

@@ -1,8 +1,11 @@
 import { formatDateTime } from '@crm/core';
+import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { offsetOf, type PageRequest, page } from '../../platform/paging';
+import { badRequest } from '../../platform/errors';
+import { offsetOf, page } from '../../platform/paging';
 import { operationLog } from '../../platform/schema';
+import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import type { XlsxExport } from '../../platform/xlsxExport';
@@ -10,23 +13,24 @@ import { userNames } from '../org/service';
 
 /** Reads the platform's operation log (platform/audit.ts writes it for every route declared with `audit`). */
 
-export interface LogFilter {
-  userId?: number;
-  /** Matched against the action label and the path. */
-  keyword?: string;
-  startTime?: Date;
-  endTime?: Date;
-}
+type Body<K extends keyof typeof contract.operationLog> = CallBody<(typeof contract.operationLog)[K]>;
+type Answer<K extends keyof typeof contract.operationLog> = CallAnswer<(typeof contract.operationLog)[K]>;
+type LogFilter = Body<'export'>;
+type Row = typeof operationLog.$inferSelect;
+type LogView = Answer<'list'>['lists'][number];
 
 /** The most rows one export writes. */
 export const EXPORT_LIMIT = 100_000;
 const BATCH = 1000;
 
-type Row = typeof operationLog.$inferSelect;
+function checkRange(f: LogFilter): void {
+  if (f.startTime && f.endTime && f.startTime > f.endTime) throw badRequest('endTime：结束时间不能早于开始时间');
+}
 
+/** The organisation's log (organisation-wide: no data scope), filtered. */
 function where(s: Session, f: LogFilter): SQL {
   return and(
-    eq(operationLog.organizationId, s.orgId),
+    scoped(s, operationLog),
     f.userId ? eq(operationLog.userId, f.userId) : undefined,
     f.keyword
       ? or(ilike(operationLog.action, likePattern(f.keyword)), ilike(operationLog.path, likePattern(f.keyword)))
@@ -36,7 +40,8 @@ function where(s: Session, f: LogFilter): SQL {
   )!;
 }
 
-export async function listLogs(db: Db, s: Session, f: LogFilter & PageRequest) {
+export async function listLogs(db: Db, s: Session, f: Body<'list'>): Promise<Answer<'list'>> {
+  checkRange(f);
   const w = where(s, f);
   const rows = await db
     .select()
@@ -49,7 +54,7 @@ export async function listLogs(db: Db, s: Session, f: LogFilter & PageRequest) {
   return page(await views(db, s.orgId, rows), total, f);
 }
 
-async function views(db: Db, orgId: number, rows: Row[]) {
+async function views(db: Db, orgId: number, rows: Row[]): Promise<LogView[]> {
   const names = await userNames(
     db,
     orgId,
@@ -96,29 +101,35 @@ async function* batches(db: Db, s: Session, f: LogFilter): AsyncGenerator<Row[]>
   }
 }
 
-/** Writes the filtered log as a sheet of the export `x` (platform/xlsxExport), batch by batch. */
-export async function exportLogs(db: Db, s: Session, f: LogFilter, x: XlsxExport): Promise<void> {
-  const sheet = x.sheet('操作日志', [
-    { header: '操作时间', width: 20 },
-    { header: '登录账号', width: 18 },
-    { header: '姓名', width: 12 },
-    { header: '操作', width: 18 },
-    { header: '接口', width: 40 },
-    { header: 'IP', width: 16 },
-    { header: '结果', width: 10 },
-    { header: '详情', width: 60 },
-  ]);
-  for await (const rows of batches(db, s, f)) {
-    for (const v of await views(db, s.orgId, rows))
-      sheet.add([
-        v.createdAt,
-        v.username,
-        v.realName,
-        v.action,
-        v.path,
-        v.ip,
-        v.result,
-        v.detail ? JSON.stringify(v.detail).slice(0, 32_000) : '',
-      ]);
-  }
+/**
+ * The export of the filtered log (checked here, before anything is sent): what writes it as a sheet of an export
+ * (platform/xlsxExport), batch by batch.
+ */
+export function exportLogs(db: Db, s: Session, f: LogFilter): (x: XlsxExport) => Promise<void> {
+  checkRange(f);
+  return async (x) => {
+    const sheet = x.sheet('操作日志', [
+      { header: '操作时间', width: 20 },
+      { header: '登录账号', width: 18 },
+      { header: '姓名', width: 12 },
+      { header: '操作', width: 18 },
+      { header: '接口', width: 40 },
+      { header: 'IP', width: 16 },
+      { header: '结果', width: 10 },
+      { header: '详情', width: 60 },
+    ]);
+    for await (const rows of batches(db, s, f)) {
+      for (const v of await views(db, s.orgId, rows))
+        sheet.add([
+          v.createdAt,
+          v.username,
+          v.realName,
+          v.action,
+          v.path,
+          v.ip,
+          v.result,
+          v.detail ? JSON.stringify(v.detail).slice(0, 32_000) : '',
+        ]);
+    }
+  };
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
+import { B, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
 import { department } from './schema';
 import { deptSubtree } from './service';
-import { B, expectForbidden, expectNoSession, ok, refused } from './testing';
 
 describe('/organizationDept and /organizationStation', () => {
   const t = useTestApp();

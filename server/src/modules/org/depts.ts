@@ -1,39 +1,39 @@
 import { type DeptNode, formatDateTime } from '@crm/core';
+import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { updateSet } from '../../platform/update';
 import { appUser, department } from './schema';
-import { deptOfOrg, ownDepts, userInScope } from './scope';
+import { findDept, ownDepts, userOfOrg } from './scope';
 import { deptSubtree } from './service';
 
 /** Departments (/organizationDept): one tree per organisation under its root department. */
 
-export interface DeptInput {
-  parentId: number;
-  name: string;
-  sortNo?: number;
-  leaderUserId?: number | null;
-}
+type Calls = typeof contract.depts;
+type Body<K extends keyof Calls> = CallBody<Calls[K]>;
+type Answer<K extends keyof Calls> = CallAnswer<Calls[K]>;
 
-export async function deptTree(db: Db, orgId: number): Promise<DeptNode[]> {
+/** The whole tree of the organisation, each department with its users counted (whatever the data scope). */
+export async function deptTree(db: Db, s: Session): Promise<Answer<'tree'>> {
   const rows = await db
     .select()
     .from(department)
-    .where(eq(department.organizationId, orgId))
+    .where(scoped(s, department))
     .orderBy(asc(department.sortNo), asc(department.id));
   const counts = await db
     .select({ deptId: appUser.deptId, n: count() })
     .from(appUser)
-    .where(eq(appUser.organizationId, orgId))
+    .where(scoped(s, appUser))
     .groupBy(appUser.deptId);
   const leaders = rows.map((r) => r.leaderUserId).filter((v): v is number => v !== null);
   const names = leaders.length
     ? await db
         .select({ id: appUser.id, realName: appUser.realName })
         .from(appUser)
-        .where(and(eq(appUser.organizationId, orgId), inArray(appUser.id, leaders)))
+        .where(and(scoped(s, appUser), inArray(appUser.id, leaders)))
     : [];
   const nameOf = new Map(names.map((n) => [n.id, n.realName]));
   const countOf = new Map(counts.map((c) => [c.deptId, c.n]));
@@ -81,20 +81,21 @@ function guardManageable(own: Set<number> | null, deptId: number) {
   if (own && !own.has(deptId)) throw forbidden('只能管理本部门及下级部门');
 }
 
+/** A leader is any user of the organisation, but a limited scope picks only among its own departments' users. */
 async function checkLeader(db: DbOrTx, s: Session, own: Set<number> | null, leaderUserId: number | null | undefined) {
   if (!leaderUserId) return;
-  const leader = await userInScope(db, { ...s, visibleUserIds: null }, leaderUserId);
+  const leader = await userOfOrg(db, s, leaderUserId);
   if (own && (leader.deptId === null || !own.has(leader.deptId)))
     throw forbidden('部门负责人只能选择本部门及下级部门的用户');
 }
 
-async function assertSiblingName(db: DbOrTx, orgId: number, parentId: number | null, name: string, exceptId?: number) {
+async function assertSiblingName(db: DbOrTx, s: Session, parentId: number | null, name: string, exceptId?: number) {
   const [hit] = await db
     .select({ id: department.id })
     .from(department)
     .where(
       and(
-        eq(department.organizationId, orgId),
+        scoped(s, department),
         parentId === null ? undefined : eq(department.parentId, parentId),
         eq(department.name, name),
         exceptId ? ne(department.id, exceptId) : undefined,
@@ -104,14 +105,14 @@ async function assertSiblingName(db: DbOrTx, orgId: number, parentId: number | n
   if (hit) throw conflict('同级部门中已有同名部门');
 }
 
-export async function createDept(db: Db, s: Session, input: DeptInput) {
+export async function createDept(db: Db, s: Session, input: Body<'save'>): Promise<Answer<'save'>> {
   return db.transaction(async (tx) => {
     await lockTree(tx, s.orgId);
     const own = await ownDepts(tx, s);
-    await deptOfOrg(tx, s.orgId, input.parentId);
+    await findDept(tx, s, input.parentId);
     guardManageable(own, input.parentId);
     await checkLeader(tx, s, own, input.leaderUserId);
-    await assertSiblingName(tx, s.orgId, input.parentId, input.name);
+    await assertSiblingName(tx, s, input.parentId, input.name);
     const [row] = await tx
       .insert(department)
       .values({
@@ -126,15 +127,15 @@ export async function createDept(db: Db, s: Session, input: DeptInput) {
   });
 }
 
-export async function updateDept(db: Db, s: Session, input: Partial<DeptInput> & { id: number }) {
+export async function updateDept(db: Db, s: Session, input: Body<'update'>): Promise<Answer<'update'>> {
   return db.transaction(async (tx) => {
     await lockTree(tx, s.orgId);
     const own = await ownDepts(tx, s);
-    const current = await deptOfOrg(tx, s.orgId, input.id);
+    const current = await findDept(tx, s, input.id);
     guardManageable(own, current.id);
     if (input.parentId !== undefined && input.parentId !== current.parentId) {
       if (current.parentId === null) throw badRequest('parentId：根部门不能设置上级部门');
-      await deptOfOrg(tx, s.orgId, input.parentId);
+      await findDept(tx, s, input.parentId);
       guardManageable(own, input.parentId);
       const subtree = await deptSubtree(tx, s.orgId, current.id);
       if (subtree.includes(input.parentId)) throw badRequest('parentId：上级部门不能是本部门或其下级部门');
@@ -142,35 +143,35 @@ export async function updateDept(db: Db, s: Session, input: Partial<DeptInput> &
     // the edit form sends the current leader back: only a new one is checked
     if (input.leaderUserId !== current.leaderUserId) await checkLeader(tx, s, own, input.leaderUserId);
     if (input.name !== undefined)
-      await assertSiblingName(tx, s.orgId, input.parentId ?? current.parentId, input.name, current.id);
+      await assertSiblingName(tx, s, input.parentId ?? current.parentId, input.name, current.id);
     const { id, ...fields } = input;
     const set = updateSet(fields);
     if (set)
       await tx
         .update(department)
         .set(set)
-        .where(and(eq(department.id, id), eq(department.organizationId, s.orgId)));
+        .where(and(eq(department.id, id), scoped(s, department)));
     return { id };
   });
 }
 
-export async function deleteDept(db: Db, s: Session, id: number) {
+export async function deleteDept(db: Db, s: Session, id: number): Promise<Answer<'delete'>> {
   return db.transaction(async (tx) => {
     await lockTree(tx, s.orgId);
-    const current = await deptOfOrg(tx, s.orgId, id);
+    const current = await findDept(tx, s, id);
     guardManageable(await ownDepts(tx, s), current.id);
     if (current.parentId === null) throw badRequest('根部门不能删除');
     const [{ n: children }] = await tx
       .select({ n: count() })
       .from(department)
-      .where(and(eq(department.organizationId, s.orgId), eq(department.parentId, id)));
+      .where(and(scoped(s, department), eq(department.parentId, id)));
     if (children > 0) throw badRequest('该部门下还有子部门，不能删除');
     const [{ n: users }] = await tx
       .select({ n: count() })
       .from(appUser)
-      .where(and(eq(appUser.organizationId, s.orgId), eq(appUser.deptId, id)));
+      .where(and(scoped(s, appUser), eq(appUser.deptId, id)));
     if (users > 0) throw badRequest(`该部门下还有 ${users} 个用户，不能删除`);
-    await tx.delete(department).where(and(eq(department.id, id), eq(department.organizationId, s.orgId)));
+    await tx.delete(department).where(and(eq(department.id, id), scoped(s, department)));
     return { id };
   });
 }
@@ -179,11 +180,11 @@ export async function deleteDept(db: Db, s: Session, id: number) {
  * Drag-and-drop ordering: each item gives a department's sort number and, optionally, its new parent. The result
  * must stay one tree under the root (no cycles, the root keeps no parent).
  */
-export async function sortDepts(db: Db, s: Session, items: { id: number; parentId?: number; sortNo: number }[]) {
+export async function sortDepts(db: Db, s: Session, items: Body<'sort'>['list']): Promise<Answer<'sort'>> {
   return db.transaction(async (tx) => {
     await lockTree(tx, s.orgId);
     const own = await ownDepts(tx, s);
-    const rows = await tx.select().from(department).where(eq(department.organizationId, s.orgId));
+    const rows = await tx.select().from(department).where(scoped(s, department));
     const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));
     for (const item of items) {
       if (!parentOf.has(item.id)) throw notFound('部门不存在');
@@ -206,7 +207,7 @@ export async function sortDepts(db: Db, s: Session, items: { id: number; parentI
       await tx
         .update(department)
         .set({ sortNo: item.sortNo, ...(item.parentId !== undefined ? { parentId: item.parentId } : {}) })
-        .where(and(eq(department.id, item.id), eq(department.organizationId, s.orgId)));
+        .where(and(eq(department.id, item.id), scoped(s, department)));
     return { count: items.length };
   });
 }

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
+import { B, ok } from '../../test/org';
 import { clue } from '../clue/schema';
 import { clueDict, clueField, tag, tagGroup } from '../clueField/schema';
 import { recording } from '../recording/schema';
 import { appUser, department, organization, position, role } from './schema';
-import { B, ok } from './testing';
 
 /**
  * Hardening: an update call given only its id answers success and changes nothing (it used to answer 500

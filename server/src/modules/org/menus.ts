@@ -1,4 +1,5 @@
 import { ALL_FUNCTION_SIGNS, formatDateTime, menuTree, RoleSign } from '@crm/core';
+import type { CallAnswer, contract } from '@crm/core/contract';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { badRequest, must } from '../../platform/errors';
@@ -6,7 +7,7 @@ import type { Session } from '../../platform/session';
 import { DEFAULT_ROLES } from './defaults';
 import { expandRoutes } from './roles';
 import { appUser, organization } from './schema';
-import { roleOfOrg } from './scope';
+import { findRole } from './scope';
 import { getOrganization, permittedRoutes, sessionUser } from './service';
 
 /**
@@ -14,18 +15,20 @@ import { getOrganization, permittedRoutes, sessionUser } from './service';
  * checked ids are the route paths it permits.
  */
 
-export function organizationTree() {
+type Answer<K extends keyof typeof contract.menus> = CallAnswer<(typeof contract.menus)[K]>;
+
+export function organizationTree(): Answer<'getTreeByOrganizationId'> {
   return { tree: menuTree() };
 }
 
-export async function treeByRole(db: Db, s: Session, roleId: number) {
-  const r = await roleOfOrg(db, s.orgId, roleId);
+export async function treeByRole(db: Db, s: Session, roleId: number): Promise<Answer<'getTreeByRoleId'>> {
+  const r = await findRole(db, s, roleId);
   return { roleId: r.id, tree: menuTree(), checkedIds: expandRoutes(r.routes) };
 }
 
 /** The defaults a built-in role starts with (org/defaults.ts): what "restore defaults" puts back. */
-export async function defaultTreeByRole(db: Db, s: Session, roleId: number) {
-  const r = await roleOfOrg(db, s.orgId, roleId);
+export async function defaultTreeByRole(db: Db, s: Session, roleId: number): Promise<Answer<'getDefaultTreeByRoleId'>> {
+  const r = await findRole(db, s, roleId);
   const def = DEFAULT_ROLES.find((d) => d.roleSign === r.roleSign);
   if (!def) throw badRequest('自定义角色没有默认菜单，请直接勾选');
   return {
@@ -37,7 +40,7 @@ export async function defaultTreeByRole(db: Db, s: Session, roleId: number) {
   };
 }
 
-export async function organizationIsMain(db: Db, s: Session) {
+export async function organizationIsMain(db: Db, s: Session): Promise<Answer<'getOrganizationIsMain'>> {
   const org = must(await getOrganization(db, s.orgId));
   return {
     organizationId: org.id,
@@ -47,8 +50,11 @@ export async function organizationIsMain(db: Db, s: Session) {
   };
 }
 
-/** Secondary (branch) organisations of this organisation: organization.parent_id = this id. */
-export async function secondaryOrganizations(db: Db, s: Session) {
+/**
+ * Secondary (branch) organisations of this organisation (organization.parent_id = this id), with their users
+ * counted: the main organisation's view of its branches, across their organisations by design.
+ */
+export async function secondaryOrganizations(db: Db, s: Session): Promise<Answer<'getsecondaryOrganizationList'>> {
   const rows = await db.select().from(organization).where(eq(organization.parentId, s.orgId)).orderBy(organization.id);
   const counts = rows.length
     ? await db
@@ -78,7 +84,7 @@ export async function secondaryOrganizations(db: Db, s: Session) {
 }
 
 /** The caller's function signs (comma-separated) and permitted routes, read from the role. */
-export async function userRolePermissions(db: Db, s: Session) {
+export async function userRolePermissions(db: Db, s: Session): Promise<Answer<'getUserRolePermissions'>> {
   const su = must(await sessionUser(db, s.orgId, s.userId));
   const signs = s.isSuperAdmin ? ALL_FUNCTION_SIGNS : (su.role?.functionSigns ?? []);
   return {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
-import { ORG_SETTING_ROUTES } from './routes';
+import { B, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
+import { ORG_SETTING_ROUTES } from './organizationRoutes';
 import { getOrgSetting, ORG_SETTINGS } from './settings';
-import { B, expectForbidden, expectNoSession, ok, refused } from './testing';
 
 /** A valid value of every setting, to write and read back. */
 const SAMPLES: Record<keyof typeof ORG_SETTINGS, object> = {

@@ -1,28 +1,24 @@
 import { formatDateTime } from '@crm/core';
+import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
-import { offsetOf, type PageRequest, page } from '../../platform/paging';
+import { offsetOf, page } from '../../platform/paging';
+import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { updateSet } from '../../platform/update';
 import { likePattern, uniqueViolation } from '../../platform/validation';
 import { appUser, position } from './schema';
-import { positionOfOrg } from './scope';
+import { findPosition } from './scope';
 
 /** Positions (岗位, /organizationStation). */
 
-export interface PositionInput {
-  name: string;
-  sortNo?: number;
-  /** null (from '' too) clears it on update. */
-  remark?: string | null;
-}
+type Calls = typeof contract.positions;
+type Body<K extends keyof Calls> = CallBody<Calls[K]>;
+type Answer<K extends keyof Calls> = CallAnswer<Calls[K]>;
 
-export async function listPositions(db: Db, s: Session, q: PageRequest & { keyword?: string }) {
-  const where = and(
-    eq(position.organizationId, s.orgId),
-    q.keyword ? ilike(position.name, likePattern(q.keyword)) : undefined,
-  );
+export async function listPositions(db: Db, s: Session, q: Body<'list'>): Promise<Answer<'list'>> {
+  const where = and(scoped(s, position), q.keyword ? ilike(position.name, likePattern(q.keyword)) : undefined);
   const rows = await db
     .select()
     .from(position)
@@ -36,7 +32,7 @@ export async function listPositions(db: Db, s: Session, q: PageRequest & { keywo
     ? await db
         .select({ positionId: appUser.positionId, n: count() })
         .from(appUser)
-        .where(and(eq(appUser.organizationId, s.orgId), inArray(appUser.positionId, ids)))
+        .where(and(scoped(s, appUser), inArray(appUser.positionId, ids)))
         .groupBy(appUser.positionId)
     : [];
   const countOf = new Map(counts.map((c) => [c.positionId, c.n]));
@@ -60,7 +56,7 @@ const nameTaken = (e: unknown) => {
   return e;
 };
 
-export async function createPosition(db: Db, s: Session, input: PositionInput) {
+export async function createPosition(db: Db, s: Session, input: Body<'save'>): Promise<Answer<'save'>> {
   try {
     const [row] = await db
       .insert(position)
@@ -72,8 +68,8 @@ export async function createPosition(db: Db, s: Session, input: PositionInput) {
   }
 }
 
-export async function updatePosition(db: Db, s: Session, input: Partial<PositionInput> & { id: number }) {
-  await positionOfOrg(db, s.orgId, input.id);
+export async function updatePosition(db: Db, s: Session, input: Body<'update'>): Promise<Answer<'update'>> {
+  await findPosition(db, s, input.id);
   const { id, ...fields } = input;
   const set = updateSet(fields);
   if (!set) return { id };
@@ -81,22 +77,22 @@ export async function updatePosition(db: Db, s: Session, input: Partial<Position
     await db
       .update(position)
       .set(set)
-      .where(and(eq(position.id, id), eq(position.organizationId, s.orgId)));
+      .where(and(eq(position.id, id), scoped(s, position)));
   } catch (e) {
     throw nameTaken(e);
   }
   return { id };
 }
 
-export async function deletePosition(db: Db, s: Session, id: number) {
+export async function deletePosition(db: Db, s: Session, id: number): Promise<Answer<'delete'>> {
   return db.transaction(async (tx) => {
-    await positionOfOrg(tx, s.orgId, id);
+    await findPosition(tx, s, id);
     const [{ n }] = await tx
       .select({ n: count() })
       .from(appUser)
-      .where(and(eq(appUser.organizationId, s.orgId), eq(appUser.positionId, id)));
+      .where(and(scoped(s, appUser), eq(appUser.positionId, id)));
     if (n > 0) throw badRequest(`该岗位下还有 ${n} 个用户，不能删除`);
-    await tx.delete(position).where(and(eq(position.id, id), eq(position.organizationId, s.orgId)));
+    await tx.delete(position).where(and(eq(position.id, id), scoped(s, position)));
     return { id };
   });
 }

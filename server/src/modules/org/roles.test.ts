@@ -1,7 +1,7 @@
 import { ALL_FUNCTION_SIGNS, MAIN_ROUTES } from '@crm/core';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
-import { B, expectForbidden, expectNoSession, ok, refused } from './testing';
+import { B, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
 
 let seq = 0;
 

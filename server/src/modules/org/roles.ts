@@ -1,33 +1,33 @@
-import { DataScopeLabel, formatDateTime, MAIN_ROUTES, RoleSign, UNRESTRICTED_ROUTES } from '@crm/core';
+import { DataScopeLabel, formatDateTime, RoleSign, UNRESTRICTED_ROUTES } from '@crm/core';
+import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
+import { ALL_ROUTE_PATHS } from '@crm/core/contract/roles';
 import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { offsetOf, type PageRequest, page } from '../../platform/paging';
+import { offsetOf, page } from '../../platform/paging';
+import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { updateSet } from '../../platform/update';
 import { likePattern, uniqueViolation } from '../../platform/validation';
 import { appUser, role } from './schema';
-import { roleOfOrg } from './scope';
+import { findRole } from './scope';
 import type { RoleRow } from './service';
 
-export interface RoleInput {
-  name: string;
-  dataScope: 1 | 2 | 3;
-  functionSigns: string[];
-  routes: string[];
-  /** null (from '' too) clears it on update. */
-  remark?: string | null;
-}
+/** Roles (/roleController): function signs, data scope and permitted routes of an organisation's users. */
 
-/** Every main-route path a role may be granted. */
-export const ALL_ROUTE_PATHS = MAIN_ROUTES.map((r) => r.path);
+type Calls = typeof contract.roles;
+type Body<K extends keyof Calls> = CallBody<Calls[K]>;
+type Answer<K extends keyof Calls> = CallAnswer<Calls[K]>;
+type RoleView = Answer<'list'>['lists'][number];
+
+export { ALL_ROUTE_PATHS };
 
 /** The route paths a role's routes stand for (['1'] = every route). */
 export function expandRoutes(routes: string[]): string[] {
   return routes[0] === UNRESTRICTED_ROUTES[0] ? ALL_ROUTE_PATHS : routes;
 }
 
-export function roleView(r: RoleRow, userCount = 0) {
+export function roleView(r: RoleRow, userCount = 0): RoleView {
   return {
     id: r.id,
     name: r.name,
@@ -35,7 +35,6 @@ export function roleView(r: RoleRow, userCount = 0) {
     roleSign: r.roleSign,
     dataScope: r.dataScope,
     dataScopeName: DataScopeLabel[r.dataScope as 1 | 2 | 3] ?? '',
-    /** Array for the role editor; the user-info call gives the comma-separated form. */
     functionSigns: r.functionSigns,
     routes: r.routes,
     remark: r.remark,
@@ -45,8 +44,8 @@ export function roleView(r: RoleRow, userCount = 0) {
   };
 }
 
-export async function listRoles(db: Db, s: Session, q: PageRequest & { keyword?: string }) {
-  const where = and(eq(role.organizationId, s.orgId), q.keyword ? ilike(role.name, likePattern(q.keyword)) : undefined);
+export async function listRoles(db: Db, s: Session, q: Body<'list'>): Promise<Answer<'list'>> {
+  const where = and(scoped(s, role), q.keyword ? ilike(role.name, likePattern(q.keyword)) : undefined);
   const rows = await db
     .select()
     .from(role)
@@ -57,7 +56,7 @@ export async function listRoles(db: Db, s: Session, q: PageRequest & { keyword?:
   const [{ total }] = await db.select({ total: count() }).from(role).where(where);
   const counts = await userCounts(
     db,
-    s.orgId,
+    s,
     rows.map((r) => r.id),
   );
   return page(
@@ -67,12 +66,13 @@ export async function listRoles(db: Db, s: Session, q: PageRequest & { keyword?:
   );
 }
 
-async function userCounts(db: DbOrTx, orgId: number, roleIds: number[]): Promise<Map<number, number>> {
+/** How many users of the organisation hold each role (whatever the caller's data scope). */
+async function userCounts(db: DbOrTx, s: Session, roleIds: number[]): Promise<Map<number, number>> {
   if (!roleIds.length) return new Map();
   const rows = await db
     .select({ roleId: appUser.roleId, n: count() })
     .from(appUser)
-    .where(and(eq(appUser.organizationId, orgId), inArray(appUser.roleId, roleIds)))
+    .where(and(scoped(s, appUser), inArray(appUser.roleId, roleIds)))
     .groupBy(appUser.roleId);
   return new Map(rows.map((r) => [r.roleId!, r.n]));
 }
@@ -81,13 +81,13 @@ async function userCounts(db: DbOrTx, orgId: number, roleIds: number[]): Promise
  * Nobody may grant function signs they do not hold themselves, nor a data scope wider than their own
  * (1 本人 < 2 本部门及下级 < 3 全部); the super admin holds all.
  */
-function guardGrant(s: Session, input: Partial<Pick<RoleInput, 'functionSigns' | 'dataScope'>>) {
+function guardGrant(s: Session, input: { functionSigns?: string[]; dataScope?: number }) {
   if (s.isSuperAdmin) return;
   if (input.functionSigns?.some((sign) => !s.signs.has(sign))) throw forbidden('不能授予超出自身权限的功能权限');
   if (input.dataScope !== undefined && input.dataScope > s.dataScope) throw forbidden('不能授予超出自身范围的数据权限');
 }
 
-export async function createRole(db: Db, s: Session, input: RoleInput) {
+export async function createRole(db: Db, s: Session, input: Body<'save'>): Promise<Answer<'save'>> {
   guardGrant(s, input);
   try {
     const [row] = await db
@@ -101,8 +101,8 @@ export async function createRole(db: Db, s: Session, input: RoleInput) {
   }
 }
 
-export async function updateRole(db: Db, s: Session, input: Partial<RoleInput> & { id: number }) {
-  const current = await roleOfOrg(db, s.orgId, input.id);
+export async function updateRole(db: Db, s: Session, input: Body<'update'>): Promise<Answer<'update'>> {
+  const current = await findRole(db, s, input.id);
   if (current.roleSign === RoleSign.SUPER_ADMIN) throw badRequest('超级管理员角色不可修改');
   if (current.id === s.roleId && !s.isSuperAdmin) throw forbidden('不能修改自己所属的角色');
   guardGrant(s, input);
@@ -113,7 +113,7 @@ export async function updateRole(db: Db, s: Session, input: Partial<RoleInput> &
     await db
       .update(role)
       .set(set)
-      .where(and(eq(role.id, id), eq(role.organizationId, s.orgId)));
+      .where(and(eq(role.id, id), scoped(s, role)));
   } catch (e) {
     if (uniqueViolation(e) !== null) throw conflict('角色名称已存在');
     throw e;
@@ -122,19 +122,19 @@ export async function updateRole(db: Db, s: Session, input: Partial<RoleInput> &
 }
 
 /** Removes custom roles that no user holds; built-in roles and roles in use are refused. */
-export async function removeRoles(db: Db, s: Session, ids: number[]) {
+export async function removeRoles(db: Db, s: Session, ids: number[]): Promise<Answer<'del'>> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(role)
-      .where(and(eq(role.organizationId, s.orgId), inArray(role.id, ids)));
+      .where(and(scoped(s, role), inArray(role.id, ids)));
     if (rows.length !== new Set(ids).size) throw notFound('角色不存在');
     const builtIn = rows.find((r) => r.builtIn);
     if (builtIn) throw badRequest(`系统内置角色「${builtIn.name}」不能删除`);
-    const counts = await userCounts(tx, s.orgId, ids);
+    const counts = await userCounts(tx, s, ids);
     const used = rows.find((r) => (counts.get(r.id) ?? 0) > 0);
     if (used) throw badRequest(`角色「${used.name}」下还有 ${counts.get(used.id)} 个用户，不能删除`);
-    await tx.delete(role).where(and(eq(role.organizationId, s.orgId), inArray(role.id, ids)));
+    await tx.delete(role).where(and(scoped(s, role), inArray(role.id, ids)));
     return { ids };
   });
 }

@@ -1,29 +1,25 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { forbidden, notFound } from '../../platform/errors';
+import { findScoped, seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { appUser, department, position, role } from './schema';
-import { deptSubtree, getUser, type RoleRow, type UserRow } from './service';
+import { deptSubtree, type RoleRow, type UserRow } from './service';
 
 /**
- * Lookups of the administration calls, scoped by the session: another organisation's id (or, for users, one
- * outside the caller's data scope) reads as absent, so the answer is 404 数据不存在-style, never its data.
+ * The organisation's own rules on top of the platform's scope (platform/scope.ts): lookups of the administration
+ * calls load their row with `findScoped`, so another organisation's id (or, for users, one outside the caller's data
+ * scope) reads as absent (404), never its data; what may be assigned or managed is decided here.
  */
 
-/** The session's data scope as a condition on app_user.id (undefined = every user of the organisation). */
-export function visibleUsersWhere(s: Session): SQL | undefined {
-  return s.visibleUserIds === null ? undefined : inArray(appUser.id, s.visibleUserIds);
-}
-
-export function canSeeUser(s: Session, userId: number): boolean {
-  return s.visibleUserIds === null || s.visibleUserIds.includes(userId);
-}
-
 /** A user of the organisation that the caller's data scope covers. */
-export async function userInScope(db: DbOrTx, s: Session, userId: number): Promise<UserRow> {
-  const user = await getUser(db, s.orgId, userId);
-  if (!user || !canSeeUser(s, userId)) throw notFound('用户不存在');
-  return user;
+export function userInScope(db: DbOrTx, s: Session, userId: number): Promise<UserRow> {
+  return findScoped(db, s, appUser, userId, { owner: appUser.id, missing: '用户不存在' });
+}
+
+/** A user of the organisation, whatever the caller's data scope (a department's leader). */
+export function userOfOrg(db: DbOrTx, s: Session, userId: number): Promise<UserRow> {
+  return findScoped(db, s, appUser, userId, { missing: '用户不存在' });
 }
 
 /** Only the super admin may change the super admin's account. */
@@ -31,6 +27,14 @@ export function guardSuperAdminTarget(s: Session, target: UserRow): void {
   if (target.isSuperAdmin && !s.isSuperAdmin) throw forbidden('只有超级管理员可以修改超级管理员账号');
 }
 
+export function findRole(db: DbOrTx, s: Session, roleId: number): Promise<RoleRow> {
+  return findScoped(db, s, role, roleId, { missing: '角色不存在' });
+}
+
+/**
+ * A role of an organisation, for other modules that hold only its id (clueField).
+ * @deprecated within a call, use `findRole(db, session, id)`.
+ */
 export async function roleOfOrg(db: DbOrTx, orgId: number, roleId: number): Promise<RoleRow> {
   const [row] = await db
     .select()
@@ -46,7 +50,7 @@ export async function roleOfOrg(db: DbOrTx, orgId: number, roleId: number): Prom
  * escalation).
  */
 export async function assignableRole(db: DbOrTx, s: Session, roleId: number): Promise<RoleRow> {
-  const row = await roleOfOrg(db, s.orgId, roleId);
+  const row = await findRole(db, s, roleId);
   if (
     !s.isSuperAdmin &&
     (row.roleSign === 'super_admin' ||
@@ -57,14 +61,8 @@ export async function assignableRole(db: DbOrTx, s: Session, roleId: number): Pr
   return row;
 }
 
-export async function deptOfOrg(db: DbOrTx, orgId: number, deptId: number) {
-  const [row] = await db
-    .select()
-    .from(department)
-    .where(and(eq(department.id, deptId), eq(department.organizationId, orgId)))
-    .limit(1);
-  if (!row) throw notFound('部门不存在');
-  return row;
+export function findDept(db: DbOrTx, s: Session, deptId: number) {
+  return findScoped(db, s, department, deptId, { missing: '部门不存在' });
 }
 
 /**
@@ -79,18 +77,17 @@ export async function ownDepts(db: DbOrTx, s: Session): Promise<Set<number> | nu
 
 /** A department the caller may place users in: any for organisation-wide scope, else their own subtree. */
 export async function assignableDept(db: DbOrTx, s: Session, deptId: number) {
-  const row = await deptOfOrg(db, s.orgId, deptId);
+  const row = await findDept(db, s, deptId);
   const own = await ownDepts(db, s);
   if (own && !own.has(deptId)) throw forbidden('只能选择本部门及下级部门');
   return row;
 }
 
-export async function positionOfOrg(db: DbOrTx, orgId: number, positionId: number) {
-  const [row] = await db
-    .select()
-    .from(position)
-    .where(and(eq(position.id, positionId), eq(position.organizationId, orgId)))
-    .limit(1);
-  if (!row) throw notFound('岗位不存在');
-  return row;
+export function findPosition(db: DbOrTx, s: Session, positionId: number) {
+  return findScoped(db, s, position, positionId, { missing: '岗位不存在' });
 }
+
+/**
+ * @deprecated the platform's `seesUser` (platform/scope.ts); kept for the recording module until it imports that.
+ */
+export const canSeeUser = seesUser;

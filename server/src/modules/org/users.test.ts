@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULE_MSG } from '../../platform/password';
 import { TEST_PASSWORD, type TestOrg, useTestApp } from '../../test/harness';
-import { B, expectForbidden, expectNoSession, ok, refused } from './testing';
+import { B, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
 
 let seq = 0;
 const uniqueName = () => `u${Date.now().toString(36)}${seq++}`;

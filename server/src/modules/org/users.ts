@@ -1,58 +1,30 @@
 import { formatDateTime } from '@crm/core';
+import type { CallAnswer, CallBody, CallQuery, contract } from '@crm/core/contract';
+import { UserStatusName, type WORK_STATUSES, WorkStatusName } from '@crm/core/contract/users';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../../platform/errors';
-import { offsetOf, type PageRequest, page } from '../../platform/paging';
+import { offsetOf, page } from '../../platform/paging';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import type { RateLimiter } from '../../platform/rateLimit';
+import { scoped } from '../../platform/scope';
 import type { Session, TokenService } from '../../platform/session';
 import { updateSet } from '../../platform/update';
 import { likePattern, uniqueViolation } from '../../platform/validation';
 import { appUser, department, position, role } from './schema';
-import {
-  assignableDept,
-  assignableRole,
-  guardSuperAdminTarget,
-  positionOfOrg,
-  userInScope,
-  visibleUsersWhere,
-} from './scope';
-import { deptSubtree, getUser } from './service';
+import { assignableDept, assignableRole, findPosition, guardSuperAdminTarget, userInScope } from './scope';
+import { deptSubtree, type UserRow } from './service';
 
-/** Work status of a seat (app_user.work_status). */
-export const WorkStatus = { 1: '在线', 2: '忙碌', 3: '小休', 4: '离线' } as const;
-export type WorkStatusValue = keyof typeof WorkStatus;
+type Calls = typeof contract.users;
+type Body<K extends keyof Calls> = CallBody<Calls[K]>;
+type Answer<K extends keyof Calls> = CallAnswer<Calls[K]>;
+type WorkStatusValue = (typeof WORK_STATUSES)[number];
 
-export const UserStatusLabel = { 1: '启用', 2: '禁用' } as const;
+/** The filters of the user list and of the select list (getUserList). */
+type UserFilter = Omit<Body<'list'>, 'pageNum' | 'pageSize'> | CallQuery<Calls['getUserList']>;
 
-export interface UserFilter extends PageRequest {
-  keyword?: string;
-  deptId?: number;
-  roleId?: number;
-  status?: 1 | 2;
-  positionId?: number;
-  /** listWithoutSuperAdmin: leave the super admin out. */
-  excludeSuperAdmin?: boolean;
-}
-
-export interface UserInput {
-  username: string;
-  realName: string;
-  phone?: string;
-  email?: string;
-  password: string;
-  roleId: number;
-  deptId: number;
-  positionId?: number;
-  seatNo?: string;
-}
-
-/** email and seatNo: null (from '' too) clears them. */
-export type UserUpdate = Partial<Omit<UserInput, 'password' | 'email' | 'seatNo'>> & {
-  id: number;
-  email?: string | null;
-  seatNo?: string | null;
-};
+/** Tells a seat's open pages that their work status was changed by someone else (push). */
+export type WorkStatusNotifier = (s: Session, userId: number, status: Answer<'getWorkStatus'>) => Promise<void>;
 
 const SUPER_ADMIN_TICKET = 'superAdmin';
 
@@ -87,24 +59,27 @@ export class UserService {
     /** Ends a user's sessions (account module): disabling a user or setting their password signs them out. */
     private readonly revokeSessions: (userId: number, exceptSessionId?: string) => Promise<void>,
     private readonly limiter: RateLimiter,
+    private readonly notifyWorkStatus: WorkStatusNotifier,
   ) {}
 
-  private async where(s: Session, f: Omit<UserFilter, 'pageNum' | 'pageSize'>): Promise<SQL | undefined> {
-    const conds: (SQL | undefined)[] = [eq(appUser.organizationId, s.orgId), visibleUsersWhere(s)];
+  /** The users of the organisation within the caller's data scope, filtered. */
+  private async where(s: Session, f: UserFilter, excludeSuperAdmin = false): Promise<SQL | undefined> {
+    const conds: (SQL | undefined)[] = [scoped(s, appUser, { owner: appUser.id })];
     if (f.keyword) {
       const k = likePattern(f.keyword);
       conds.push(or(ilike(appUser.realName, k), ilike(appUser.username, k), ilike(appUser.phone, k)));
     }
     if (f.deptId) conds.push(inArray(appUser.deptId, await deptSubtree(this.db, s.orgId, f.deptId)));
-    if (f.roleId) conds.push(eq(appUser.roleId, f.roleId));
-    if (f.positionId) conds.push(eq(appUser.positionId, f.positionId));
+    if ('roleId' in f && f.roleId) conds.push(eq(appUser.roleId, f.roleId));
+    if ('positionId' in f && f.positionId) conds.push(eq(appUser.positionId, f.positionId));
     if (f.status) conds.push(eq(appUser.status, f.status));
-    if (f.excludeSuperAdmin) conds.push(eq(appUser.isSuperAdmin, false));
+    if (excludeSuperAdmin) conds.push(eq(appUser.isSuperAdmin, false));
     return and(...conds);
   }
 
-  async list(s: Session, f: UserFilter) {
-    const where = await this.where(s, f);
+  /** The user list; listWithoutSuperAdmin leaves the super admin out. */
+  async list(s: Session, f: Body<'list'>, opts: { excludeSuperAdmin?: boolean } = {}): Promise<Answer<'list'>> {
+    const where = await this.where(s, f, opts.excludeSuperAdmin);
     const rows = await this.db
       .select(userColumns)
       .from(appUser)
@@ -120,7 +95,7 @@ export class UserService {
   }
 
   /** Simple list for selects (getUserList): the users the caller's data scope covers. */
-  async simpleList(s: Session, f: { keyword?: string; deptId?: number; status?: 1 | 2 }) {
+  async simpleList(s: Session, f: CallQuery<Calls['getUserList']>): Promise<Answer<'getUserList'>> {
     return this.db
       .select({
         id: appUser.id,
@@ -135,7 +110,8 @@ export class UserService {
   }
 
   private async assertUnique(username: string | undefined, phone: string | null | undefined, exceptId?: number) {
-    // Login accepts a login name or a phone: neither may equal another user's login name or phone.
+    // Login accepts a login name or a phone: neither may equal another user's login name or phone, in any
+    // organisation (login names are unique across organisations).
     const check = async (value: string, msg: string) => {
       const [hit] = await this.db
         .select({ id: appUser.id })
@@ -153,13 +129,13 @@ export class UserService {
     if (phone) await check(phone, '手机号已被其他账号使用');
   }
 
-  private async checkRefs(s: Session, input: Partial<Pick<UserInput, 'roleId' | 'deptId' | 'positionId'>>) {
+  private async checkRefs(s: Session, input: { roleId?: number; deptId?: number; positionId?: number }) {
     if (input.roleId) await assignableRole(this.db, s, input.roleId);
     if (input.deptId) await assignableDept(this.db, s, input.deptId);
-    if (input.positionId) await positionOfOrg(this.db, s.orgId, input.positionId);
+    if (input.positionId) await findPosition(this.db, s, input.positionId);
   }
 
-  async create(s: Session, input: UserInput) {
+  async create(s: Session, input: Body<'save'>): Promise<Answer<'save'>> {
     await this.checkRefs(s, input);
     await this.assertUnique(input.username, input.phone);
     const passwordHash = await hashPassword(input.password);
@@ -185,7 +161,7 @@ export class UserService {
     }
   }
 
-  async update(s: Session, input: UserUpdate) {
+  async update(s: Session, input: Body<'update'>): Promise<Answer<'update'>> {
     const target = await userInScope(this.db, s, input.id);
     guardSuperAdminTarget(s, target);
     if (input.roleId && input.id === s.userId && input.roleId !== target.roleId && !s.isSuperAdmin)
@@ -203,7 +179,7 @@ export class UserService {
       await this.db
         .update(appUser)
         .set({ ...set, updatedAt: new Date() })
-        .where(and(eq(appUser.id, id), eq(appUser.organizationId, s.orgId)));
+        .where(and(eq(appUser.id, id), scoped(s, appUser)));
     } catch (e) {
       throw uniqueError(e) ?? e;
     }
@@ -211,7 +187,7 @@ export class UserService {
   }
 
   /** Enable (1) or disable (2); a disabled user is signed out everywhere at once. */
-  async updateStatus(s: Session, input: { id: number; status: 1 | 2 }) {
+  async updateStatus(s: Session, input: Body<'updateStatus'>): Promise<Answer<'updateStatus'>> {
     const target = await userInScope(this.db, s, input.id);
     if (input.status === 2) {
       if (target.id === s.userId) throw badRequest('不能禁用自己的账号');
@@ -223,7 +199,7 @@ export class UserService {
   }
 
   /** An administrator sets another user's password; that user's sessions end. */
-  async changePassword(s: Session, input: { id: number; password: string }) {
+  async changePassword(s: Session, input: Body<'changePassword'>): Promise<Answer<'changePassword'>> {
     const target = await userInScope(this.db, s, input.id);
     guardSuperAdminTarget(s, target);
     await this.db
@@ -234,18 +210,28 @@ export class UserService {
     return { id: target.id };
   }
 
+  /** The caller's own account (undefined only if it vanished under a live session). */
+  private async me(s: Session): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(appUser)
+      .where(and(eq(appUser.id, s.userId), scoped(s, appUser)))
+      .limit(1);
+    return row;
+  }
+
   private async requireSuperAdmin(s: Session) {
     if (!s.isSuperAdmin) throw forbidden();
     // password checks of a signed-in session: at most 10 per 15 minutes
     if ((await this.limiter.hit(`superadmin:verify:${s.userId}`, 900)) > 10)
       throw tooManyRequests('密码验证过于频繁，请 15 分钟后再试');
-    const me = await getUser(this.db, s.orgId, s.userId);
+    const me = await this.me(s);
     if (!me) throw forbidden();
     return me;
   }
 
   /** The super admin confirms their password; the answer is a 5-minute ticket for changeSuperAdmin. */
-  async verifySuperAdmin(s: Session, input: { password: string }) {
+  async verifySuperAdmin(s: Session, input: Body<'verifySuperAdmin'>): Promise<Answer<'verifySuperAdmin'>> {
     const me = await this.requireSuperAdmin(s);
     if (!(await verifyPassword(me.passwordHash, input.password))) throw badRequest('password：密码错误');
     const verifyToken = await this.tokens.issueTicket(SUPER_ADMIN_TICKET, { uid: me.id, org: s.orgId }, 300);
@@ -257,7 +243,7 @@ export class UserService {
    * or the ticket of verifySuperAdmin. The two users swap roles: the new super admin takes the super-admin role,
    * the old one takes the new one's previous role.
    */
-  async changeSuperAdmin(s: Session, input: { userId: number; password?: string; verifyToken?: string }) {
+  async changeSuperAdmin(s: Session, input: Body<'changeSuperAdmin'>): Promise<Answer<'changeSuperAdmin'>> {
     const me = await this.requireSuperAdmin(s);
     if (input.verifyToken) {
       const t = await this.tokens.verifyTicket(SUPER_ADMIN_TICKET, input.verifyToken);
@@ -281,7 +267,11 @@ export class UserService {
     return { id: target.id };
   }
 
-  async setSalesChampion(s: Session, input: { id: number }, value: boolean) {
+  async setSalesChampion(
+    s: Session,
+    input: Body<'setSalesChampion'>,
+    value: boolean,
+  ): Promise<Answer<'setSalesChampion'>> {
     const target = await userInScope(this.db, s, input.id);
     await this.db
       .update(appUser)
@@ -290,13 +280,26 @@ export class UserService {
     return { id: target.id, isSalesChampion: value };
   }
 
-  async getWorkStatus(s: Session, userId = s.userId) {
-    const user = await userInScope(this.db, s, userId);
+  /** The caller's work status, or that of a user within their data scope. */
+  async getWorkStatus(s: Session, input: Body<'getWorkStatus'>): Promise<Answer<'getWorkStatus'>> {
+    const user = await userInScope(this.db, s, input.userId ?? s.userId);
     return workStatusView(user.id, user.workStatus);
   }
 
-  async updateWorkStatus(s: Session, userId: number, workStatus: WorkStatusValue) {
-    const user = userId === s.userId ? await getUser(this.db, s.orgId, userId) : await userInScope(this.db, s, userId);
+  /** The caller sets their own work status. */
+  async updateWorkStatus(s: Session, input: Body<'updateWorkStatus'>): Promise<Answer<'updateWorkStatus'>> {
+    return this.setWorkStatus(s, s.userId, input.workStatus);
+  }
+
+  /** An administrator sets a seat's work status; the seat's open pages learn of it at once. */
+  async updateUserWorkStatus(s: Session, input: Body<'updateUserWorkStatus'>): Promise<Answer<'updateUserWorkStatus'>> {
+    const result = await this.setWorkStatus(s, input.userId, input.workStatus);
+    await this.notifyWorkStatus(s, input.userId, result).catch(() => {});
+    return result;
+  }
+
+  private async setWorkStatus(s: Session, userId: number, workStatus: WorkStatusValue) {
+    const user = userId === s.userId ? await this.me(s) : await userInScope(this.db, s, userId);
     if (!user) throw forbidden();
     await this.db.update(appUser).set({ workStatus, updatedAt: new Date() }).where(eq(appUser.id, user.id));
     return workStatusView(user.id, workStatus);
@@ -304,21 +307,14 @@ export class UserService {
 }
 
 function workStatusView(userId: number, workStatus: number) {
-  return { id: userId, userId, workStatus, workStatusName: WorkStatus[workStatus as WorkStatusValue] ?? '' };
+  return { id: userId, userId, workStatus, workStatusName: WorkStatusName[workStatus as WorkStatusValue] ?? '' };
 }
 
-type UserListRow = { [K in keyof typeof userColumns]: unknown } & {
-  status: number;
-  workStatus: number;
-  lastLoginAt: Date | null;
-  createdAt: Date;
-};
-
-function userView<T extends UserListRow>(row: T) {
+function userView<T extends { status: number; workStatus: number; lastLoginAt: Date | null; createdAt: Date }>(row: T) {
   return {
     ...row,
-    statusName: UserStatusLabel[row.status as 1 | 2] ?? '',
-    workStatusName: WorkStatus[row.workStatus as WorkStatusValue] ?? '',
+    statusName: UserStatusName[row.status as 1 | 2] ?? '',
+    workStatusName: WorkStatusName[row.workStatus as WorkStatusValue] ?? '',
     lastLoginAt: formatDateTime(row.lastLoginAt),
     createdAt: formatDateTime(row.createdAt),
   };

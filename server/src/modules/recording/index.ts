@@ -1,7 +1,7 @@
 import type { Module } from '../../platform/context';
 import { recordingRoutes } from './routes';
 import { seedRecordings } from './seed';
-import { RecordingService } from './service';
+import { type RecordingService, recordingService } from './service';
 
 declare module '../../platform/context' {
   interface Services {
@@ -13,9 +13,8 @@ declare module '../../platform/context' {
 export const recordingModule: Module = {
   name: 'recording',
   setup(ctx) {
-    const svc = new RecordingService(ctx);
-    ctx.services.recording = svc;
-    recordingRoutes(ctx, svc);
+    ctx.services.recording = recordingService(ctx);
+    recordingRoutes(ctx);
   },
   async seed(ctx, demo) {
     if (demo[0]) await seedRecordings(ctx, demo[0]);

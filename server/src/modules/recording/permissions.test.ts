@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type TestApp, type TestOrg, type TestUser, useTestApp } from '../../test/harness';
-import { customRoleUser } from '../org/testing';
+import { customRoleUser } from '../../test/org';
+import { multipart } from '../../test/recording';
 import { recording } from './schema';
-import { multipart } from './testkit';
 
 // Who may score calls and give recordings to someone else, and how far the list filters reach (issue "Hardening").
 // The recordings are rows made directly (no audio tools needed): what is tested is who may write them.

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type TestApp, type TestOrg, useTestApp } from '../../test/harness';
-import { hashFile } from './service';
-import { convert, multipart, read, speech, stereoCall, tempFile } from './testkit';
+import { convert, multipart, read, speech, stereoCall, tempFile } from '../../test/recording';
+import { hashFile } from './upload';
 
 // No engine configured in this file: transcripts say so, metrics still run.
 delete process.env.ASR_ENGINE;

@@ -1,4 +1,5 @@
 import type { AudioMetrics } from '@crm/core';
+import type { UploadMeta } from '@crm/core/contract/recording';
 import {
   bigint,
   index,
@@ -86,7 +87,7 @@ export const recordingUpload = pgTable(
     offset: bigint('offset', { mode: 'number' }).notNull().default(0),
     chunks: integer('chunks').notNull().default(0),
     /** The metadata given at init (source, callType, clueId, ownerUserId, phone, callTime, transcript). */
-    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    meta: jsonb('meta').$type<UploadMeta>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

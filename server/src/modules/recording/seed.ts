@@ -4,6 +4,7 @@ import type { Transcript } from '@crm/core';
 import type { AppContext, DemoOrg } from '../../platform/context';
 import type { Session } from '../../platform/session';
 import { withTempDir } from './audio';
+import { storeRecording } from './upload';
 
 /** Demo calls: who says what, in turn (agent on the left channel, customer on the right). */
 const CALLS: { name: string; source: number; callType: number; turns: ['agent' | 'customer', string][] }[] = [
@@ -90,7 +91,7 @@ export async function seedRecordings(ctx: AppContext, org: DemoOrg): Promise<voi
       execFileSync('sox', ['-V1', ...right, r]);
       const out = join(dir, call.name);
       execFileSync('sox', ['-V1', '-M', l, r, out]);
-      await ctx.services.recording.store(session, out, call.name, {
+      await storeRecording(ctx, session, out, call.name, {
         source: call.source,
         callType: call.callType,
         transcript: JSON.stringify(transcript),

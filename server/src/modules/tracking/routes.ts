@@ -1,13 +1,12 @@
 /**
- * Usage tracking (spec part 2 section 7.14):
- *   GET /api/backend/buriedPoint/auth   the browser's credentials for the log service (STS), or enabled: false
+ * Usage tracking (spec part 2 section 7.14): contract.tracking.auth, GET /api/backend/buriedPoint/auth, the browser's
+ * credentials for the log service (STS), or enabled: false.
  */
+import { contract } from '@crm/core/contract';
 import type { AppContext } from '../../platform/context';
-import { defineRoutes } from '../../platform/http';
+import { implement } from '../../platform/http';
 import type { TrackingService } from './service';
 
 export function trackingRoutes(ctx: AppContext, svc: TrackingService): void {
-  defineRoutes(ctx.app, 'backend', (r) => {
-    r.get('/buriedPoint/auth', { summary: '埋点日志服务临时授权（STS）' }, () => svc.auth());
-  });
+  implement(ctx.app, contract.tracking.auth, {}, () => svc.auth());
 }

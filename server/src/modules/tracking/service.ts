@@ -1,4 +1,5 @@
-import { ResultCode, type TrackingAuth } from '@crm/core';
+import { ResultCode } from '@crm/core';
+import type { TrackingAuth } from '@crm/core/contract/tracking';
 import { AliyunRpcError } from '../../platform/aliyun';
 import { AppError } from '../../platform/errors';
 import { type TrackingConfig, trackingConfigured } from './config';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aliyunSignature } from '../../platform/aliyun';
+import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { useTestApp } from '../../test/harness';
-import { type FakeServer, fakeServer } from '../account/fakeHttp';
 import { loadTrackingConfig, type TrackingConfig } from './config';
 import { NOT_CONFIGURED, TrackingService } from './service';
 

@@ -1,15 +1,14 @@
 /**
- * Image upload (spec part 2 section 7.2):
- *   POST /api/backend/uploadController/uploadImg   multipart, one file (PNG, JPEG, GIF or WebP, at most 10 MB)
- *                                                 → { id, url, fileName, size, contentType, createdAt }
- *   GET  /api/backend/uploadController/img/:id     the image itself (no session: the id is unguessable)
- *   GET  /api/backend/uploadController/imgInfo     ?id= → the image's details, within the caller's organisation
+ * Image upload (spec part 2 section 7.2): the calls of contract.upload.
+ *   POST uploadImg   multipart, one file (PNG, JPEG, GIF or WebP, at most 10 MB) → the image
+ *   GET  img/:id     the image itself (no session: the id is unguessable)
+ *   GET  imgInfo     ?id= → the image's details, within the caller's organisation
  */
+import { contract } from '@crm/core/contract';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
-import { defineRoutes } from '../../platform/http';
+import { implement } from '../../platform/http';
 import { readMultipart } from '../../platform/multipart';
 import { IMAGE_LIMIT_BYTES, IMAGE_LIMIT_MSG, type UploadService } from './service';
 
@@ -32,42 +31,26 @@ async function readOneFile(req: FastifyRequest): Promise<{ fileName: string; dat
 }
 
 export function uploadRoutes(ctx: AppContext, svc: UploadService): void {
-  defineRoutes(ctx.app, 'backend', (r) => {
-    r.post(
-      '/uploadController/uploadImg',
-      {
-        audit: '上传图片',
-        bodyLimit: IMAGE_LIMIT_BYTES + 1024 * 1024,
-        summary: '上传图片（PNG、JPEG、GIF、WebP，不超过 10 MB）',
-      },
-      async ({ session, req }) => {
-        const { fileName, data } = await readOneFile(req);
-        return svc.storeImage(session, fileName, data);
-      },
-    );
-
-    r.get(
-      '/uploadController/img/:id',
-      { auth: 'none', raw: true, summary: '查看上传的图片' },
-      async ({ req, reply }) => {
-        const img = await svc.open((req.params as { id: string }).id);
-        return reply
-          .header('content-type', img.contentType)
-          .header('content-length', img.size)
-          .header('cache-control', 'private, max-age=31536000, immutable')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'")
-          .send(img.body);
-      },
-    );
-
-    r.get(
-      '/uploadController/imgInfo',
-      {
-        query: z.object({ id: z.string({ error: 'id：请传入图片 id' }).trim().min(1, 'id：请传入图片 id') }),
-        summary: '图片信息（本机构）',
-      },
-      ({ session, query }) => svc.find(session.orgId, query.id),
-    );
+  const { app } = ctx;
+  const c = contract.upload;
+  implement(
+    app,
+    c.uploadImage,
+    { audit: '上传图片', bodyLimit: IMAGE_LIMIT_BYTES + 1024 * 1024 },
+    async ({ session, req }) => {
+      const { fileName, data } = await readOneFile(req);
+      return svc.storeImage(session, fileName, data);
+    },
+  );
+  implement(app, c.image, { auth: 'none', raw: true }, async ({ req, reply }) => {
+    const img = await svc.open((req.params as { id: string }).id);
+    return reply
+      .header('content-type', img.contentType)
+      .header('content-length', img.size)
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .send(img.body);
   });
+  implement(app, c.imageInfo, {}, ({ session, query }) => svc.info(session, query.id));
 }

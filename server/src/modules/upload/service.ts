@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { formatDateTime } from '@crm/core';
-import { and, eq } from 'drizzle-orm';
+import { IMAGE_URL_BASE, type UploadedImage } from '@crm/core/contract/upload';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
+import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { Storage } from '../../platform/storage';
 import { ACCEPTED_IMAGES, sniffImage } from './image';
@@ -12,18 +14,8 @@ import { uploadedImage } from './schema';
 /** The largest image accepted: 10 MB. */
 export const IMAGE_LIMIT_BYTES = 10 * 1024 * 1024;
 export const IMAGE_LIMIT_MSG = '图片大小不能超过 10 MB';
-/** Where an image is served (GET, no session needed: the id is unguessable, so the URL works in <img src>). */
-export const IMAGE_URL_BASE = '/api/backend/uploadController/img/';
-const PUBLIC_ID = /^[A-Za-z0-9_-]{24}$/;
 
-export interface UploadedImage {
-  id: string;
-  url: string;
-  fileName: string;
-  size: number;
-  contentType: string;
-  createdAt: string;
-}
+const PUBLIC_ID = /^[A-Za-z0-9_-]{24}$/;
 
 type Row = typeof uploadedImage.$inferSelect;
 
@@ -71,13 +63,25 @@ export class UploadService {
     }
   }
 
-  /** An image of the organisation by its id; another organisation's id (or an unknown one) answers 数据不存在. */
-  async find(orgId: number, id: string): Promise<UploadedImage> {
+  /** An image of the caller's organisation by its id (imgInfo); another organisation's id answers 数据不存在. */
+  info(session: Session, id: string): Promise<UploadedImage> {
+    return this.lookup(scoped(session, uploadedImage), id);
+  }
+
+  /**
+   * For other modules, which may hold only the organisation's id (jobs, imports): an image of the organisation by its
+   * id; another organisation's id (or an unknown one) answers 数据不存在.
+   */
+  find(orgId: number, id: string): Promise<UploadedImage> {
+    return this.lookup(eq(uploadedImage.organizationId, orgId), id);
+  }
+
+  private async lookup(organisation: SQL, id: string): Promise<UploadedImage> {
     if (!PUBLIC_ID.test(id)) throw notFound();
     const [row] = await this.db
       .select()
       .from(uploadedImage)
-      .where(and(eq(uploadedImage.organizationId, orgId), eq(uploadedImage.publicId, id)))
+      .where(and(organisation, eq(uploadedImage.publicId, id)))
       .limit(1);
     if (!row) throw notFound();
     return view(row);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
-import { multipart } from '../recording/testkit';
+import { multipart } from '../../test/recording';
 import { sniffImage } from './image';
 import { IMAGE_LIMIT_BYTES } from './service';
 

@@ -1,9 +1,10 @@
+import { contract } from '@crm/core/contract';
 import { Alert, Button, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { type ApiError, api } from '../../api/client';
 import { navigateTo } from '../../app/navigation';
 import AuthCard from './AuthCard';
-import { completeSignIn, type LoginAnswer } from './signIn';
+import { completeSignIn } from './signIn';
 
 /**
  * Sign-in from the team-messaging (DingTalk) workbench: the shell opens this page with the 免登 code in `?code=`
@@ -17,10 +18,11 @@ export default function DingLogin() {
 
   useEffect(() => {
     if (!code) return;
-    api.backend
-      .get<LoginAnswer>('/dingLogin/getXsbTokenByDingCode', { code }, { silent: true })
+    // Silent: the page itself says why the sign-in failed.
+    api
+      .call(contract.account.dingLogin, { code }, { silent: true })
       .then(completeSignIn)
-      .catch((e: { msg?: string }) => setError(e.msg || '钉钉登录失败'));
+      .catch((e: ApiError) => setError(e.msg || '钉钉登录失败'));
   }, [code]);
 
   return (

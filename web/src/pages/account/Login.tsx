@@ -1,64 +1,59 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { ResultCode } from '@crm/core';
+import { type CallAnswer, contract } from '@crm/core/contract';
 import { Button, Form, Input, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, api } from '../../api/client';
+import { useCallMutation } from '../../api/hooks';
 import AuthCard from './AuthCard';
 import PhoneCodeFields from './PhoneCodeFields';
-import { completeSignIn, type LoginAnswer } from './signIn';
+import { completeSignIn } from './signIn';
 
-interface Captcha {
-  captchaId: string;
-  image: string;
+/** Image captcha after 3 failures: code 428, or a failure that says it is now required. */
+function asksForCaptcha(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  const data = err.data as { captchaRequired?: boolean } | null;
+  return err.code === ResultCode.CAPTCHA_REQUIRED || !!data?.captchaRequired;
 }
+
+/** Whether an account already needs the captcha is a hint: when the check fails, the sign-in itself will ask. */
+const noHint = () => {};
 
 function PasswordLogin() {
   const [form] = Form.useForm();
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const loadCaptcha = async () => {
-    try {
-      setCaptcha(await api.backend.post<Captcha>('/loginController/getCode/v2', {}));
+  const [captcha, setCaptcha] = useState<CallAnswer<typeof contract.account.imageCode> | null>(null);
+  const newCaptcha = useCallMutation(contract.account.imageCode, {
+    onSuccess: (c) => {
+      setCaptcha(c);
       form.setFieldValue('captchaCode', '');
-    } catch {}
-  };
-  const checkRequired = async (account: string) => {
+    },
+  });
+  const login = useCallMutation(contract.account.login);
+  const loadCaptcha = () => newCaptcha.mutate(undefined);
+  const checkRequired = (account: string) => {
     if (!account || captcha) return;
-    try {
-      const r = await api.backend.get<{ captchaRequired: boolean }>(
-        '/loginController/captchaRequired',
-        { account },
-        { silent: true },
-      );
-      if (r.captchaRequired) await loadCaptcha();
-    } catch {}
+    api.call(contract.account.captchaRequired, { account }, { silent: true }).then((r) => {
+      if (r.captchaRequired) loadCaptcha();
+    }, noHint);
   };
 
   return (
     <Form
       form={form}
       size="large"
-      onFinish={async (v) => {
-        setLoading(true);
-        try {
-          const answer = await api.backend.post<LoginAnswer>('/loginController/webLogin', {
+      onFinish={(v) =>
+        login
+          .mutateAsync({
             account: v.account,
             password: v.password,
             ...(captcha ? { captchaId: captcha.captchaId, captchaCode: v.captchaCode } : {}),
-          });
-          await completeSignIn(answer);
-        } catch (err) {
-          // Image captcha after 3 failures (code 428, or a failure that says it is now required).
-          const data = err instanceof ApiError ? (err.data as { captchaRequired?: boolean } | null) : null;
-          if (err instanceof ApiError && (err.code === ResultCode.CAPTCHA_REQUIRED || data?.captchaRequired))
-            await loadCaptcha();
-          else if (captcha) await loadCaptcha();
-        } finally {
-          setLoading(false);
-        }
-      }}
+          })
+          // The client has shown why it failed; a captcha is loaded when one is asked for, a shown one renewed.
+          .then(completeSignIn, (err) => {
+            if (asksForCaptcha(err) || captcha) loadCaptcha();
+          })
+      }
     >
       <Form.Item name="account" rules={[{ required: true, message: '请输入账号' }]}>
         <Input
@@ -101,7 +96,7 @@ function PasswordLogin() {
           </Space.Compact>
         </Form.Item>
       )}
-      <Button type="primary" htmlType="submit" block loading={loading}>
+      <Button type="primary" htmlType="submit" block loading={login.isPending}>
         登录
       </Button>
     </Form>
@@ -110,25 +105,11 @@ function PasswordLogin() {
 
 function SmsLogin() {
   const [form] = Form.useForm();
-  const [loading, setLoading] = useState(false);
+  const login = useCallMutation(contract.account.login, { onSuccess: completeSignIn });
   return (
-    <Form
-      form={form}
-      size="large"
-      onFinish={async (v) => {
-        setLoading(true);
-        try {
-          await completeSignIn(
-            await api.backend.post<LoginAnswer>('/loginController/webLogin', { phone: v.phone, code: v.code }),
-          );
-        } catch {
-        } finally {
-          setLoading(false);
-        }
-      }}
-    >
+    <Form form={form} size="large" onFinish={(v) => login.mutate({ phone: v.phone, code: v.code })}>
       <PhoneCodeFields form={form} type="login" />
-      <Button type="primary" htmlType="submit" block loading={loading}>
+      <Button type="primary" htmlType="submit" block loading={login.isPending}>
         登录
       </Button>
     </Form>

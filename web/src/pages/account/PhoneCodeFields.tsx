@@ -1,4 +1,5 @@
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import type { SmsPurpose } from '@crm/core/contract/account';
 import { Form, type FormInstance, Input } from 'antd';
 import SmsCodeButton, { PHONE_RULE } from './SmsCodeButton';
 
@@ -12,7 +13,7 @@ export default function PhoneCodeFields({
   labels = false,
 }: {
   form: FormInstance;
-  type: 'login' | 'register' | 'reset';
+  type: SmsPurpose;
   labels?: boolean;
 }) {
   return (

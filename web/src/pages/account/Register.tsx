@@ -1,40 +1,32 @@
+import { contract } from '@crm/core/contract';
 import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
+import { useCallMutation } from '../../api/hooks';
 import { NewPasswordFields } from '../../components/PasswordFields';
 import AuthCard from './AuthCard';
 import PhoneCodeFields from './PhoneCodeFields';
-import { completeSignIn, type LoginAnswer } from './signIn';
+import { completeSignIn } from './signIn';
 
 /** /register: a new organisation with its super admin (POST /loginController/registerApp), signed in at once. */
 export default function Register() {
   const [form] = Form.useForm();
-  const [loading, setLoading] = useState(false);
+  const register = useCallMutation(contract.account.register, { onSuccess: completeSignIn });
   return (
     <AuthCard title="注册机构" footer={<Link to="/login">已有账号？去登录</Link>}>
       <Form
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={async (v) => {
-          setLoading(true);
-          try {
-            await completeSignIn(
-              await api.backend.post<LoginAnswer>('/loginController/registerApp', {
-                orgName: v.orgName,
-                realName: v.realName,
-                phone: v.phone,
-                code: v.code,
-                password: v.password,
-                username: v.username || undefined,
-              }),
-            );
-          } catch {
-          } finally {
-            setLoading(false);
-          }
-        }}
+        onFinish={(v) =>
+          register.mutate({
+            orgName: v.orgName,
+            realName: v.realName,
+            phone: v.phone,
+            code: v.code,
+            password: v.password,
+            username: v.username || undefined,
+          })
+        }
       >
         <Form.Item
           name="orgName"
@@ -58,7 +50,7 @@ export default function Register() {
           <Input maxLength={32} autoComplete="username" />
         </Form.Item>
         <NewPasswordFields name="password" label="密码" />
-        <Button type="primary" htmlType="submit" block size="large" loading={loading}>
+        <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
           注册并登录
         </Button>
       </Form>

@@ -1,7 +1,8 @@
+import { type CallAnswer, contract } from '@crm/core/contract';
 import { Button, Form, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
+import { useCallMutation } from '../../api/hooks';
 import { navigateTo } from '../../app/navigation';
 import { NewPasswordFields } from '../../components/PasswordFields';
 import AuthCard from './AuthCard';
@@ -11,8 +12,14 @@ import PhoneCodeFields from './PhoneCodeFields';
 export default function ResetPassword() {
   const [form] = Form.useForm();
   const [step, setStep] = useState(0);
-  const [ticket, setTicket] = useState<{ ticket: string; username: string } | null>(null);
-  const [loading, setLoading] = useState(false);
+  const [ticket, setTicket] = useState<CallAnswer<typeof contract.account.verifyAccount> | null>(null);
+  const verify = useCallMutation(contract.account.verifyAccount, {
+    onSuccess: (t) => {
+      setTicket(t);
+      setStep(1);
+    },
+  });
+  const reset = useCallMutation(contract.account.changePassword, { onSuccess: () => setStep(2) });
   return (
     <AuthCard title="重置密码" footer={<Link to="/login">返回登录</Link>}>
       <Steps
@@ -22,50 +29,20 @@ export default function ResetPassword() {
         items={[{ title: '验证手机号' }, { title: '设置新密码' }, { title: '完成' }]}
       />
       {step === 0 && (
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={async (v) => {
-            setLoading(true);
-            try {
-              setTicket(
-                await api.backend.post('/loginController/verificationAccount', { phone: v.phone, code: v.code }),
-              );
-              setStep(1);
-            } catch {
-            } finally {
-              setLoading(false);
-            }
-          }}
-        >
+        <Form form={form} layout="vertical" onFinish={(v) => verify.mutate({ phone: v.phone, code: v.code })}>
           <PhoneCodeFields form={form} type="reset" labels />
-          <Button type="primary" htmlType="submit" block size="large" loading={loading}>
+          <Button type="primary" htmlType="submit" block size="large" loading={verify.isPending}>
             下一步
           </Button>
         </Form>
       )}
       {step === 1 && (
-        <Form
-          layout="vertical"
-          onFinish={async (v) => {
-            setLoading(true);
-            try {
-              await api.backend.post('/loginController/changePassword', {
-                ticket: ticket?.ticket,
-                newPassword: v.password,
-              });
-              setStep(2);
-            } catch {
-            } finally {
-              setLoading(false);
-            }
-          }}
-        >
+        <Form layout="vertical" onFinish={(v) => reset.mutate({ ticket: ticket?.ticket, newPassword: v.password })}>
           <Form.Item label="登录账号">
             <Input value={ticket?.username} disabled />
           </Form.Item>
           <NewPasswordFields name="password" label="新密码" />
-          <Button type="primary" htmlType="submit" block size="large" loading={loading}>
+          <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
             确定
           </Button>
         </Form>

@@ -1,14 +1,15 @@
+import { contract } from '@crm/core/contract';
+import type { SmsPurpose } from '@crm/core/contract/account';
 import { Button, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
-import { showSuccess } from '../../app/ui';
+import { useCallMutation } from '../../api/hooks';
 
 export const PHONE_RULE = /^1\d{10}$/;
 
 /** Sends an SMS code (POST /loginController/msgCode) for the form's `phone`, then counts down 60 s. */
-export default function SmsCodeButton({ form, type }: { form: FormInstance; type: 'login' | 'register' | 'reset' }) {
+export default function SmsCodeButton({ form, type }: { form: FormInstance; type: SmsPurpose }) {
   const [left, setLeft] = useState(0);
-  const [sending, setSending] = useState(false);
+  const send = useCallMutation(contract.account.sendSmsCode, { success: '验证码已发送', onSuccess: () => setLeft(60) });
   useEffect(() => {
     if (left <= 0) return;
     const t = setTimeout(() => setLeft((n) => n - 1), 1000);
@@ -17,20 +18,14 @@ export default function SmsCodeButton({ form, type }: { form: FormInstance; type
   return (
     <Button
       disabled={left > 0}
-      loading={sending}
+      loading={send.isPending}
       style={{ width: 120 }}
-      onClick={async () => {
-        const { phone } = await form.validateFields(['phone']);
-        setSending(true);
-        try {
-          await api.backend.post('/loginController/msgCode', { phone, type });
-          showSuccess('验证码已发送');
-          setLeft(60);
-        } catch {
-        } finally {
-          setSending(false);
-        }
-      }}
+      onClick={() =>
+        form.validateFields(['phone']).then(
+          ({ phone }) => send.mutate({ phone, type }),
+          () => {},
+        )
+      }
     >
       {left > 0 ? `${left} 秒后重试` : '获取验证码'}
     </Button>

@@ -1,4 +1,4 @@
-import type { PageLoader } from '../../app/pages';
+import type { PageLoader } from '../loader';
 
 export const pages: Record<string, PageLoader> = {
   '/login': () => import('./Login'),

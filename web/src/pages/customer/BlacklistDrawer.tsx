@@ -1,10 +1,13 @@
-import type { Page } from '@crm/core';
+import { contract } from '@crm/core/contract';
+import type { Clue } from '@crm/core/contract/clue';
 import { Button, Drawer, Table } from 'antd';
 import { api } from '../../api/client';
+import { keyOf } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { usePagedQuery } from '../../components/usePagedQuery';
-import { clueActions } from './actions';
-import type { ClueRow } from './types';
+import { useClueActions } from './actions';
+
+const BLACKLIST = String(keyOf(contract.clue.blacklist)[0]);
 
 /** Leads on the blacklist (clueReader): who and why; take them off again. */
 export function BlacklistDrawer({
@@ -17,15 +20,15 @@ export function BlacklistDrawer({
   onChanged: () => void;
 }) {
   const canEdit = useHasSign('clue:edit');
-  const list = usePagedQuery<ClueRow, Record<string, never>>('clueReader', {}, (q) =>
-    open
-      ? api.robot.post<Page<ClueRow>>('/clueReader/list', q)
-      : Promise.resolve({ lists: [], total: 0, pageNum: 1, pageSize: 10 }),
+  const clueActions = useClueActions();
+  // read while open only (under the call's key, so that the lead writes refresh it)
+  const list = usePagedQuery<Clue, Record<string, never>>(
+    'clueReader',
+    {},
+    (q) =>
+      open ? api.call(contract.clue.blacklist, q) : Promise.resolve({ lists: [], total: 0, pageNum: 1, pageSize: 10 }),
+    open ? BLACKLIST : 'clueReader',
   );
-  const done = () => {
-    void list.refetch();
-    onChanged();
-  };
   return (
     <Drawer
       open={open}
@@ -35,7 +38,7 @@ export function BlacklistDrawer({
       destroyOnHidden
       afterOpenChange={(o) => o && list.refetch()}
     >
-      <Table<ClueRow>
+      <Table<Clue>
         rowKey="id"
         size="small"
         {...list.tableProps}
@@ -51,8 +54,8 @@ export function BlacklistDrawer({
                   title: '操作',
                   key: 'op',
                   width: 100,
-                  render: (_: unknown, r: ClueRow) => (
-                    <Button type="link" size="small" onClick={() => clueActions.unblack([r.id], done)}>
+                  render: (_: unknown, r: Clue) => (
+                    <Button type="link" size="small" onClick={() => clueActions.unblack([r.id], onChanged)}>
                       移出黑名单
                     </Button>
                   ),

@@ -1,16 +1,12 @@
-import type { Page } from '@crm/core';
+import { contract } from '@crm/core/contract';
 import { Table, Typography } from 'antd';
-import { api } from '../../api/client';
-import { usePagedQuery } from '../../components/usePagedQuery';
-import type { ChangeLogRow } from './types';
+import { type RowOf, useCallPage } from '../../api/hooks';
 
-/** The field change log of a lead: who changed which field from what to what. */
-export function ChangeLog({ clueId, version }: { clueId: number; version: number }) {
-  const list = usePagedQuery<ChangeLogRow, { clueId: number; version: number }>(
-    'fieldChangeLog',
-    { clueId, version },
-    ({ version: _v, ...q }) => api.robot.post<Page<ChangeLogRow>>('/interactive/getFieldChangeLog', q),
-  );
+type ChangeLogRow = RowOf<typeof contract.interaction.fieldChangeLog>;
+
+/** The field change log of a lead: who changed which field from what to what (refreshed by every edit). */
+export function ChangeLog({ clueId }: { clueId: number }) {
+  const list = useCallPage(contract.interaction.fieldChangeLog, { clueId }, 'fieldChangeLog');
   return (
     <Table<ChangeLogRow>
       rowKey="id"

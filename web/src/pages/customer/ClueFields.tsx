@@ -1,11 +1,11 @@
+import type { Clue } from '@crm/core/contract/clue';
 import { Descriptions } from 'antd';
 import { cellOf } from './columns';
-import { useFieldDefs } from './data';
-import type { ClueRow } from './types';
+import { useFieldList } from './setup/settings';
 
 /** A lead's fields grouped by topic, as the role may see them (hidden fields are not sent by the server). */
-export function ClueFields({ clue }: { clue: ClueRow }) {
-  const defs = useFieldDefs();
+export function ClueFields({ clue }: { clue: Clue }) {
+  const defs = useFieldList();
   const fields = (defs.data ?? []).filter((d) => d.access > 0 && d.isShow === 1);
   const topics = [...new Set(fields.map((f) => f.fieldTopic || '基本信息'))];
   return (

@@ -1,17 +1,18 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { DURATION_LEVELS } from '@crm/core';
+import type { FieldDef } from '@crm/core/contract/clueField';
 import { Badge, Button, Cascader, Col, Input, Row, Select, Space, TreeSelect } from 'antd';
 import { useState } from 'react';
+import { deptTreeData, useDeptTree } from '../../api/directory';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { MultiSelectAll } from '../../components/MultiSelectAll';
 import { NumberInput } from '../../components/NumberInput';
 import { SearchSelect } from '../../components/SearchSelect';
-import { deptTreeData, useDeptTree } from '../system/data';
-import { cascadeOptions, useFieldDefs } from './data';
+import { cascadeOptions } from './data';
 import type { Opt } from './fieldOptions';
 import { useFieldOptions } from './fieldOptions';
 import { type ClueFilterDraft, filterCount } from './filters';
-import type { FieldDef } from './types';
+import { useFieldList } from './setup/settings';
 
 export interface ClueFilterBarProps {
   value: ClueFilterDraft;
@@ -101,7 +102,7 @@ function DurationFilter({
 export function ClueFilterBar({ value, onChange, onSearch, onReset, hide = [], extra }: ClueFilterBarProps) {
   const [open, setOpen] = useState(false);
   const opts = useFieldOptions();
-  const defs = useFieldDefs();
+  const defs = useFieldList();
   const depts = useDeptTree();
   const set = (patch: Partial<ClueFilterDraft>) => onChange({ ...value, ...patch });
   const shown = (k: keyof ClueFilterDraft) => !hide.includes(k);

@@ -1,20 +1,24 @@
+import { type CallInput, contract } from '@crm/core/contract';
+import type { Clue } from '@crm/core/contract/clue';
+import type { FieldDef } from '@crm/core/contract/clueField';
 import { Col, Form, Modal, Row, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, api } from '../../api/client';
+import { useEffect, useMemo, useRef } from 'react';
+import { useCallMutation } from '../../api/hooks';
 import { useUser } from '../../app/session';
-import { showSuccess } from '../../app/ui';
-import { useFieldDefs, validValues } from './data';
+import { LEAD_READS } from './actions';
+import { valueOf } from './columns';
+import { validValues } from './data';
 import { FieldInput } from './FieldInput';
 import { EDITABLE_STANDARD, useFieldOptions } from './fieldOptions';
-import type { ClueRow, FieldDef } from './types';
+import { useFieldList } from './setup/settings';
 
 const PHONE_RE = /^\+?[\d\s-]{7,20}$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The value of a field in a lead (standard fields at the top, custom ones under custom). */
-export function fieldValueOf(clue: ClueRow | null, def: FieldDef): unknown {
+export function fieldValueOf(clue: Clue | null, def: FieldDef): unknown {
   if (!clue) return undefined;
-  if (!def.isCustom) return def.fieldName === 'area' ? clue.area : clue[def.fieldName];
+  if (!def.isCustom) return valueOf(clue, def.fieldName);
   return clue.custom?.[def.fieldName] ?? undefined;
 }
 
@@ -43,9 +47,9 @@ function rulesOf(def: FieldDef) {
 export interface ClueFormModalProps {
   open: boolean;
   /** The lead to edit; null to create. */
-  clue: ClueRow | null;
+  clue: Clue | null;
   onClose: () => void;
-  onSaved: (row: ClueRow) => void;
+  onSaved: (row: Clue) => void;
 }
 
 /**
@@ -53,12 +57,13 @@ export interface ClueFormModalProps {
  * marks, read-only fields of the role disabled, hidden ones left out, a masked phone shown masked and not sent.
  */
 export function ClueFormModal({ open, clue, onClose, onSaved }: ClueFormModalProps) {
-  const defs = useFieldDefs();
+  const defs = useFieldList();
   const opts = useFieldOptions();
   const user = useUser();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
   const creating = !clue;
+  const add = useCallMutation(contract.clue.add, { success: '新建成功', invalidate: LEAD_READS, onSuccess: onSaved });
+  const edit = useCallMutation(contract.clue.edit, { success: '保存成功', invalidate: LEAD_READS, onSuccess: onSaved });
   const fields = useMemo(() => formFields(defs.data ?? [], creating), [defs.data, creating]);
   const topics = useMemo(() => [...new Set(fields.map((f) => f.fieldTopic || '基本信息'))], [fields]);
   const initial = useMemo(() => {
@@ -113,18 +118,10 @@ export function ClueFormModal({ open, clue, onClose, onSaved }: ClueFormModalPro
       } else body[f.fieldName] = out;
     }
     if (Object.keys(custom).length || creating) body.custom = custom;
-    setSaving(true);
-    try {
-      const row = creating
-        ? await api.robot.post<ClueRow>('/organizationClue/add', body)
-        : await api.robot.post<ClueRow>('/organizationClue/edit', { ...body, clueId: clue.id });
-      showSuccess(creating ? '新建成功' : '保存成功');
-      onSaved(row);
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-    } finally {
-      setSaving(false);
-    }
+    // the body holds the form's fields by name, each turned into the call's value above
+    const input = body as CallInput<typeof contract.clue.add>;
+    if (creating) add.mutate(input);
+    else edit.mutate({ ...input, clueId: clue.id });
   };
 
   return (
@@ -134,7 +131,7 @@ export function ClueFormModal({ open, clue, onClose, onSaved }: ClueFormModalPro
       width={860}
       onCancel={onClose}
       onOk={submit}
-      confirmLoading={saving}
+      confirmLoading={add.isPending || edit.isPending}
       okText="保存"
       destroyOnHidden
       styles={{ body: { maxHeight: '68vh', overflow: 'auto', paddingRight: 8 } }}

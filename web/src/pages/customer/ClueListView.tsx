@@ -1,12 +1,12 @@
 import { DeleteOutlined, DownOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
-import type { Page } from '@crm/core';
+import { contract } from '@crm/core/contract';
+import type { Clue } from '@crm/core/contract/clue';
 import { Button, Card, Dropdown, Empty, Space, Table, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
-import { api } from '../../api/client';
+import { useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
-import { usePagedQuery } from '../../components/usePagedQuery';
-import { clueActions } from './actions';
+import { useClueActions } from './actions';
 import { BlacklistDrawer } from './BlacklistDrawer';
 import { ClueFilterBar } from './ClueFilterBar';
 import { ClueFormModal } from './ClueFormModal';
@@ -19,7 +19,6 @@ import { ExportButton } from './ExportButton';
 import { type ClueFilterDraft, filterBody } from './filters';
 import { OwnerModal } from './OwnerModal';
 import { RecycleBinDrawer } from './RecycleBinDrawer';
-import type { ClueRow } from './types';
 
 export interface ClueListViewProps {
   /** Page name for the remembered page size. */
@@ -40,7 +39,7 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
   const [draft, setDraft] = useState<ClueFilterDraft>({});
   const [filter, setFilter] = useState<ClueFilterDraft>({});
   const [selected, setSelected] = useState<number[]>([]);
-  const [editing, setEditing] = useState<ClueRow | null | undefined>(undefined);
+  const [editing, setEditing] = useState<Clue | null | undefined>(undefined);
   const [ownerIds, setOwnerIds] = useState<number[] | null>(null);
   const [collab, setCollab] = useState<number | null>(null);
   const [drawer, setDrawer] = useState<'recycle' | 'black' | null>(null);
@@ -49,17 +48,14 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
   const canDelete = useHasSign('clue:delete');
   const canExport = useHasSign('clue:export');
   const canAssign = useHasSign('clue:assign');
+  const clueActions = useClueActions();
   const body = useMemo(() => filterBody(filter), [filter]);
-  const list = usePagedQuery<ClueRow, Record<string, unknown>>(pageName, body, (q) =>
-    api.robot.post<Page<ClueRow> & { totalExact?: boolean }>('/organizationClue/list', q),
-  );
+  const list = useCallPage(contract.clue.list, body, pageName);
   const cols = useColumns(tableType);
   const rows = list.data?.lists ?? [];
-  const totalExact = (list.data as { totalExact?: boolean } | undefined)?.totalExact;
-  const refresh = () => {
-    setSelected([]);
-    void list.refetch();
-  };
+  const totalExact = list.data?.totalExact;
+  // the writes refresh the lists themselves (actions.tsx LEAD_READS); what is left is the selection
+  const refresh = () => setSelected([]);
   // A new search, a reset, a sort or another page drops the selection: batch operations never act on rows the user
   // no longer sees.
   const search = () => {
@@ -177,7 +173,7 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
           </Space>
         }
       >
-        <Table<ClueRow>
+        <Table<Clue>
           rowKey="id"
           size="middle"
           data-testid="clue-table"
@@ -209,7 +205,7 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
           onChange={(_p, _f, sorter, extra) => {
             setSelected([]);
             if (extra.action !== 'sort') return;
-            const s = sorter as SorterResult<ClueRow>;
+            const s = sorter as SorterResult<Clue>;
             list.pager.reset();
             const next = {
               sortField: s.order ? String(s.columnKey) : undefined,

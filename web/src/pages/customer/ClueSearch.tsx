@@ -1,11 +1,15 @@
-import type { Page } from '@crm/core';
+import { contract } from '@crm/core/contract';
+import type { Clue } from '@crm/core/contract/clue';
 import { Card, Empty, Input, Segmented, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client';
+import { keyOf } from '../../api/hooks';
 import { usePagedQuery } from '../../components/usePagedQuery';
 import { cellOf } from './columns';
 import { openFromList } from './detailList';
-import type { ClueRow } from './types';
+import type { ClueFilterInput } from './filters';
+
+const LIST = String(keyOf(contract.clue.list)[0]);
 
 type By = 'keyword' | 'phone' | 'name' | 'company';
 const BY: { value: By; label: string; placeholder: string }[] = [
@@ -19,12 +23,17 @@ const BY: { value: By; label: string; placeholder: string }[] = [
 export default function ClueSearch() {
   const [by, setBy] = useState<By>('keyword');
   const [text, setText] = useState('');
-  const [filter, setFilter] = useState<Record<string, string>>({});
+  const [filter, setFilter] = useState<ClueFilterInput>({});
   const searched = Object.keys(filter).length > 0;
-  const list = usePagedQuery<ClueRow, Record<string, string>>('clueSearch', filter, (q) =>
-    searched
-      ? api.robot.post<Page<ClueRow>>('/organizationClue/list', q)
-      : Promise.resolve({ lists: [], total: 0, pageNum: 1, pageSize: q.pageSize }),
+  // nothing is read before a search (and then under the call's key, so that the lead writes refresh it)
+  const list = usePagedQuery<Clue, ClueFilterInput>(
+    'clueSearch',
+    filter,
+    (q) =>
+      searched
+        ? api.call(contract.clue.list, q)
+        : Promise.resolve({ lists: [], total: 0, pageNum: 1, pageSize: q.pageSize }),
+    searched ? LIST : 'clueSearch',
   );
   const rows = list.data?.lists ?? [];
   const open = (i: number) => openFromList(rows, i, list.pager.pageNum, filter);
@@ -32,7 +41,7 @@ export default function ClueSearch() {
     {
       title: '客户名称',
       key: 'name',
-      render: (_: unknown, r: ClueRow, i: number) => (
+      render: (_: unknown, r: Clue, i: number) => (
         <Typography.Link onClick={() => open(i)} data-testid="open-clue">
           {r.name || r.phone}
         </Typography.Link>
@@ -49,7 +58,7 @@ export default function ClueSearch() {
         ['callStatus', '通话状态'],
         ['lastFollowTime', '最后跟进时间'],
       ] as const
-    ).map(([f, title]) => ({ title, key: f, render: (_: unknown, r: ClueRow) => cellOf(r, f, false) })),
+    ).map(([f, title]) => ({ title, key: f, render: (_: unknown, r: Clue) => cellOf(r, f, false) })),
   ];
   return (
     <div style={{ padding: 16 }}>
@@ -70,13 +79,14 @@ export default function ClueSearch() {
               onChange={(e) => setText(e.target.value)}
               onSearch={(v) => {
                 list.pager.reset();
-                setFilter(v.trim() ? { [by]: v.trim() } : {});
+                const text = v.trim();
+                setFilter(text ? { [by]: text } : {});
               }}
               data-testid="clue-search"
             />
           </Space>
           {searched ? (
-            <Table<ClueRow> rowKey="id" size="middle" columns={columns} {...list.tableProps} />
+            <Table<Clue> rowKey="id" size="middle" columns={columns} {...list.tableProps} />
           ) : (
             <Empty description="输入手机号、客户名称或公司名称查询" />
           )}

@@ -1,19 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { contract } from '@crm/core/contract';
 import { Button, List, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
-import { api, quietly } from '../../api/client';
-import { showSuccess } from '../../app/ui';
+import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { SearchSelect } from '../../components/SearchSelect';
-import { useBusy } from '../../components/useBusy';
+import { LEAD_READS } from './actions';
 import { useClueUsers, userOptions } from './data';
 
-interface Collaborator {
-  id: number;
-  userId: number;
-  userName: string;
-  deptName: string;
-  createdAt: string;
-}
+const c = contract.interaction;
 
 /** The collaborators of a lead: list, add, remove. */
 export function CollaboratorModal({
@@ -27,20 +20,14 @@ export function CollaboratorModal({
 }) {
   const users = useClueUsers();
   const [adding, setAdding] = useState<number[]>([]);
-  const [saving, run] = useBusy();
-  const list = useQuery({
-    queryKey: ['clue', 'collaborators', clueId],
-    enabled: !!clueId,
-    queryFn: () => api.robot.post<Collaborator[]>('/clue/collaborator/list', { clueId }),
-  });
-  const change = (action: 'add' | 'delete', userIds: number[]) => run(() => quietly(() => doChange(action, userIds)));
-  const doChange = async (action: 'add' | 'delete', userIds: number[]) => {
-    await api.robot.post(`/clue/collaborator/${action}`, { clueId, userIds });
-    showSuccess(action === 'add' ? '添加成功' : '已移除');
+  const list = useCallQuery(c.collaborators, { clueId: clueId ?? 0 }, { enabled: !!clueId });
+  const changed = () => {
     setAdding([]);
-    await list.refetch();
     onChanged?.();
   };
+  const invalidate = [c.collaborators, ...LEAD_READS];
+  const add = useCallMutation(c.addCollaborators, { success: '添加成功', invalidate, onSuccess: changed });
+  const remove = useCallMutation(c.removeCollaborators, { success: '已移除', invalidate, onSuccess: changed });
   return (
     <Modal
       open={!!clueId}
@@ -60,23 +47,28 @@ export function CollaboratorModal({
           value={adding}
           onChange={setAdding}
         />
-        <Button type="primary" disabled={!adding.length} loading={saving} onClick={() => change('add', adding)}>
+        <Button
+          type="primary"
+          disabled={!adding.length}
+          loading={add.isPending || remove.isPending}
+          onClick={() => clueId && add.mutate({ clueId, userIds: adding })}
+        >
           添加
         </Button>
       </Space.Compact>
       <List
         loading={list.isLoading}
         dataSource={list.data ?? []}
-        renderItem={(c) => (
+        renderItem={(u) => (
           <List.Item
             actions={[
               <Popconfirm
                 key="rm"
-                title={`确定移除协作人「${c.userName}」吗？`}
+                title={`确定移除协作人「${u.userName}」吗？`}
                 okText="移除"
                 cancelText="取消"
                 okButtonProps={{ danger: true }}
-                onConfirm={() => change('delete', [c.userId])}
+                onConfirm={() => clueId && remove.mutate({ clueId, userIds: [u.userId] })}
               >
                 <Button type="link" danger size="small">
                   移除
@@ -84,7 +76,7 @@ export function CollaboratorModal({
               </Popconfirm>,
             ]}
           >
-            <List.Item.Meta title={c.userName} description={`${c.deptName || ''} · 添加于 ${c.createdAt}`} />
+            <List.Item.Meta title={u.userName} description={`${u.deptName || ''} · 添加于 ${u.createdAt}`} />
           </List.Item>
         )}
       />

@@ -1,11 +1,10 @@
 import { SettingOutlined } from '@ant-design/icons';
+import { contract } from '@crm/core/contract';
+import type { Column } from '@crm/core/contract/clueField';
 import { Button, Checkbox, List, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
-import { api, quietly } from '../../api/client';
-import { showSuccess } from '../../app/ui';
-
+import { useCallMutation } from '../../api/hooks';
 import MoveButtons, { swap } from './MoveButtons';
-import type { ColumnDef } from './types';
 
 /** Choose and order the columns of a list for the current user (setClueUserCustomTable / customTableDefault). */
 export function ColumnSettings({
@@ -14,39 +13,30 @@ export function ColumnSettings({
   onSaved,
 }: {
   type: number;
-  columns: ColumnDef[];
+  columns: Column[];
   onSaved: () => void;
 }) {
   const [open, setOpen] = useState(false);
-  const [items, setItems] = useState<ColumnDef[]>([]);
-  const [saving, setSaving] = useState(false);
+  const [items, setItems] = useState<Column[]>([]);
+  const saved = () => {
+    setOpen(false);
+    onSaved();
+  };
+  const save = useCallMutation(contract.clueField.columns.set, { success: '保存成功', onSuccess: saved });
+  const reset = useCallMutation(contract.clueField.columns.setDefault, { success: '已恢复默认', onSuccess: saved });
   // the working copy is taken when the dialog opens: a refetch of the columns meanwhile does not undo the user's edits
   const openSettings = () => {
     setItems(columns.map((c) => ({ ...c })));
     setOpen(true);
   };
   const move = (i: number, d: -1 | 1) => setItems((prev) => swap(prev, i, d));
-  const save = async () => {
-    const chosen = items.filter((c) => c.isChecked);
-    setSaving(true);
-    try {
-      await api.analysis.post('/asr/V1/setClueUserCustomTable', {
-        type,
-        columns: chosen.map((c) => ({ fieldName: c.fieldName, ...(c.width ? { width: c.width } : {}) })),
-      });
-      showSuccess('保存成功');
-      setOpen(false);
-      onSaved();
-    } finally {
-      setSaving(false);
-    }
-  };
-  const reset = async () => {
-    await api.analysis.post('/asr/V1/customTableDefault', { type });
-    showSuccess('已恢复默认');
-    setOpen(false);
-    onSaved();
-  };
+  const submit = () =>
+    save.mutate({
+      type,
+      columns: items
+        .filter((c) => c.isChecked)
+        .map((c) => ({ fieldName: c.fieldName, ...(c.width ? { width: c.width } : {}) })),
+    });
   return (
     <>
       <Button icon={<SettingOutlined />} onClick={openSettings} data-testid="column-settings">
@@ -64,15 +54,15 @@ export function ColumnSettings({
               description="将恢复系统默认的列与顺序。"
               okText="恢复默认"
               cancelText="取消"
-              onConfirm={() => quietly(reset)}
+              onConfirm={() => reset.mutate({ type })}
             >
               <Button>恢复默认</Button>
             </Popconfirm>
             <Button onClick={() => setOpen(false)}>取消</Button>
             <Button
               type="primary"
-              loading={saving}
-              onClick={() => quietly(save)}
+              loading={save.isPending}
+              onClick={submit}
               disabled={!items.some((c) => c.isChecked)}
             >
               保存

@@ -1,14 +1,15 @@
 import { EditOutlined, LeftOutlined, LockOutlined, RightOutlined, TeamOutlined } from '@ant-design/icons';
 import { ResultCode } from '@crm/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { contract } from '@crm/core/contract';
 import { Button, Card, Empty, Result, Space, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { useCallQuery } from '../../api/hooks';
 import { closeCustomerDetail, showDetailAt, useDetailState } from '../../app/detail';
 import { navigateTo } from '../../app/navigation';
 import { useHasSign } from '../../app/session';
-import { clueActions } from './actions';
+import { useClueActions } from './actions';
 import { ChangeLog } from './ChangeLog';
 import { ClueFields } from './ClueFields';
 import { ClueFormModal } from './ClueFormModal';
@@ -16,10 +17,6 @@ import { CollaboratorModal } from './CollaboratorModal';
 import { detailFilter } from './detailList';
 import { FollowForm } from './FollowForm';
 import { InteractionList } from './InteractionList';
-import type { ClueRow } from './types';
-
-/** Page names (query keys) of the lead lists a detail can be opened from. */
-const LIST_PAGES = ['customerManage', 'dataImport', 'clueSearch'];
 
 /** Previous and next lead of the list the detail was opened from: the saved list first, then the server. */
 function useNeighbours(clueId: number | null, list: number[]) {
@@ -27,16 +24,11 @@ function useNeighbours(clueId: number | null, list: number[]) {
   const inPrev = pos > 0 ? list[pos - 1] : null;
   const inNext = pos >= 0 && pos < list.length - 1 ? list[pos + 1] : null;
   const needServer = !!clueId && (inPrev === null || inNext === null);
-  const server = useQuery({
-    queryKey: ['clue', 'neighbours', clueId],
-    enabled: needServer,
-    queryFn: () =>
-      api.robot.post<{ prevId: number | null; nextId: number | null }>(
-        '/organizationClue/neighbours',
-        { ...detailFilter(), clueId },
-        { silent: true },
-      ),
-  });
+  const server = useCallQuery(
+    contract.clue.neighbours,
+    { ...detailFilter(), clueId: clueId ?? 0 },
+    { enabled: needServer, silent: true },
+  );
   return {
     prevId: inPrev ?? server.data?.prevId ?? null,
     nextId: inNext ?? server.data?.nextId ?? null,
@@ -57,12 +49,12 @@ export default function CustomerDetail() {
       ? Number((x as { clueId?: number; id?: number }).clueId ?? (x as { id?: number }).id)
       : Number(x),
   );
-  const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState(false);
   const [collab, setCollab] = useState(false);
   const [tab, setTab] = useState('interactions');
   const canEdit = useHasSign('clue:edit');
   const canDelete = useHasSign('clue:delete');
+  const clueActions = useClueActions();
 
   // Neither a saved state nor an id: nothing to show, back to the main page.
   useEffect(() => {
@@ -70,29 +62,13 @@ export default function CustomerDetail() {
   }, [clueId]);
 
   // One key per lead: a change refetches it in place, so the drawer keeps showing the lead meanwhile.
-  const detail = useQuery({
-    queryKey: ['clue', 'detail', clueId],
-    enabled: !!clueId,
-    queryFn: () => api.robot.post<ClueRow>('/organizationClue/detail', { clueId }, { silent: true }),
-    retry: false,
-  });
+  const detail = useCallQuery(contract.clue.detail, { clueId: clueId ?? 0 }, { enabled: !!clueId, silent: true });
   const nb = useNeighbours(clueId, list);
   const go = (id: number | null, step: -1 | 1) => {
     if (!id) return;
     const idx = list.indexOf(id);
     showDetailAt(idx >= 0 ? idx : nb.pos + step, id);
     setTab('interactions');
-  };
-  const qc = useQueryClient();
-  // The lists kept mounted behind the drawer.
-  const refreshLists = () => {
-    for (const page of LIST_PAGES) void qc.invalidateQueries({ queryKey: [page] });
-  };
-  // A change here refreshes the lead, its records and the lists.
-  const changed = () => {
-    setVersion((v) => v + 1);
-    void qc.invalidateQueries({ queryKey: ['clue', 'detail', clueId] });
-    refreshLists();
   };
   if (!clueId) return <Empty description="暂无数据" />;
   const notFound =
@@ -172,12 +148,12 @@ export default function CustomerDetail() {
                 </Button>
               )}
               {canEdit && (
-                <Button onClick={() => clueActions.lock([clue.id], clue.lockStatus ? 0 : 1, changed)}>
+                <Button onClick={() => clueActions.lock([clue.id], clue.lockStatus ? 0 : 1)}>
                   {clue.lockStatus ? '解锁' : '锁定'}
                 </Button>
               )}
               {canEdit && clue.type === 1 && (
-                <Button onClick={() => clueActions.turn([clue.id], changed)}>转为客户</Button>
+                <Button onClick={() => clueActions.turn([clue.id])}>转为客户</Button>
               )}
               {canEdit && (
                 <Button icon={<TeamOutlined />} onClick={() => setCollab(true)}>
@@ -185,16 +161,13 @@ export default function CustomerDetail() {
                 </Button>
               )}
               {canEdit && !clue.blacklisted && (
-                <Button onClick={() => clueActions.blacklist([clue.id], changed)}>加入黑名单</Button>
+                <Button onClick={() => clueActions.blacklist([clue.id])}>加入黑名单</Button>
               )}
               {canDelete && (
                 <Button
                   danger
                   onClick={() =>
-                    clueActions.remove([clue.id], () => {
-                      refreshLists();
-                      closeCustomerDetail();
-                    })
+                    clueActions.remove([clue.id], closeCustomerDetail)
                   }
                 >
                   删除
@@ -216,15 +189,15 @@ export default function CustomerDetail() {
                     <>
                       {canEdit && (
                         <Card size="small" title="写跟进" style={{ marginBottom: 16, background: '#fafbfc' }}>
-                          <FollowForm clueId={clue.id} onSaved={changed} />
+                          <FollowForm clueId={clue.id} />
                         </Card>
                       )}
-                      <InteractionList clueId={clue.id} version={version} />
+                      <InteractionList clueId={clue.id} />
                     </>
                   ),
                 },
                 { key: 'fields', label: '客户资料', children: <ClueFields clue={clue} /> },
-                { key: 'log', label: '字段变更记录', children: <ChangeLog clueId={clue.id} version={version} /> },
+                { key: 'log', label: '字段变更记录', children: <ChangeLog clueId={clue.id} /> },
               ]}
             />
           </Card>
@@ -233,16 +206,9 @@ export default function CustomerDetail() {
           open={editing}
           clue={clue ?? null}
           onClose={() => setEditing(false)}
-          onSaved={() => {
-            setEditing(false);
-            changed();
-          }}
+          onSaved={() => setEditing(false)}
         />
-        <CollaboratorModal
-          clueId={collab && clue ? clue.id : null}
-          onClose={() => setCollab(false)}
-          onChanged={changed}
-        />
+        <CollaboratorModal clueId={collab && clue ? clue.id : null} onClose={() => setCollab(false)} />
       </div>
     </Spin>
   );

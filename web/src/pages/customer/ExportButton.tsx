@@ -1,9 +1,10 @@
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
+import { contract } from '@crm/core/contract';
 import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { api, quietly } from '../../api/client';
-
-import type { ImportRecord } from './types';
+import { useEffect, useRef, useState } from 'react';
+import { useCallMutation, useCallQuery } from '../../api/hooks';
+import { useDownload } from './downloads';
+import type { ClueFilterInput } from './filters';
 
 /** Polls that may fail in a row before the progress is given up (the job itself runs on in the background). */
 export const MAX_POLL_FAILURES = 5;
@@ -13,67 +14,48 @@ export const MAX_POLL_FAILURES = 5;
  * read MAX_POLL_FAILURES times in a row, so the polling stopped (the record list has the outcome later).
  */
 export function useRecordProgress(recordId: number | null, intervalMs = 1000) {
-  const [rec, setRec] = useState<ImportRecord | null>(null);
   const [lost, setLost] = useState(false);
+  const failures = useRef(0);
+  const q = useCallQuery(
+    contract.clueImport.record,
+    { recordId: recordId ?? 0 },
+    {
+      enabled: !!recordId && !lost,
+      silent: true,
+      refetchInterval: (rec) => (rec && rec.status >= 2 ? false : intervalMs),
+    },
+  );
+  // a new record starts afresh; a progress read resets the count of failures in a row
   useEffect(() => {
+    failures.current = 0;
     setLost(false);
-    if (!recordId) {
-      setRec(null);
-      return;
-    }
-    let stop = false;
-    let failures = 0;
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = async () => {
-      try {
-        const r = await api.robot.post<ImportRecord>('/importRecords/detail', { recordId }, { silent: true });
-        if (stop) return;
-        failures = 0;
-        setRec(r);
-        if (r.status >= 2) return;
-      } catch {
-        if (stop) return;
-        if (++failures >= MAX_POLL_FAILURES) {
-          setLost(true);
-          return;
-        }
-      }
-      timer = setTimeout(tick, intervalMs);
-    };
-    void tick();
-    return () => {
-      stop = true;
-      clearTimeout(timer);
-    };
-  }, [recordId, intervalMs]);
-  return { rec, lost };
+  }, [recordId]);
+  useEffect(() => {
+    if (q.dataUpdatedAt) failures.current = 0;
+  }, [q.dataUpdatedAt]);
+  useEffect(() => {
+    if (q.errorUpdateCount && ++failures.current >= MAX_POLL_FAILURES) setLost(true);
+  }, [q.errorUpdateCount]);
+  return { rec: recordId ? (q.data ?? null) : null, lost };
 }
 
-export const downloadExport = (recordId: number) =>
-  api.robot.download('/organizationClue/exportDownload', { recordId }, { method: 'GET' });
-
 /** Exports the filtered list to .xlsx as a background job: progress, then a download link. */
-export function ExportButton({ filter, disabled }: { filter: () => Record<string, unknown>; disabled?: boolean }) {
+export function ExportButton({ filter, disabled }: { filter: () => ClueFilterInput; disabled?: boolean }) {
   const [recordId, setRecordId] = useState<number | null>(null);
-  const [starting, setStarting] = useState(false);
+  const start = useCallMutation(contract.clueImport.export, {
+    invalidate: [contract.clueImport.records],
+    onSuccess: (r) => setRecordId(r.recordId),
+  });
+  const download = useDownload(contract.clueImport.exportDownload);
   const { rec, lost } = useRecordProgress(recordId);
-  const start = async () => {
-    setStarting(true);
-    try {
-      const r = await api.robot.post<{ recordId: number }>('/organizationClue/export', filter());
-      setRecordId(r.recordId);
-    } finally {
-      setStarting(false);
-    }
-  };
   const percent = rec?.status === 2 ? 100 : (rec?.progress ?? 0);
   return (
     <>
       <Button
         icon={<ExportOutlined />}
-        loading={starting}
+        loading={start.isPending}
         disabled={disabled}
-        onClick={() => quietly(start)}
+        onClick={() => start.mutate(filter())}
         data-testid="export"
       >
         导出
@@ -105,7 +87,7 @@ export function ExportButton({ filter, disabled }: { filter: () => Record<string
               <Button
                 type="link"
                 icon={<DownloadOutlined />}
-                onClick={() => quietly(() => downloadExport(rec.recordId))}
+                onClick={() => download.mutate({ recordId: rec.recordId })}
                 data-testid="export-download"
               >
                 下载文件 {rec.fileName}

@@ -1,10 +1,10 @@
+import type { FieldDef } from '@crm/core/contract/clueField';
 import { Cascader, Checkbox, DatePicker, Input, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { NumberInput } from '../../components/NumberInput';
 import { SELECT_LIST_HEIGHT } from '../../components/SearchSelect';
 import { cascadeOptions } from './data';
 import type { FieldOptions } from './fieldOptions';
-import type { FieldDef } from './types';
 
 export interface FieldInputProps {
   def: FieldDef;

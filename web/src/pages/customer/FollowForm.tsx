@@ -1,17 +1,25 @@
+import { contract } from '@crm/core/contract';
 import { Button, Col, DatePicker, Form, Input, Row, Select } from 'antd';
-import { useState } from 'react';
-import { api, quietly } from '../../api/client';
-import { showSuccess } from '../../app/ui';
+import { useCallMutation } from '../../api/hooks';
 import { SELECT_LIST_HEIGHT } from '../../components/SearchSelect';
-import { toOptions, useDict, validValues } from './data';
+import { LEAD_READS } from './actions';
+import { toOptions, validValues } from './data';
+import { useDictItems } from './setup/settings';
 
-/** Write a follow-up: way, status, phase, next follow-up time and the text (addFollowRecord). */
-export function FollowForm({ clueId, onSaved }: { clueId: number; onSaved: () => void }) {
+/** Write a follow-up: way, status, phase, next follow-up time and the text (addFollowRecord); the lead refreshes. */
+export function FollowForm({ clueId, onSaved }: { clueId: number; onSaved?: () => void }) {
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  const ways = useDict('followWay');
-  const statuses = useDict('followStatus');
-  const phases = useDict('followPhase');
+  const save = useCallMutation(contract.interaction.addFollow, {
+    success: '跟进记录已保存',
+    invalidate: LEAD_READS,
+    onSuccess: () => {
+      form.resetFields();
+      onSaved?.();
+    },
+  });
+  const ways = useDictItems('followWay');
+  const statuses = useDictItems('followStatus');
+  const phases = useDictItems('followPhase');
   const select = (name: string, label: string, options: { value: number; label: string }[]) => (
     <Col span={6}>
       <Form.Item name={name} label={label}>
@@ -28,22 +36,14 @@ export function FollowForm({ clueId, onSaved }: { clueId: number; onSaved: () =>
   const submit = async () => {
     const v = await validValues(form);
     if (!v) return;
-    setSaving(true);
-    try {
-      await api.robot.post('/interactive/addFollowRecord', {
-        clueId,
-        content: v.content,
-        followWayId: v.followWayId ?? null,
-        followStatusId: v.followStatusId ?? null,
-        followPhaseId: v.followPhaseId ?? null,
-        ...(v.nextFollowTime ? { nextFollowTime: v.nextFollowTime.format('YYYY-MM-DD HH:mm:ss') } : {}),
-      });
-      showSuccess('跟进记录已保存');
-      form.resetFields();
-      onSaved();
-    } finally {
-      setSaving(false);
-    }
+    save.mutate({
+      clueId,
+      content: v.content,
+      followWayId: v.followWayId ?? null,
+      followStatusId: v.followStatusId ?? null,
+      followPhaseId: v.followPhaseId ?? null,
+      ...(v.nextFollowTime ? { nextFollowTime: v.nextFollowTime.format('YYYY-MM-DD HH:mm:ss') } : {}),
+    });
   };
   return (
     <Form form={form} layout="vertical" size="small" data-testid="follow-form">
@@ -71,7 +71,7 @@ export function FollowForm({ clueId, onSaved }: { clueId: number; onSaved: () =>
         />
       </Form.Item>
       <div style={{ textAlign: 'right' }}>
-        <Button type="primary" loading={saving} onClick={() => quietly(submit)} data-testid="follow-submit">
+        <Button type="primary" loading={save.isPending} onClick={submit} data-testid="follow-submit">
           保存跟进
         </Button>
       </div>

@@ -1,29 +1,46 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { ImportWay, type Page } from '@crm/core';
+import { ImportWay } from '@crm/core';
+import { contract } from '@crm/core/contract';
+import type { ImportRecord } from '@crm/core/contract/clueImport';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Progress, Segmented, Space, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import { usePagedQuery } from '../../components/usePagedQuery';
-import { downloadExport } from './ExportButton';
-import { downloadInvalid } from './ImportPage';
-import type { ImportRecord } from './types';
+import { keyOf } from '../../api/hooks';
+import { usePagination } from '../../components/pagination';
+import { useDownload } from './downloads';
 
+const c = contract.clueImport;
 const STATUS_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error' };
+
+/** The records of one kind, a page at a time; read again every 2 seconds while one of the page runs. */
+function useRecords(kind: 1 | 2) {
+  const pager = usePagination('importList');
+  const input = { kind, pageNum: pager.pageNum, pageSize: pager.pageSize };
+  const query = useQuery({
+    queryKey: keyOf(c.records, input),
+    queryFn: () => api.call(c.records, input),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.lists.some((r) => r.status === 1) ? 2000 : false),
+  });
+  return {
+    pager,
+    tableProps: {
+      dataSource: query.data?.lists ?? [],
+      loading: query.isFetching,
+      pagination: pager.tableProps(query.data?.total ?? 0),
+    },
+  };
+}
 
 /** /importList 导入记录: imports with their imported / duplicate / invalid counts and rejected rows; exports too. */
 export default function ImportList() {
   const navigate = useNavigate();
   const [kind, setKind] = useState<1 | 2>(1);
-  const list = usePagedQuery<ImportRecord, { kind: 1 | 2 }>('importList', { kind }, (q) =>
-    api.robot.post<Page<ImportRecord>>('/importRecords/list', q),
-  );
-  const running = (list.data?.lists ?? []).some((r) => r.status === 1);
-  useEffect(() => {
-    if (!running) return;
-    const t = setInterval(() => list.refetch(), 2000);
-    return () => clearInterval(t);
-  }, [running, list.refetch]);
+  const list = useRecords(kind);
+  const invalid = useDownload(c.downloadInvalid);
+  const exported = useDownload(c.exportDownload);
   return (
     <div style={{ padding: 16 }}>
       <Card
@@ -95,7 +112,7 @@ export default function ImportList() {
                       type="link"
                       size="small"
                       icon={<DownloadOutlined />}
-                      onClick={() => downloadInvalid(r.recordId)}
+                      onClick={() => invalid.mutate({ recordId: r.recordId })}
                     >
                       失败数据
                     </Button>
@@ -105,7 +122,7 @@ export default function ImportList() {
                       type="link"
                       size="small"
                       icon={<DownloadOutlined />}
-                      onClick={() => downloadExport(r.recordId)}
+                      onClick={() => exported.mutate({ recordId: r.recordId })}
                     >
                       下载
                     </Button>

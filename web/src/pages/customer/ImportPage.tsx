@@ -16,22 +16,33 @@ import {
   Tag,
   Upload,
 } from 'antd';
+import { type CallAnswer, contract } from '@crm/core/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, quietly } from '../../api/client';
+import { api } from '../../api/client';
+import { useCallMutation } from '../../api/hooks';
 import { showError } from '../../app/ui';
 import { SearchSelect } from '../../components/SearchSelect';
-import { tagOptions, toOptions, useClueUsers, useDict, userOptions, useTagGroups } from './data';
+import { toOptions, useClueUsers, userOptions } from './data';
+import { useDownload } from './downloads';
 import { useRecordProgress } from './ExportButton';
-import type { UploadAnswer } from './types';
+import { tagGroupOptions, useDictItems, useTagGroupList } from './setup/settings';
 
-export const downloadTemplate = () => api.robot.download('/clueImport/downloadTemplate', undefined, { method: 'GET' });
-export const downloadInvalid = (recordId: number) =>
-  api.robot.download('/clueImportRecords/downloadInvalid', { recordId }, { method: 'GET' });
+const c = contract.clueImport;
+type UploadAnswer = CallAnswer<typeof c.upload>;
 
 /** Step 1: the template and the upload, with upload progress. */
 function UploadStep({ onUploaded }: { onUploaded: (a: UploadAnswer) => void }) {
   const [percent, setPercent] = useState<number | null>(null);
+  const template = useDownload(c.downloadTemplate);
+  // multipart, so not a JSON call: the upload is the client's, the mutation's state the rest (a failure is shown)
+  const upload = useMutation({
+    mutationFn: (form: FormData) => api[c.upload.base].upload<UploadAnswer>(c.upload.path, form, { onProgress: setPercent }),
+    onSuccess: onUploaded,
+    onSettled: () => setPercent(null),
+    onError: () => {},
+  });
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Alert
@@ -39,7 +50,7 @@ function UploadStep({ onUploaded }: { onUploaded: (a: UploadAnswer) => void }) {
         showIcon
         title="请按模板填写后上传，支持 .xlsx 和 .csv 文件（UTF-8 或 GBK 编码）；手机号必填，重复的数据按查重规则跳过。"
         action={
-          <Button icon={<DownloadOutlined />} onClick={downloadTemplate} data-testid="download-template">
+          <Button icon={<DownloadOutlined />} onClick={() => template.mutate(undefined)} data-testid="download-template">
             下载模板
           </Button>
         }
@@ -55,18 +66,11 @@ function UploadStep({ onUploaded }: { onUploaded: (a: UploadAnswer) => void }) {
             }
             return true;
           }}
-          customRequest={async ({ file }) => {
+          customRequest={({ file }) => {
             const form = new FormData();
             form.append('file', file as File);
             setPercent(0);
-            try {
-              const a = await quietly(() =>
-                api.robot.upload<UploadAnswer>('/clueImport/upload', form, { onProgress: setPercent }),
-              );
-              if (a) onUploaded(a);
-            } finally {
-              setPercent(null);
-            }
+            upload.mutate(form);
           }}
         >
           <p className="ant-upload-drag-icon">
@@ -92,31 +96,25 @@ function MapStep({
   onBack: () => void;
 }) {
   const [mapping, setMapping] = useState<Record<string, string>>(upload.mapping);
-  const [starting, setStarting] = useState(false);
   const [form] = Form.useForm();
   const users = useClueUsers();
-  const channels = useDict('channelSource');
-  const tags = useTagGroups();
+  const channels = useDictItems('channelSource');
+  const tags = useTagGroupList();
   const used = new Set(Object.values(mapping));
   const missing = upload.fields.filter((f) => f.isRequired && !used.has(f.fieldName));
-  const start = async () => {
+  const begin = useCallMutation(c.start, { invalidate: [c.records], onSuccess: (r) => onStarted(r.recordId) });
+  const start = () => {
     const opts = form.getFieldsValue();
     const clean = Object.fromEntries(Object.entries(mapping).filter(([, v]) => v));
-    setStarting(true);
-    try {
-      const r = await api.robot.post<{ recordId: number }>('/clueImport/start', {
-        recordId: upload.recordId,
-        mapping: clean,
-        ownerId: opts.ownerId ?? null,
-        channelSourceId: opts.channelSourceId ?? null,
-        clueType: opts.clueType,
-        tagIds: opts.tagIds ?? [],
-        importWay: 1,
-      });
-      onStarted(r.recordId);
-    } finally {
-      setStarting(false);
-    }
+    begin.mutate({
+      recordId: upload.recordId,
+      mapping: clean,
+      ownerId: opts.ownerId ?? null,
+      channelSourceId: opts.channelSourceId ?? null,
+      clueType: opts.clueType,
+      tagIds: opts.tagIds ?? [],
+      importWay: 1,
+    });
   };
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -182,7 +180,7 @@ function MapStep({
           </Col>
           <Col span={6}>
             <Form.Item name="tagIds" label="标签">
-              <Select mode="multiple" allowClear placeholder="请选择" options={tagOptions(tags.data)} />
+              <Select mode="multiple" allowClear placeholder="请选择" options={tagGroupOptions(tags.data)} />
             </Form.Item>
           </Col>
         </Row>
@@ -191,9 +189,9 @@ function MapStep({
         <Button onClick={onBack}>重新上传</Button>
         <Button
           type="primary"
-          loading={starting}
+          loading={begin.isPending}
           disabled={missing.length > 0}
-          onClick={() => quietly(start)}
+          onClick={start}
           data-testid="import-start"
         >
           开始导入
@@ -206,6 +204,7 @@ function MapStep({
 /** Step 3: the progress bar, then the counts and the rejected rows. */
 function ProgressStep({ recordId, onAgain }: { recordId: number; onAgain: () => void }) {
   const { rec, lost } = useRecordProgress(recordId, 800);
+  const invalid = useDownload(c.downloadInvalid);
   const navigate = useNavigate();
   const done = rec && rec.status >= 2;
   return (
@@ -243,7 +242,7 @@ function ProgressStep({ recordId, onAgain }: { recordId: number; onAgain: () => 
             {rec.hasInvalidFile === 1 && (
               <Button
                 icon={<DownloadOutlined />}
-                onClick={() => downloadInvalid(rec.recordId)}
+                onClick={() => invalid.mutate({ recordId: rec.recordId })}
                 data-testid="download-invalid"
               >
                 下载失败数据（含原因）

@@ -1,10 +1,10 @@
 import { PhoneOutlined } from '@ant-design/icons';
-import { type Page, secondsToHMS } from '@crm/core';
+import { secondsToHMS } from '@crm/core';
+import { contract } from '@crm/core/contract';
+import type { Interaction } from '@crm/core/contract/interaction';
 import { Pagination, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { usePagedQuery } from '../../components/usePagedQuery';
-import type { InteractionItem } from './types';
+import { useCallPage } from '../../api/hooks';
 
 const KINDS = [
   { value: 'all', label: '全部' },
@@ -15,7 +15,7 @@ const KINDS = [
 ];
 const DOT: Record<string, string> = { follow: '#1677ff', call: '#52c41a', transfer: '#fa8c16', edit: '#8c8c8c' };
 
-function Body({ item }: { item: InteractionItem }) {
+function Body({ item }: { item: Interaction }) {
   if (item.type === 'follow')
     return (
       <>
@@ -62,13 +62,16 @@ function Body({ item }: { item: InteractionItem }) {
   );
 }
 
-/** The interaction records of a lead (getCustomerInteractionAllList): follow-ups, calls, transfers, edits. */
-export function InteractionList({ clueId, version }: { clueId: number; version: number }) {
+/**
+ * The interaction records of a lead (getCustomerInteractionAllList): follow-ups, calls, transfers, edits; refreshed
+ * by every write to the lead.
+ */
+export function InteractionList({ clueId }: { clueId: number }) {
   const [kind, setKind] = useState('all');
-  const list = usePagedQuery<InteractionItem, { clueId: number; types?: string[]; version: number }>(
+  const list = useCallPage(
+    contract.interaction.list,
+    { clueId, types: kind === 'all' ? undefined : [kind] },
     'customerInteraction',
-    { clueId, types: kind === 'all' ? undefined : [kind], version },
-    ({ version: _v, ...q }) => api.robot.post<Page<InteractionItem>>('/interactive/getCustomerInteractionAllList', q),
   );
   const items = list.data?.lists ?? [];
   return (

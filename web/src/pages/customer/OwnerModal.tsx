@@ -1,9 +1,9 @@
+import { contract } from '@crm/core/contract';
 import { Form, Modal } from 'antd';
 import { useState } from 'react';
-import { api, quietly } from '../../api/client';
-import { showSuccess } from '../../app/ui';
+import { useCallMutation } from '../../api/hooks';
 import { SearchSelect } from '../../components/SearchSelect';
-import { useBusy } from '../../components/useBusy';
+import { LEAD_READS } from './actions';
 import { useClueUsers, userOptions } from './data';
 
 /** Change the follow-up person of leads (changeFollowUser). */
@@ -18,23 +18,19 @@ export function OwnerModal({
 }) {
   const users = useClueUsers();
   const [ownerId, setOwnerId] = useState<number>();
-  const [saving, run] = useBusy();
+  const change = useCallMutation(contract.clue.changeOwner, {
+    success: '变更成功',
+    invalidate: LEAD_READS,
+    onSuccess: onDone,
+  });
   return (
     <Modal
       open={!!ids}
       title={`变更跟进人（${ids?.length ?? 0} 条）`}
       onCancel={onClose}
       okButtonProps={{ disabled: !ownerId }}
-      confirmLoading={saving}
-      onOk={() =>
-        run(() =>
-          quietly(async () => {
-            await api.robot.post('/organizationClue/changeFollowUser', { clueIds: ids, ownerId });
-            showSuccess('变更成功');
-            onDone();
-          }),
-        )
-      }
+      confirmLoading={change.isPending}
+      onOk={() => ids && ownerId && change.mutate({ clueIds: ids, ownerId })}
       // the next opening starts without a person chosen
       afterOpenChange={(o) => !o && setOwnerId(undefined)}
       destroyOnHidden

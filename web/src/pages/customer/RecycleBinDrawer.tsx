@@ -1,11 +1,14 @@
-import type { Page } from '@crm/core';
+import { contract } from '@crm/core/contract';
 import { Button, Drawer, Input, Space, Table } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client';
+import { keyOf, type RowOf } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { usePagedQuery } from '../../components/usePagedQuery';
-import { clueActions } from './actions';
-import type { ClueRow } from './types';
+import { useClueActions } from './actions';
+
+type RecycledRow = RowOf<typeof contract.clue.recycleBin>;
+const RECYCLE_BIN = String(keyOf(contract.clue.recycleBin)[0]);
 
 /** The recycle bin of leads: deleted leads with who deleted them and when; restore or delete for good. */
 export function RecycleBinDrawer({
@@ -21,14 +24,19 @@ export function RecycleBinDrawer({
   const [filter, setFilter] = useState<{ keyword?: string }>({});
   const [selected, setSelected] = useState<number[]>([]);
   const canDelete = useHasSign('clue:delete');
-  const list = usePagedQuery<ClueRow, { keyword?: string }>('clueRecycleBin', filter, (q) =>
-    open
-      ? api.robot.post<Page<ClueRow>>('/clueRecycleBin/list', q)
-      : Promise.resolve({ lists: [], total: 0, pageNum: 1, pageSize: 10 }),
+  const clueActions = useClueActions();
+  // read while open only (under the call's key, so that the lead writes refresh it)
+  const list = usePagedQuery<RecycledRow, { keyword?: string }>(
+    'clueRecycleBin',
+    filter,
+    (q) =>
+      open
+        ? api.call(contract.clue.recycleBin, q)
+        : Promise.resolve({ lists: [], total: 0, pageNum: 1, pageSize: 10 }),
+    open ? RECYCLE_BIN : 'clueRecycleBin',
   );
   const done = () => {
     setSelected([]);
-    void list.refetch();
     onRestored();
   };
   return (
@@ -78,7 +86,7 @@ export function RecycleBinDrawer({
           </>
         )}
       </Space>
-      <Table<ClueRow>
+      <Table<RecycledRow>
         rowKey="id"
         size="small"
         data-testid="recycle-table"
@@ -99,7 +107,7 @@ export function RecycleBinDrawer({
                   title: '操作',
                   key: 'op',
                   width: 80,
-                  render: (_: unknown, r: ClueRow) => (
+                  render: (_: unknown, r: RecycledRow) => (
                     <Button type="link" size="small" onClick={() => clueActions.restore([r.id], done)}>
                       还原
                     </Button>

@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { Card, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { api } from '../../api/client';
@@ -11,7 +12,8 @@ import { TagsTab } from './setup/TagsTab';
 /** /serviceSetup 业务字段设置. Arriving marks the organisation notice read (spec: route guard, value 2). */
 export default function ServiceSetup() {
   useEffect(() => {
-    void api.backend.post('/organization/setNoticeRead', {}, { silent: true }).catch(() => {});
+    // a failure is silent: the mark is best effort
+    api.call(contract.organization.setNoticeRead, undefined, { silent: true }).catch(() => null);
   }, []);
   return (
     <div style={{ padding: 16 }}>

@@ -1,8 +1,9 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Voiceprint, YesNo } from '@crm/core';
+import type { Clue } from '@crm/core/contract/clue';
+import type { Column } from '@crm/core/contract/clueField';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import type { ClueRow, ColumnDef } from './types';
 
 const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
 
@@ -25,12 +26,15 @@ export const SORTABLE = new Set(['createdAt', 'updatedAt', 'nextFollowTime', 'la
 
 const CALL_COLOR: Record<number, string> = { 1: 'default', 2: 'green', 3: 'orange', 102: 'blue' };
 
+/** A field of a lead by its name (the fields of the settings and columns are named by text). */
+export const valueOf = (row: Clue, key: string): unknown => (row as Record<string, unknown>)[key];
+
 /** Text of a field of a lead, as a list cell shows it. */
-export function cellOf(row: ClueRow, fieldName: string, isCustom: boolean): React.ReactNode {
+export function cellOf(row: Clue, fieldName: string, isCustom: boolean): React.ReactNode {
   if (isCustom) return dash(row.customText?.[fieldName]);
   switch (fieldName) {
     case 'callStatus':
-      return <Tag color={CALL_COLOR[row.callStatus]}>{row.callStatusName || '-'}</Tag>;
+      return <Tag color={CALL_COLOR[row.callStatus ?? 0]}>{row.callStatusName || '-'}</Tag>;
     case 'tagIds':
       return row.tagNames?.length ? (
         <Space size={[2, 2]} wrap>
@@ -53,7 +57,7 @@ export function cellOf(row: ClueRow, fieldName: string, isCustom: boolean): Reac
     case 'voiceprint':
       return Voiceprint[row.voiceprint as 1 | 2 | 3] ?? '-';
     default:
-      return dash(NAME_OF[fieldName] ? row[NAME_OF[fieldName]] : row[fieldName]);
+      return dash(valueOf(row, NAME_OF[fieldName] ?? fieldName));
   }
 }
 
@@ -76,13 +80,13 @@ const WIDTH: Record<string, number> = {
  * lock when the lead is locked.
  */
 export function clueColumns(
-  defs: ColumnDef[],
-  opts: { onOpen: (row: ClueRow, index: number) => void; sort?: { field?: string; order?: 'asc' | 'desc' } },
-): ColumnType<ClueRow>[] {
+  defs: Column[],
+  opts: { onOpen: (row: Clue, index: number) => void; sort?: { field?: string; order?: 'asc' | 'desc' } },
+): ColumnType<Clue>[] {
   return defs
     .filter((d) => d.isChecked)
     .map((d) => {
-      const col: ColumnType<ClueRow> = {
+      const col: ColumnType<Clue> = {
         key: d.fieldName,
         title: d.fieldLabel,
         width: d.width ?? WIDTH[d.fieldName] ?? 120,

@@ -1,85 +1,61 @@
 import type { CascadeNode } from '@crm/core';
+import { type Call, type CallAnswer, contract } from '@crm/core/contract';
+import type { AreaNode } from '@crm/core/contract/clue';
+import { TABLE_TYPE } from '@crm/core/contract/clueField';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { AreaNode, CascaderOption, ColumnDef, DictItem, FieldDef, OrgUserOption, TagGroup } from './types';
-
-/** Dictionary kinds of the business settings and the path of each list. */
-export const DICT_KINDS = {
-  followWay: { label: '跟进方式', base: 'robot', path: '/clue/followWay' },
-  followStatus: { label: '跟进状态', base: 'robot', path: '/clue/followStatus' },
-  followPhase: { label: '跟进阶段', base: 'robot', path: '/clue/followPhase' },
-  channelSource: { label: '渠道来源', base: 'backend', path: '/channelSourceSet' },
-  lostReason: { label: '丢单原因', base: 'robot', path: '/clue/lostReason' },
-} as const;
-export type DictKind = keyof typeof DICT_KINDS;
-
-export const dictClient = (kind: DictKind) => api[DICT_KINDS[kind].base];
+import { keyOf, useCallQuery } from '../../api/hooks';
 
 /** Which list of columns (userCustomField type) a page uses. */
-export const TABLE_TYPE = { customerManage: 1, dataImport: 2, recycleBin: 3 } as const;
+export { TABLE_TYPE };
 
-const STALE = 60_000;
+/** A user whose leads the session may see (getUserList). */
+export type ClueUser = CallAnswer<typeof contract.clue.users>[number];
 
-export const useFieldDefs = () =>
-  useQuery({
-    queryKey: ['clue', 'fieldDefs'],
-    queryFn: () => api.robot.post<FieldDef[]>('/customFieldShow/list'),
-    staleTime: STALE,
-  });
-
-export const useDict = (kind: DictKind, onlyEnabled = true) =>
-  useQuery({
-    queryKey: ['clue', 'dict', kind, onlyEnabled],
-    queryFn: () => dictClient(kind).post<DictItem[]>(`${DICT_KINDS[kind].path}/list`, { onlyEnabled }),
-    staleTime: STALE,
-  });
-
-export const useTagGroups = () =>
-  useQuery({
-    queryKey: ['clue', 'tagGroups'],
-    queryFn: () => api.robot.post<TagGroup[]>('/clue/tagGroup/list'),
-    staleTime: STALE,
-  });
+/** An option of an antd Cascader. */
+export interface CascaderOption {
+  value: string;
+  label: string;
+  children?: CascaderOption[];
+}
 
 /** Users whose leads the session may see (the data scope), for owner filters and assignment. */
-export const useClueUsers = () =>
-  useQuery({
-    queryKey: ['clue', 'users'],
-    queryFn: () => api.analysis.post<OrgUserOption[]>('/api/clue/getUserList'),
-    staleTime: STALE,
-  });
+export const useClueUsers = () => useCallQuery(contract.clue.users, undefined);
 
+/** The province / city / district tree: it never changes while the app runs. */
 export const useAreaTree = () =>
   useQuery({
-    queryKey: ['clue', 'areaTree'],
-    queryFn: () => api.robot.get<AreaNode[]>('/clue/board/getAreaList'),
+    queryKey: keyOf(contract.clue.areaList),
+    queryFn: () => api.call(contract.clue.areaList),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const useColumns = (type: number) =>
-  useQuery({
-    queryKey: ['clue', 'columns', type],
-    queryFn: () => api.analysis.post<ColumnDef[]>('/asr/V1/getClueUserCustomByType', { type }),
-  });
+/** The user's columns of a lead list (userCustomField type, see TABLE_TYPE). */
+export const useColumns = (type: number) => useCallQuery(contract.clueField.columns.byType, { type });
+
+/** What the lead pages read that the business settings shape: fields, options, columns, users, the leads' views. */
+const SHAPED_BY_SETTINGS: Call[] = [
+  contract.clueField.fields.list,
+  contract.clueField.tagGroups.list,
+  ...Object.values(contract.clueField.dicts).map((d) => d.list),
+  contract.clueField.columns.byType,
+  contract.clue.users,
+  contract.clue.detail,
+  contract.clue.neighbours,
+  contract.interaction.collaborators,
+];
 
 /** Re-reads the settings lists after a change in /serviceSetup. */
 export function useInvalidateClueSettings() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ['clue'] });
+  return () => Promise.all(SHAPED_BY_SETTINGS.map((c) => qc.invalidateQueries({ queryKey: keyOf(c) })));
 }
 
 export const toOptions = (items: { id: number; name: string }[] | undefined) =>
   (items ?? []).map((d) => ({ value: d.id, label: d.name }));
 
-export const userOptions = (users: OrgUserOption[] | undefined) =>
+export const userOptions = (users: ClueUser[] | undefined) =>
   (users ?? []).map((u) => ({ value: u.id, label: u.deptName ? `${u.realName}（${u.deptName}）` : u.realName }));
-
-export const tagOptions = (groups: TagGroup[] | undefined) =>
-  (groups ?? []).map((g) => ({
-    label: g.groupName,
-    title: g.groupName,
-    options: g.tagList.map((t) => ({ value: t.id, label: t.tagName })),
-  }));
 
 /** antd Cascader options of the area tree. */
 export function areaOptions(nodes: AreaNode[] | undefined): CascaderOption[] {

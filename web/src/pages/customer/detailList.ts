@@ -1,13 +1,14 @@
 import { openCustomerDetail } from '../../app/detail';
+import type { ClueFilterInput } from './filters';
 
 /** Session key of the filter of the list a detail was opened from (for previous/next past the loaded page). */
 const FILTER_KEY = 'customerDetailFilter';
 
-export function saveDetailFilter(filter: Record<string, unknown>): void {
+export function saveDetailFilter(filter: ClueFilterInput): void {
   sessionStorage.setItem(FILTER_KEY, JSON.stringify(filter));
 }
 
-export function detailFilter(): Record<string, unknown> {
+export function detailFilter(): ClueFilterInput {
   try {
     return JSON.parse(sessionStorage.getItem(FILTER_KEY) ?? '{}') ?? {};
   } catch {
@@ -20,7 +21,7 @@ export function openFromList(
   rows: { id: number }[],
   index: number,
   pageNum: number,
-  filter: Record<string, unknown>,
+  filter: ClueFilterInput,
 ): void {
   saveDetailFilter(filter);
   openCustomerDetail({ clueId: rows[index].id, list: rows.map((r) => r.id), index, pageNum });

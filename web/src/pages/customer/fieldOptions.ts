@@ -1,14 +1,6 @@
 import { CallStatus, ClueType, CustomerStage, Gender, ImportWay, options } from '@crm/core';
-import {
-  areaOptions,
-  tagOptions,
-  toOptions,
-  useAreaTree,
-  useClueUsers,
-  useDict,
-  userOptions,
-  useTagGroups,
-} from './data';
+import { areaOptions, toOptions, useAreaTree, useClueUsers, userOptions } from './data';
+import { tagGroupOptions, useDictItems, useTagGroupList } from './setup/settings';
 
 export type Opt = { value: string | number; label: string };
 export type GroupedOpt = { label: string; title: string; options: Opt[] };
@@ -45,11 +37,11 @@ export const EDITABLE_STANDARD = new Set([
 
 /** Every option list the lead forms and filters need, loaded once and cached. */
 export function useFieldOptions(): FieldOptions {
-  const channel = useDict('channelSource');
-  const status = useDict('followStatus');
-  const phase = useDict('followPhase');
-  const lost = useDict('lostReason');
-  const tags = useTagGroups();
+  const channel = useDictItems('channelSource');
+  const status = useDictItems('followStatus');
+  const phase = useDictItems('followPhase');
+  const lost = useDictItems('lostReason');
+  const tags = useTagGroupList();
   const users = useClueUsers();
   const area = useAreaTree();
   return {
@@ -58,7 +50,7 @@ export function useFieldOptions(): FieldOptions {
       followStatusId: toOptions(status.data),
       followPhaseId: toOptions(phase.data),
       lostReasonId: toOptions(lost.data),
-      tagIds: tagOptions(tags.data),
+      tagIds: tagGroupOptions(tags.data),
       ownerId: userOptions(users.data),
       stage: options(CustomerStage),
       gender: options(Gender),

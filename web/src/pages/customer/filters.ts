@@ -1,4 +1,8 @@
-/** The filter of a lead list as the form holds it, and as the list, neighbours and export calls take it. */
+import type { ClueFilterInput } from '@crm/core/contract/clue';
+
+export type { ClueFilterInput };
+
+/** The filter of a lead list as the form holds it. */
 export interface DurationDraft {
   /** Option 1: a level 0-7 (0 no limit); option 2: a custom range (a trailing unit is stripped by the server). */
   option: 1 | 2;
@@ -39,7 +43,7 @@ const emptyValue = (v: unknown) =>
   (Array.isArray(v) && v.every((x) => x === null || x === undefined || x === ''));
 
 /** The request body of /organizationClue/list (without paging): empty parts left out. */
-export function filterBody(d: ClueFilterDraft): Record<string, unknown> {
+export function filterBody(d: ClueFilterDraft): ClueFilterInput {
   const { custom, duration, keyword, ...rest } = d;
   const body: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(rest)) if (!emptyValue(v)) body[k] = v;
@@ -51,19 +55,12 @@ export function filterBody(d: ClueFilterDraft): Record<string, unknown> {
     .filter(([, v]) => !emptyValue(v))
     .map(([fieldName, value]) => ({ fieldName, value }));
   if (customFilters.length) body.customFilters = customFilters;
-  return body;
+  // the draft's parts are the filter's fields, each kept only when set
+  return body as ClueFilterInput;
 }
 
 /** How many filters are set (shown on the 更多筛选 button). */
 export function filterCount(d: ClueFilterDraft): number {
-  const b = filterBody(d);
-  const {
-    sortField: _s,
-    sortOrder: _o,
-    customFilters,
-    ...rest
-  } = b as Record<string, unknown> & {
-    customFilters?: unknown[];
-  };
+  const { sortField: _s, sortOrder: _o, customFilters, ...rest } = filterBody(d);
   return Object.keys(rest).length + (customFilters?.length ?? 0);
 }

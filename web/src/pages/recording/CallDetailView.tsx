@@ -1,29 +1,15 @@
 import { LinkOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
-import { type AudioMetrics, SpeakerLabel, type TranscriptSegment } from '@crm/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Modal,
-  Popconfirm,
-  Progress,
-  Row,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { SpeakerLabel, type TranscriptSegment } from '@crm/core';
+import { contract } from '@crm/core/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Descriptions, Empty, Popconfirm, Progress, Row, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, api, quietly } from '../../api/client';
+import { ApiError, api } from '../../api/client';
+import { keyOf, useCallMutation, useCallQuery } from '../../api/hooks';
 import { getToken } from '../../app/session';
-import { showError, showSuccess } from '../../app/ui';
+import { showError, showSuccess, ui } from '../../app/ui';
 import { AudioPlayer } from '../../components/AudioPlayer';
-import { useBusy } from '../../components/useBusy';
-
-import { ASR_STATUS_COLOR, type AsrDetail, asrErrorText, NO_ENGINE_HINT } from './types';
+import { ASR_STATUS_COLOR, asrErrorText, type CallDetail, isPending, NO_ENGINE_HINT } from './types';
 
 const mmss = (ms: number) => {
   const s = Math.floor(ms / 1000);
@@ -51,22 +37,48 @@ export interface CallDetailViewProps {
 
 /** Call detail: the player (rates 0.75-2.0) with the transcript beside it, and the audio metrics. */
 export function CallDetailView({ recordId, maskId, actions = true }: CallDetailViewProps) {
-  const qc = useQueryClient();
-  const key = ['asrText', recordId, maskId];
-  const q = useQuery({
-    queryKey: key,
-    queryFn: () => api.analysis.get<AsrDetail>('/asr/V1/getAsrText', maskId ? { maskId } : { recordId }),
+  const q = useCallQuery(contract.asr.getAsrText, maskId ? { maskId } : { recordId }, {
     enabled: !!recordId || !!maskId,
-    refetchInterval: (query) => {
-      const d = query.state.data;
-      return d && (d.asrStatus <= 2 || d.metricsStatus <= 2) ? 2000 : false;
-    },
+    // while it is transcribed or analysed, the detail refreshes itself
+    refetchInterval: (d) => (d && isPending(d) ? 2000 : false),
   });
   const [now, setNow] = useState(0);
   const [seek, setSeek] = useState<number | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
-  const [rerunning, runRerun] = useBusy();
-  const [swapping, runSwap] = useBusy();
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: keyOf(contract.asr.getAsrText) });
+  // The server's reason may name the engine's environment variables: the user gets the plain hint instead, so this
+  // call is made silently and its failure told here.
+  const rerun = useMutation({
+    mutationFn: (input: { id: number; what: 'asr' | 'metrics' }) =>
+      api.call(contract.asr.rerun, input, { silent: true }),
+    onSuccess: async (_answer, { what }) => {
+      showSuccess(what === 'asr' ? '已重新提交识别' : '已重新提交分析');
+      await refresh();
+    },
+    onError: (e) => {
+      if (e instanceof ApiError) showError(asrErrorText(e.msg) || '提交失败，请稍后重试');
+    },
+  });
+  const swap = useCallMutation(contract.asr.swapRole, {
+    success: '已互换销售与客户',
+    invalidate: [contract.asr.getAsrText],
+  });
+  const share = useCallMutation(contract.recording.getMaskId, {
+    onSuccess: async ({ maskId: ticket }) => {
+      const url = `${window.location.origin}/callDetail?maskId=${encodeURIComponent(ticket)}`;
+      await navigator.clipboard?.writeText(url).catch(() => {});
+      ui.modal.info({
+        title: '分享链接（30 天内有效，无需登录即可查看本通话）',
+        content: (
+          <Typography.Paragraph copyable style={{ wordBreak: 'break-all' }}>
+            {url}
+          </Typography.Paragraph>
+        ),
+        width: 560,
+      });
+    },
+  });
   const d = q.data;
   const segments = d?.transcript?.segments ?? [];
   const active = useMemo(() => activeIndex(segments, now), [segments, now]);
@@ -78,42 +90,9 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
   if (q.error || !d) return <Alert type="error" title={(q.error as Error)?.message ?? '录音不存在'} />;
   const token = getToken();
   const src = maskId ? d.playUrl : `${d.playUrl}${token ? `&token=${encodeURIComponent(token)}` : ''}`;
-  const refresh = () => qc.invalidateQueries({ queryKey: key });
-  const rerun = (what: 'asr' | 'metrics') =>
-    runRerun(async () => {
-      try {
-        await api.robot.post('/recording/v1/asrRerun', { id: d.id, what }, { silent: true });
-      } catch (e) {
-        // the server's reason may name the engine's environment variables: the user gets the plain hint
-        if (!(e instanceof ApiError)) throw e;
-        showError(asrErrorText(e.msg) || '提交失败，请稍后重试');
-        return;
-      }
-      showSuccess(what === 'asr' ? '已重新提交识别' : '已重新提交分析');
-      await refresh();
-    });
-  const share = async () => {
-    const r = await api.robot.get<{ maskId: string }>('/recording/v1/getMaskId', { recordId: d.id });
-    const url = `${window.location.origin}/callDetail?maskId=${encodeURIComponent(r.maskId)}`;
-    await navigator.clipboard?.writeText(url).catch(() => {});
-    Modal.info({
-      title: '分享链接（30 天内有效，无需登录即可查看本通话）',
-      content: (
-        <Typography.Paragraph copyable style={{ wordBreak: 'break-all' }}>
-          {url}
-        </Typography.Paragraph>
-      ),
-      width: 560,
-    });
+  const rerunWhat = (what: 'asr' | 'metrics') => {
+    if (!rerun.isPending) rerun.mutate({ id: d.id, what });
   };
-  const swap = () =>
-    runSwap(() =>
-      quietly(async () => {
-        await api.robot.post('/recording/v1/asrRole', { id: d.id });
-        showSuccess('已互换销售与客户');
-        await refresh();
-      }),
-    );
   // Clicking the same sentence twice must seek again: alternate by one millisecond.
   const seekTo = (ms: number) => setSeek((prev) => (prev === ms ? ms + 1 : ms));
   return (
@@ -124,7 +103,13 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
         extra={
           <Space>
             {actions && (
-              <Button size="small" type="link" icon={<LinkOutlined />} onClick={() => quietly(share)}>
+              <Button
+                size="small"
+                type="link"
+                icon={<LinkOutlined />}
+                loading={share.isPending}
+                onClick={() => share.mutate({ recordId: d.id })}
+              >
                 分享
               </Button>
             )}
@@ -162,8 +147,8 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
                     size="small"
                     icon={<SwapOutlined />}
                     disabled={!d.transcript}
-                    loading={swapping}
-                    onClick={swap}
+                    loading={swap.isPending}
+                    onClick={() => swap.mutate({ id: d.id })}
                   >
                     互换角色
                   </Button>
@@ -173,14 +158,14 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
                     okText="重新识别"
                     cancelText="取消"
                     disabled={!d.transcript}
-                    onConfirm={() => rerun('asr')}
+                    onConfirm={() => rerunWhat('asr')}
                   >
                     <Button
                       size="small"
                       icon={<ReloadOutlined />}
-                      onClick={d.transcript ? undefined : () => rerun('asr')}
+                      onClick={d.transcript ? undefined : () => rerunWhat('asr')}
                       disabled={d.asrStatus === 5}
-                      loading={rerunning}
+                      loading={rerun.isPending}
                       data-testid="rerun-asr"
                     >
                       重新识别
@@ -255,8 +240,8 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
             status={d.metricsStatus}
             statusName={d.metricsStatusName}
             error={d.metricsError}
-            onRerun={actions ? () => rerun('metrics') : undefined}
-            rerunning={rerunning}
+            onRerun={actions ? () => rerunWhat('metrics') : undefined}
+            rerunning={rerun.isPending}
           />
         </Col>
       </Row>
@@ -272,7 +257,7 @@ function MetricsCard({
   onRerun,
   rerunning,
 }: {
-  metrics: AudioMetrics | null;
+  metrics: CallDetail['metrics'];
   status: number;
   statusName: string;
   error: string | null;

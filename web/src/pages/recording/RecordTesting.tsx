@@ -1,11 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { contract } from '@crm/core/contract';
 import { Alert, Button, Card, Col, Form, Row, Select, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { api, quietly } from '../../api/client';
+import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
-import { showSuccess } from '../../app/ui';
-import { useBusy } from '../../components/useBusy';
-
 import { CallDetailView } from './CallDetailView';
 import { UploadPanel } from './UploadPanel';
 
@@ -15,17 +12,7 @@ import { UploadPanel } from './UploadPanel';
  */
 export default function RecordTesting() {
   const [recordId, setRecordId] = useState<number | null>(null);
-  const engine = useQuery({
-    queryKey: ['asrConfig'],
-    queryFn: () =>
-      api.backend.post<{
-        engine: string | null;
-        configured: boolean;
-        message: string;
-        detail: string | null;
-        hotWords: string[];
-      }>('/asrConfig/get'),
-  });
+  const engine = useCallQuery(contract.asr.getConfig, undefined);
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%', padding: 16 }}>
       {engine.data && (
@@ -50,7 +37,7 @@ export default function RecordTesting() {
             <Card size="small" title="上传待检测录音">
               <UploadPanel onDone={(ids) => ids.length && setRecordId(ids[ids.length - 1])} />
             </Card>
-            <HotWords words={engine.data?.hotWords} onSaved={() => engine.refetch()} />
+            <HotWords words={engine.data?.hotWords} />
           </Space>
         </Col>
         <Col xs={24} lg={16}>
@@ -62,27 +49,28 @@ export default function RecordTesting() {
 }
 
 /** The organisation's hot words (asrConfig), passed to the engines that take them (openai prompt, FunASR hotwords). */
-function HotWords({ words, onSaved }: { words?: string[]; onSaved: () => void }) {
+function HotWords({ words }: { words?: string[] }) {
   const canEdit = useHasSign('asr:edit');
   const [value, setValue] = useState<string[]>([]);
-  const [saving, run] = useBusy();
+  const save = useCallMutation(contract.asr.saveConfig, {
+    success: '热词已保存',
+    invalidate: [contract.asr.getConfig],
+  });
   useEffect(() => setValue(words ?? []), [words]);
   const tooLong = value.filter((w) => w.trim().length > 20);
-  const save = () =>
-    run(() =>
-      quietly(async () => {
-        await api.backend.post('/asrConfig/save', { hotWords: value });
-        showSuccess('热词已保存');
-        onSaved();
-      }),
-    );
   return (
     <Card
       size="small"
       title="识别热词"
       extra={
         canEdit && (
-          <Button size="small" type="primary" loading={saving} disabled={tooLong.length > 0} onClick={save}>
+          <Button
+            size="small"
+            type="primary"
+            loading={save.isPending}
+            disabled={tooLong.length > 0}
+            onClick={() => save.mutate({ hotWords: value })}
+          >
             保存
           </Button>
         )

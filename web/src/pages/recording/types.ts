@@ -1,46 +1,11 @@
-import type { AudioMetrics, TranscriptSegment } from '@crm/core';
+import type { CallAnswer, contract } from '@crm/core/contract';
+import type { RowOf } from '../../api/hooks';
 
-export interface RecordingItem {
-  id: number;
-  recordId: number;
-  fileName: string;
-  ext: string;
-  size: number;
-  durationMs: number;
-  duration: number;
-  durationText: string;
-  channels: number;
-  source: number;
-  sourceName: string;
-  callType: number;
-  callTypeName: string;
-  ownerUserId: number | null;
-  ownerName: string | null;
-  clueId: number | null;
-  phone: string | null;
-  callTime: string | null;
-  createdAt: string;
-  asrStatus: number;
-  asrStatusName: string;
-  asrError: string | null;
-  metricsStatus: number;
-  metricsStatusName: string;
-  metricsError: string | null;
-  analysisStatus: number;
-  analysisStatusName: string;
-  talkRatio: number | null;
-  qualityScore: number | null;
-  qualityRemark: string | null;
-}
+/** A recording of the list (contract.recording.list). */
+export type RecordingItem = RowOf<typeof contract.recording.list>;
 
-export interface AsrDetail extends RecordingItem {
-  engine: string | null;
-  rolesSwapped: boolean;
-  transcript: { durationMs: number; segments: TranscriptSegment[] } | null;
-  text: string;
-  metrics: AudioMetrics | null;
-  playUrl: string;
-}
+/** What the call detail shows (contract.asr.getAsrText). */
+export type CallDetail = CallAnswer<typeof contract.asr.getAsrText>;
 
 export const ASR_STATUS_COLOR: Record<number, string> = {
   1: 'default',
@@ -56,3 +21,6 @@ export const NO_ENGINE_HINT = '请联系管理员配置语音识别引擎';
 /** A transcription error for the user: a message naming environment variables (ASR_ENGINE …) becomes NO_ENGINE_HINT. */
 export const asrErrorText = (msg: string | null | undefined): string =>
   msg && /\bASR_[A-Z0-9_]+/.test(msg) ? NO_ENGINE_HINT : (msg ?? '');
+
+/** Still being transcribed or analysed: the list and the call detail refresh themselves. */
+export const isPending = (r: { asrStatus: number; metricsStatus: number }) => r.asrStatus <= 2 || r.metricsStatus <= 2;

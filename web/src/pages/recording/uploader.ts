@@ -1,5 +1,9 @@
 import { fileHash } from '@crm/core';
-import { api } from '../../api/client';
+import { type CallAnswer, type CallInput, contract } from '@crm/core/contract';
+import { UPLOAD_RESULT } from '@crm/core/contract/recording';
+import { api, requestHeaders } from '../../api/client';
+
+const c = contract.recording;
 
 /** Files above this go by resumable chunks; smaller ones in one request. */
 export const CHUNK_THRESHOLD = 8 * 1024 * 1024;
@@ -18,13 +22,6 @@ export interface UploadProgress {
   percent: number;
   message?: string;
   recordId?: number | null;
-}
-
-interface CheckAnswer {
-  exists: boolean;
-  recordId: number | null;
-  uploadId: string | null;
-  offset: number;
 }
 
 /**
@@ -46,7 +43,7 @@ export async function uploadRecording(
   const md5 = await fileHash(file, (p) => onProgress({ phase: 'hashing', percent: p }));
   stopIfPaused();
   onProgress({ phase: 'checking', percent: 0 });
-  const check = await api.backend.post<CheckAnswer>('/headset/checkMd5', { md5, size: file.size }, { silent: true });
+  const check = await api.call(c.checkMd5, { md5, size: file.size }, { silent: true });
   stopIfPaused();
   if (check.exists) {
     await logDuplicate(file, md5, check.recordId);
@@ -56,11 +53,13 @@ export async function uploadRecording(
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null) form.append(k, String(v));
     form.append('file', file, file.name);
-    const res = await api.backend.upload<{ recordId: number; duplicate: boolean }>('/headset/uploadRecording', form, {
+    const answer = await api[c.upload.base].upload<CallAnswer<typeof c.upload>>(c.upload.path, form, {
       silent: true,
       signal,
       onProgress: (p) => onProgress({ phase: 'uploading', percent: p }),
     });
+    // one file was sent: its result (several would answer { results })
+    const res = 'results' in answer ? answer.results[0] : answer;
     return {
       phase: res.duplicate ? 'duplicate' : 'done',
       percent: 100,
@@ -68,13 +67,11 @@ export async function uploadRecording(
       message: res.duplicate ? '文件已存在，已跳过' : undefined,
     };
   }
-  const init = await api.backend.post<{
-    duplicate: boolean;
-    recordId: number | null;
-    uploadId: string | null;
-    offset: number;
-    chunkSize: number;
-  }>('/headset/initChunkUpload', { fileName: file.name, size: file.size, md5, ...fields }, { silent: true });
+  const init = await api.call(
+    c.initChunkUpload,
+    { fileName: file.name, size: file.size, md5, ...fields },
+    { silent: true },
+  );
   if (init.duplicate)
     return { phase: 'duplicate', percent: 100, message: '文件已存在，已跳过', recordId: init.recordId };
   let offset = init.offset;
@@ -88,7 +85,7 @@ export async function uploadRecording(
     form.append('chunk', file.slice(offset, end), 'chunk');
     try {
       const base = offset;
-      const r = await api.backend.upload<{ offset: number }>('/headset/uploadChunk', form, {
+      const r = await api[c.uploadChunk.base].upload<CallAnswer<typeof c.uploadChunk>>(c.uploadChunk.path, form, {
         silent: true,
         signal,
         onProgress: (p) =>
@@ -104,21 +101,13 @@ export async function uploadRecording(
       // Resume: the server says how far it got.
       if (++failures > 5) throw e;
       await new Promise((r) => setTimeout(r, 1000 * failures));
-      const again = await api.backend.post<CheckAnswer>(
-        '/headset/checkMd5',
-        { md5, size: file.size },
-        { silent: true },
-      );
+      const again = await api.call(c.checkMd5, { md5, size: file.size }, { silent: true });
       if (again.exists) return { phase: 'done', percent: 100, recordId: again.recordId };
       offset = again.offset;
     }
     onProgress({ phase: 'uploading', percent: Math.floor((offset / file.size) * 100) });
   }
-  const done = await api.backend.post<{ recordId: number; duplicate: boolean }>(
-    '/headset/completeChunkUpload',
-    { uploadId: init.uploadId },
-    { silent: true },
-  );
+  const done = await api.call(c.completeChunkUpload, { uploadId: init.uploadId! }, { silent: true });
   return { phase: 'done', percent: 100, recordId: done.recordId };
 }
 
@@ -127,18 +116,20 @@ async function logDuplicate(file: File, md5: string, recordId: number | null) {
     fileName: file.name,
     md5,
     size: file.size,
-    result: 2,
+    result: UPLOAD_RESULT.DUPLICATE,
     message: '浏览器校验：文件已存在，未重复上传',
     recordId: recordId ?? undefined,
   });
 }
 
-/** PUT /aiVoiceUploadLog: a client-side upload event (skipped duplicate, failure). */
-export async function fetchLog(body: Record<string, unknown>) {
-  const { requestHeaders } = await import('../../api/client');
+/**
+ * PUT /aiVoiceUploadLog: a client-side upload event (skipped duplicate, failure). Sent with fetch: the API client's
+ * `call` sends every call that is not a GET as a POST.
+ */
+export async function fetchLog(body: CallInput<typeof c.saveUploadLog>) {
   try {
-    await fetch(`${api.backend.base}/aiVoiceUploadLog`, {
-      method: 'PUT',
+    await fetch(`${api[c.saveUploadLog.base].base}${c.saveUploadLog.path}`, {
+      method: c.saveUploadLog.method,
       headers: requestHeaders({ 'Content-Type': 'application/json' }),
       body: JSON.stringify(body),
     });

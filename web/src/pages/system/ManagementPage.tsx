@@ -1,17 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { DeptNode, Page } from '@crm/core';
-import { useQueryClient } from '@tanstack/react-query';
+import type { DeptNode } from '@crm/core';
+import { contract } from '@crm/core/contract';
 import { Button, Form, Input, InputNumber, Modal, Space, Table, Tabs, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { deptTreeData, useDeptTree, useUserOptions } from '../../api/directory';
+import { useCallMutation, useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
-import { showSuccess } from '../../app/ui';
 import { DeleteLink } from '../../components/DeleteLink';
 import { LinkButton } from '../../components/LinkButton';
 import { SearchSelect } from '../../components/SearchSelect';
-import { usePagedQuery } from '../../components/usePagedQuery';
-import { deptTreeData, type PositionRow, useDeptTree, useUserOptions } from './data';
+import type { PositionRow } from './data';
+
+/** What a change to positions makes stale: the list and the position selects (the same call). */
+const POSITIONS_CHANGED = [contract.positions.list];
 
 type DeptEdit = { dept: DeptNode | null; parentId?: number | null };
 
@@ -23,12 +25,21 @@ const withoutEmptyChildren = (nodes: DeptNode[]): DeptNode[] =>
       : ({ ...n, children: undefined } as unknown as DeptNode),
   );
 
-function DeptForm({ edit, onClose }: { edit: DeptEdit; onClose: (saved: boolean) => void }) {
+function DeptForm({ edit, onClose }: { edit: DeptEdit; onClose: () => void }) {
   const [form] = Form.useForm();
   const depts = useDeptTree();
   const users = useUserOptions();
   const { dept } = edit;
-  const [saving, setSaving] = useState(false);
+  const save = useCallMutation(contract.depts.save, {
+    success: '部门已保存',
+    invalidate: [contract.depts.tree],
+    onSuccess: onClose,
+  });
+  const update = useCallMutation(contract.depts.update, {
+    success: '部门已保存',
+    invalidate: [contract.depts.tree],
+    onSuccess: onClose,
+  });
   const isRoot = dept?.parentId === null;
   // A new department goes under the root unless a parent was chosen.
   useEffect(() => {
@@ -40,29 +51,19 @@ function DeptForm({ edit, onClose }: { edit: DeptEdit; onClose: (saved: boolean)
       title={dept ? '编辑部门' : '新增部门'}
       okText="保存"
       cancelText="取消"
-      confirmLoading={saving}
+      confirmLoading={save.isPending || update.isPending}
       destroyOnHidden
-      onCancel={() => onClose(false)}
-      onOk={async () => {
-        const v = await form.validateFields().catch(() => null);
-        if (!v) return;
-        const body = { ...v, leaderUserId: v.leaderUserId ?? null };
-        setSaving(true);
-        try {
-          if (dept)
-            await api.backend.post('/organizationDept/update', {
-              id: dept.id,
-              ...body,
-              parentId: isRoot ? undefined : body.parentId,
-            });
-          else await api.backend.post('/organizationDept/save', body);
-          showSuccess('部门已保存');
-          onClose(true);
-        } catch {
-        } finally {
-          setSaving(false);
-        }
-      }}
+      onCancel={onClose}
+      onOk={() =>
+        form.validateFields().then(
+          (v) => {
+            const body = { ...v, leaderUserId: v.leaderUserId ?? null };
+            if (dept) update.mutate({ id: dept.id, ...body, parentId: isRoot ? undefined : body.parentId });
+            else save.mutate(body);
+          },
+          () => {},
+        )
+      }
     >
       <Form
         form={form}
@@ -107,11 +108,10 @@ function DeptForm({ edit, onClose }: { edit: DeptEdit; onClose: (saved: boolean)
 }
 
 function Departments() {
-  const qc = useQueryClient();
   const canEdit = useHasSign('dept:edit');
   const depts = useDeptTree();
   const [edit, setEdit] = useState<DeptEdit | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: ['deptTree'] });
+  const remove = useCallMutation(contract.depts.delete, { invalidate: [contract.depts.tree] });
   const columns: ColumnsType<DeptNode> = [
     { title: '部门名称', dataIndex: 'name' },
     { title: '负责人', dataIndex: 'leaderName', render: (v) => v || '-' },
@@ -132,9 +132,9 @@ function Departments() {
                   <DeleteLink
                     title="删除部门"
                     description={`确定删除「${d.name}」吗？`}
-                    onDelete={() => api.backend.post('/organizationDept/delete', { id: d.id })}
+                    onDelete={() => remove.mutateAsync({ id: d.id })}
                     success="部门已删除"
-                    onDone={() => void refresh()}
+                    onDone={() => {}}
                   />
                 )}
               </Space>
@@ -166,45 +166,38 @@ function Departments() {
           expandable={{ defaultExpandAllRows: true, childrenColumnName: 'children' }}
         />
       )}
-      {edit && (
-        <DeptForm
-          edit={edit}
-          onClose={(saved) => {
-            setEdit(null);
-            if (saved) void refresh();
-          }}
-        />
-      )}
+      {edit && <DeptForm edit={edit} onClose={() => setEdit(null)} />}
     </>
   );
 }
 
-function PositionForm({ position, onClose }: { position: PositionRow | null; onClose: (saved: boolean) => void }) {
+function PositionForm({ position, onClose }: { position: PositionRow | null; onClose: () => void }) {
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const save = useCallMutation(contract.positions.save, {
+    success: '岗位已保存',
+    invalidate: POSITIONS_CHANGED,
+    onSuccess: onClose,
+  });
+  const update = useCallMutation(contract.positions.update, {
+    success: '岗位已保存',
+    invalidate: POSITIONS_CHANGED,
+    onSuccess: onClose,
+  });
   return (
     <Modal
       open
       title={position ? '编辑岗位' : '新增岗位'}
       okText="保存"
       cancelText="取消"
-      confirmLoading={saving}
+      confirmLoading={save.isPending || update.isPending}
       destroyOnHidden
-      onCancel={() => onClose(false)}
-      onOk={async () => {
-        const v = await form.validateFields().catch(() => null);
-        if (!v) return;
-        setSaving(true);
-        try {
-          if (position) await api.backend.post('/organizationStation/update', { id: position.id, ...v });
-          else await api.backend.post('/organizationStation/save', v);
-          showSuccess('岗位已保存');
-          onClose(true);
-        } catch {
-        } finally {
-          setSaving(false);
-        }
-      }}
+      onCancel={onClose}
+      onOk={() =>
+        form.validateFields().then(
+          (v) => (position ? update.mutate({ id: position.id, ...v }) : save.mutate(v)),
+          () => {},
+        )
+      }
     >
       <Form
         form={form}
@@ -229,20 +222,14 @@ function PositionForm({ position, onClose }: { position: PositionRow | null; onC
 }
 
 function Positions() {
-  const qc = useQueryClient();
   const canEdit = useHasSign('dept:edit');
   const [filters, setFilters] = useState<{ keyword?: string }>({});
   const [edit, setEdit] = useState<{ position: PositionRow | null } | null>(null);
-  const list = usePagedQuery<PositionRow, { keyword?: string }>('management', filters, (q) =>
-    api.backend.post<Page<PositionRow>>('/organizationStation/list', q),
-  );
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ['management'] });
-    void qc.invalidateQueries({ queryKey: ['positionOptions'] });
-  };
+  const list = useCallPage(contract.positions.list, filters, 'management');
+  const remove = useCallMutation(contract.positions.delete, { invalidate: POSITIONS_CHANGED });
   const columns: ColumnsType<PositionRow> = [
     { title: '岗位名称', dataIndex: 'name' },
-    { title: '人数', dataIndex: 'userCount', render: (v) => v ?? 0 },
+    { title: '人数', dataIndex: 'userCount' },
     { title: '排序号', dataIndex: 'sortNo' },
     { title: '备注', dataIndex: 'remark', render: (v) => v || '-' },
     { title: '创建时间', dataIndex: 'createdAt', render: (v) => v || '-' },
@@ -258,9 +245,9 @@ function Positions() {
                 <DeleteLink
                   title="删除岗位"
                   description={`确定删除「${p.name}」吗？`}
-                  onDelete={() => api.backend.post('/organizationStation/delete', { id: p.id })}
+                  onDelete={() => remove.mutateAsync({ id: p.id })}
                   success="岗位已删除"
-                  onDone={refresh}
+                  onDone={() => {}}
                 />
               </Space>
             ),
@@ -288,15 +275,7 @@ function Positions() {
         )}
       </Space>
       <Table<PositionRow> rowKey="id" size="middle" columns={columns} {...list.tableProps} />
-      {edit && (
-        <PositionForm
-          position={edit.position}
-          onClose={(saved) => {
-            setEdit(null);
-            if (saved) refresh();
-          }}
-        />
-      )}
+      {edit && <PositionForm position={edit.position} onClose={() => setEdit(null)} />}
     </>
   );
 }

@@ -1,27 +1,19 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
-import type { Page } from '@crm/core';
+import { contract } from '@crm/core/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Input, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { api } from '../../api/client';
+import { useUserOptions } from '../../api/directory';
+import { type RowOf, useCallPage } from '../../api/hooks';
 import { showSuccess } from '../../app/ui';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { SearchSelect } from '../../components/SearchSelect';
-import { usePagedQuery } from '../../components/usePagedQuery';
-import { useUserOptions } from './data';
 
-interface LogRow {
-  id: number;
-  userId: number | null;
-  username: string | null;
-  realName: string | null;
-  action: string;
-  path: string;
-  ip: string | null;
-  detail: unknown;
-  result: string | null;
-  createdAt: string;
-}
+const c = contract.operationLog;
+
+type LogRow = RowOf<typeof c.list>;
 
 interface Filters extends Record<string, unknown> {
   userId?: number;
@@ -49,10 +41,13 @@ export default function OperationLogPage() {
   const users = useUserOptions();
   const [draft, setDraft] = useState<Draft>({});
   const [filters, setFilters] = useState<Filters>({});
-  const [exporting, setExporting] = useState(false);
-  const list = usePagedQuery<LogRow, Filters>('OperationLog', filters, (q) =>
-    api.backend.post<Page<LogRow>>('/operationLog/list', q),
-  );
+  const list = useCallPage(c.list, filters, 'OperationLog');
+  // what the list shows: the applied filters, not the ones typed but not yet searched (a file answer: the client
+  // shows a failure itself)
+  const exporting = useMutation({
+    mutationFn: () => api[c.export.base].download(c.export.path, filters),
+    onSuccess: () => showSuccess('导出成功'),
+  });
   const search = () => {
     list.pager.reset();
     setFilters(toFilters(draft));
@@ -104,17 +99,9 @@ export default function OperationLogPage() {
         </Space>
         <Button
           icon={<DownloadOutlined />}
-          loading={exporting}
-          onClick={async () => {
-            setExporting(true);
-            try {
-              // what the list shows: the applied filters, not the ones typed but not yet searched
-              await api.backend.download('/operationLog/export', filters);
-              showSuccess('导出成功');
-            } catch {
-            } finally {
-              setExporting(false);
-            }
+          loading={exporting.isPending}
+          onClick={() => {
+            if (!exporting.isPending) exporting.mutate();
           }}
         >
           导出

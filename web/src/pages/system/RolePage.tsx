@@ -1,17 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { DataScopeLabel, FUNCTION_SIGNS, type MenuNode, type Page } from '@crm/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { DataScopeLabel, FUNCTION_SIGNS, type MenuNode } from '@crm/core';
+import { contract } from '@crm/core/contract';
 import { Button, Col, Drawer, Form, Input, Radio, Row, Space, Table, Tag, Tree, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { useCallMutation, useCallPage, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
-import { showSuccess } from '../../app/ui';
 import { DeleteLink } from '../../components/DeleteLink';
 import { LinkButton } from '../../components/LinkButton';
-import { usePagedQuery } from '../../components/usePagedQuery';
 import type { RoleRow } from './data';
+
+/** What a change to roles makes stale: the list (and the role selects, the same call) and the menu trees. */
+const ROLES_CHANGED = [contract.roles.list, contract.menus.getTreeByRoleId];
 
 const toTree = (nodes: MenuNode[]): DataNode[] =>
   nodes.map((n) => ({ key: n.id, title: n.name, children: n.children ? toTree(n.children) : undefined }));
@@ -25,85 +26,66 @@ export const SIGN_TREE: DataNode[] = Object.entries(FUNCTION_SIGNS).map(([key, g
 
 const isLeaf = (key: React.Key) => !String(key).startsWith('group:');
 
-function RoleEditor({ role, onClose }: { role: RoleRow | null; onClose: (saved: boolean) => void }) {
+function RoleEditor({ role, onClose }: { role: RoleRow | null; onClose: () => void }) {
   const [form] = Form.useForm();
   const [routes, setRoutes] = useState<React.Key[]>([]);
   const [signs, setSigns] = useState<React.Key[]>(role?.functionSigns ?? []);
-  const [saving, setSaving] = useState(false);
-  const [restoring, setRestoring] = useState(false);
-  const tree = useQuery({
-    queryKey: ['menuTree', role?.id ?? 'new'],
-    queryFn: () =>
-      role
-        ? api.backend.post<{ tree: MenuNode[]; checkedIds: string[] }>('/menuController/getTreeByRoleId', {
-            roleId: role.id,
-          })
-        : api.backend
-            .post<{ tree: MenuNode[] }>('/menuController/getTreeByOrganizationId', {})
-            .then((t) => ({ ...t, checkedIds: [] as string[] })),
-  });
+  // an existing role's tree comes with its checked routes; a new role starts from the full tree, nothing checked
+  const roleTree = useCallQuery(contract.menus.getTreeByRoleId, { roleId: role?.id ?? 0 }, { enabled: !!role });
+  const fullTree = useCallQuery(contract.menus.getTreeByOrganizationId, undefined, { enabled: !role });
+  const tree = role ? roleTree.data?.tree : fullTree.data?.tree;
   useEffect(() => {
-    if (tree.data) setRoutes(tree.data.checkedIds);
-  }, [tree.data]);
+    if (roleTree.data) setRoutes(roleTree.data.checkedIds);
+  }, [roleTree.data]);
   const locked = role?.roleSign === 'super_admin';
-
-  const restoreDefaults = async () => {
-    if (!role) return;
-    setRestoring(true);
-    try {
-      const d = await api.backend.post<{ checkedIds: string[]; functionSigns: string[]; dataScope: number }>(
-        '/menuController/getDefaultTreeByRoleId',
-        { roleId: role.id },
-      );
+  const save = useCallMutation(contract.roles.save, {
+    success: '角色已保存',
+    invalidate: ROLES_CHANGED,
+    onSuccess: onClose,
+  });
+  const update = useCallMutation(contract.roles.update, {
+    success: '角色已保存',
+    invalidate: ROLES_CHANGED,
+    onSuccess: onClose,
+  });
+  const restore = useCallMutation(contract.menus.getDefaultTreeByRoleId, {
+    success: '已恢复默认权限，保存后生效',
+    onSuccess: (d) => {
       setRoutes(d.checkedIds);
       setSigns(d.functionSigns);
       form.setFieldValue('dataScope', d.dataScope);
-      showSuccess('已恢复默认权限，保存后生效');
-    } catch {
-    } finally {
-      setRestoring(false);
-    }
-  };
+    },
+  });
+  const submit = () =>
+    form.validateFields().then(
+      (v) => {
+        const body = {
+          ...v,
+          routes: routes.filter(isLeaf).map(String),
+          functionSigns: signs.filter(isLeaf).map(String),
+        };
+        if (role) update.mutate({ id: role.id, ...body });
+        else save.mutate(body);
+      },
+      () => {},
+    );
 
   return (
     <Drawer
       title={role ? `编辑角色：${role.name}` : '新增角色'}
       open
       size={760}
-      onClose={() => onClose(false)}
+      onClose={onClose}
       destroyOnHidden
       extra={
         <Space>
           {role?.builtIn && !locked && (
-            <Button loading={restoring} onClick={restoreDefaults}>
+            <Button loading={restore.isPending} onClick={() => restore.mutate({ roleId: role.id })}>
               恢复默认
             </Button>
           )}
-          <Button onClick={() => onClose(false)}>取消</Button>
-          <Button
-            type="primary"
-            loading={saving}
-            disabled={locked}
-            onClick={async () => {
-              const v = await form.validateFields().catch(() => null);
-              if (!v) return;
-              const body = {
-                ...v,
-                routes: routes.filter(isLeaf).map(String),
-                functionSigns: signs.filter(isLeaf).map(String),
-              };
-              setSaving(true);
-              try {
-                if (role) await api.backend.post('/roleController/update', { id: role.id, ...body });
-                else await api.backend.post('/roleController/save', body);
-                showSuccess('角色已保存');
-                onClose(true);
-              } catch {
-              } finally {
-                setSaving(false);
-              }
-            }}
-          >
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" loading={save.isPending || update.isPending} disabled={locked} onClick={submit}>
             保存
           </Button>
         </Space>
@@ -143,15 +125,15 @@ function RoleEditor({ role, onClose }: { role: RoleRow | null; onClose: (saved: 
             style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: 8, height: 480, overflow: 'auto' }}
             data-testid="menu-tree"
           >
-            {tree.data && (
+            {tree && (
               <Tree
                 checkable
                 disabled={locked}
                 defaultExpandAll={false}
-                defaultExpandedKeys={tree.data.tree.slice(0, 1).map((n) => n.id)}
+                defaultExpandedKeys={tree.slice(0, 1).map((n) => n.id)}
                 checkedKeys={routes}
                 onCheck={(keys) => setRoutes(Array.isArray(keys) ? keys : keys.checked)}
-                treeData={toTree(tree.data.tree)}
+                treeData={toTree(tree)}
               />
             )}
           </div>
@@ -179,18 +161,12 @@ function RoleEditor({ role, onClose }: { role: RoleRow | null; onClose: (saved: 
 
 /** /role: roles with their menu tree, function-sign tree and data scope. */
 export default function RolePage() {
-  const qc = useQueryClient();
   const canEdit = useHasSign('role:edit');
   const [keyword, setKeyword] = useState('');
   const [filters, setFilters] = useState<{ keyword?: string }>({});
   const [editing, setEditing] = useState<{ role: RoleRow | null } | null>(null);
-  const list = usePagedQuery<RoleRow, { keyword?: string }>('role', filters, (q) =>
-    api.backend.post<Page<RoleRow>>('/roleController/list', q),
-  );
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ['role'] });
-    void qc.invalidateQueries({ queryKey: ['roleOptions'] });
-  };
+  const list = useCallPage(contract.roles.list, filters, 'role');
+  const remove = useCallMutation(contract.roles.remove, { invalidate: [contract.roles.list] });
   const columns: ColumnsType<RoleRow> = [
     {
       title: '角色名称',
@@ -225,9 +201,9 @@ export default function RolePage() {
                       r.userCount ? `该角色下还有 ${r.userCount} 位用户，不能删除` : `确定删除角色「${r.name}」吗？`
                     }
                     disabled={r.userCount > 0}
-                    onDelete={() => api.backend.post('/roleController/remove', { id: r.id })}
+                    onDelete={() => remove.mutateAsync({ id: r.id })}
                     success="角色已删除"
-                    onDone={refresh}
+                    onDone={() => {}}
                   />
                 )}
               </Space>
@@ -258,15 +234,7 @@ export default function RolePage() {
         )}
       </Space>
       <Table<RoleRow> rowKey="id" size="middle" columns={columns} {...list.tableProps} />
-      {editing && (
-        <RoleEditor
-          role={editing.role}
-          onClose={(saved) => {
-            setEditing(null);
-            if (saved) refresh();
-          }}
-        />
-      )}
+      {editing && <RoleEditor role={editing.role} onClose={() => setEditing(null)} />}
     </div>
   );
 }

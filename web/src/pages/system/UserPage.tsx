@@ -1,18 +1,19 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import type { Page } from '@crm/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Input, Modal, Row, Select, Space, Table, Tag, Tree, TreeSelect } from 'antd';
+import { contract } from '@crm/core/contract';
+import { Button, Card, Col, Form, Input, Modal, Row, Select, Space, Switch, Table, Tag, Tree, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { api, quietly } from '../../api/client';
+import { deptTreeData, useDeptTree } from '../../api/directory';
+import { useCallMutation, useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { showSuccess, ui } from '../../app/ui';
-import { ConfirmSwitch } from '../../components/ConfirmSwitch';
 import { LinkButton } from '../../components/LinkButton';
 import { PasswordField } from '../../components/PasswordFields';
 import { SearchSelect } from '../../components/SearchSelect';
-import { usePagedQuery } from '../../components/usePagedQuery';
-import { deptTreeData, type UserRow, useDeptTree, usePositionOptions, useRoleOptions } from './data';
+import { type UserRow, usePositionOptions, useRoleOptions } from './data';
+
+/** What a change to users makes stale: the list, the user selects and the department head counts. */
+const USERS_CHANGED = [contract.users.list, contract.users.getUserList, contract.depts.tree];
 
 interface Filters extends Record<string, unknown> {
   keyword?: string;
@@ -21,9 +22,18 @@ interface Filters extends Record<string, unknown> {
   deptId?: number;
 }
 
-function UserForm({ user, open, onClose }: { user: UserRow | null; open: boolean; onClose: (saved: boolean) => void }) {
+function UserForm({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const save = useCallMutation(contract.users.save, {
+    success: '用户已新增',
+    invalidate: USERS_CHANGED,
+    onSuccess: onClose,
+  });
+  const update = useCallMutation(contract.users.update, {
+    success: '用户已保存',
+    invalidate: USERS_CHANGED,
+    onSuccess: onClose,
+  });
   const roles = useRoleOptions();
   const positions = usePositionOptions();
   const depts = useDeptTree();
@@ -31,27 +41,19 @@ function UserForm({ user, open, onClose }: { user: UserRow | null; open: boolean
   return (
     <Modal
       title={creating ? '新增用户' : '编辑用户'}
-      open={open}
-      onCancel={() => onClose(false)}
+      open
+      onCancel={onClose}
       okText="保存"
       cancelText="取消"
-      confirmLoading={saving}
+      confirmLoading={save.isPending || update.isPending}
       destroyOnHidden
       width={560}
-      onOk={async () => {
-        const v = await form.validateFields().catch(() => null);
-        if (!v) return;
-        setSaving(true);
-        try {
-          if (creating) await api.backend.post('/userController/save', v);
-          else await api.backend.post('/userController/update', { id: user.id, ...v });
-          showSuccess(creating ? '用户已新增' : '用户已保存');
-          onClose(true);
-        } catch {
-        } finally {
-          setSaving(false);
-        }
-      }}
+      onOk={() =>
+        form.validateFields().then(
+          (v) => (user ? update.mutate({ id: user.id, ...v }) : save.mutate(v)),
+          () => {},
+        )
+      }
     >
       <Form
         form={form}
@@ -148,31 +150,27 @@ function UserForm({ user, open, onClose }: { user: UserRow | null; open: boolean
   );
 }
 
-function ResetPasswordModal({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
+function ResetPasswordModal({ user, onClose }: { user: UserRow; onClose: () => void }) {
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const change = useCallMutation(contract.users.changePassword, {
+    success: '密码已重置，该用户需重新登录',
+    onSuccess: onClose,
+  });
   return (
     <Modal
-      title={`重置密码：${user?.realName ?? ''}`}
-      open={!!user}
+      title={`重置密码：${user.realName}`}
+      open
       onCancel={onClose}
-      confirmLoading={saving}
+      confirmLoading={change.isPending}
       destroyOnHidden
       okText="确定"
       cancelText="取消"
-      onOk={async () => {
-        const v = await form.validateFields().catch(() => null);
-        if (!v) return;
-        setSaving(true);
-        try {
-          await api.backend.post('/userController/changePassword', { id: user!.id, password: v.password });
-          showSuccess('密码已重置，该用户需重新登录');
-          onClose();
-        } catch {
-        } finally {
-          setSaving(false);
-        }
-      }}
+      onOk={() =>
+        form.validateFields().then(
+          (v) => change.mutate({ id: user.id, password: v.password }),
+          () => {},
+        )
+      }
     >
       <Form form={form} layout="vertical" preserve={false}>
         <PasswordField name="password" label="新密码" />
@@ -183,7 +181,6 @@ function ResetPasswordModal({ user, onClose }: { user: UserRow | null; onClose: 
 
 /** /user: users of the organisation, filtered by department, role, status and keyword. */
 export default function UserPage() {
-  const qc = useQueryClient();
   const canEdit = useHasSign('user:edit');
   const depts = useDeptTree();
   const roles = useRoleOptions();
@@ -191,37 +188,42 @@ export default function UserPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [editing, setEditing] = useState<{ user: UserRow | null } | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
-  const list = usePagedQuery<UserRow, Filters>('user', filters, (q) =>
-    api.backend.post<Page<UserRow>>('/userController/list', q),
-  );
-  const refresh = () =>
-    Promise.all([qc.invalidateQueries({ queryKey: ['user'] }), qc.invalidateQueries({ queryKey: ['deptTree'] })]);
+  const list = useCallPage(contract.users.list, filters, 'user');
   const search = (next: Filters) => {
     list.pager.reset();
     setFilters(next);
   };
-  const setStatus = (r: UserRow, on: boolean) =>
-    quietly(async () => {
-      await api.backend.post('/userController/updateStatus', { id: r.id, status: on ? 1 : 2 });
-      showSuccess(on ? '已启用' : '已禁用');
-      // the switch keeps its spinner until the list shows the new status
-      await refresh();
-    });
+  // the switch spins until the list shows the new status (the mutation waits for the refetch)
+  const setStatus = useCallMutation(contract.users.updateStatus, {
+    invalidate: USERS_CHANGED,
+    onSuccess: (a) => showSuccess(a.status === 1 ? '已启用' : '已禁用'),
+  });
+  const changeStatus = (r: UserRow, on: boolean) => {
+    if (on) setStatus.mutate({ id: r.id, status: 1 });
+    else
+      ui.modal.confirm({
+        title: '确定禁用该用户吗？',
+        content: '禁用后该用户将无法登录',
+        okText: '禁用',
+        cancelText: '取消',
+        okButtonProps: { danger: true },
+        onOk: () => setStatus.mutate({ id: r.id, status: 2 }),
+      });
+  };
+  const setChampion = useCallMutation(contract.users.setSalesChampion, {
+    success: '已设为销冠',
+    invalidate: [contract.users.list],
+  });
+  const cancelChampion = useCallMutation(contract.users.cancelSalesChampion, {
+    success: '已取消销冠',
+    invalidate: [contract.users.list],
+  });
   const toggleChampion = (r: UserRow) =>
     ui.modal.confirm({
       title: r.isSalesChampion ? `确定取消「${r.realName}」的销冠吗？` : `确定将「${r.realName}」设为销冠吗？`,
       okText: '确定',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await api.backend.post(
-            r.isSalesChampion ? '/userController/cancelSalesChampion' : '/userController/setSalesChampion',
-            { id: r.id },
-          );
-          showSuccess(r.isSalesChampion ? '已取消销冠' : '已设为销冠');
-          refresh();
-        } catch {}
-      },
+      onOk: () => (r.isSalesChampion ? cancelChampion : setChampion).mutate({ id: r.id }),
     });
 
   const columns: ColumnsType<UserRow> = [
@@ -248,13 +250,13 @@ export default function UserPage() {
       dataIndex: 'status',
       width: 90,
       render: (v, r) => (
-        <ConfirmSwitch
+        <Switch
           checked={v === 1}
           checkedChildren="启用"
           unCheckedChildren="禁用"
           disabled={!canEdit || r.isSuperAdmin}
-          onChange={(on) => setStatus(r, on)}
-          confirmOff={{ title: '确定禁用该用户吗？', content: '禁用后该用户将无法登录', okText: '禁用' }}
+          loading={setStatus.isPending && setStatus.variables?.id === r.id}
+          onChange={(on) => changeStatus(r, on)}
         />
       ),
     },
@@ -348,17 +350,8 @@ export default function UserPage() {
           <Table<UserRow> rowKey="id" size="middle" columns={columns} scroll={{ x: 1280 }} {...list.tableProps} />
         </div>
       </Col>
-      {editing && (
-        <UserForm
-          open
-          user={editing.user}
-          onClose={(saved) => {
-            setEditing(null);
-            if (saved) refresh();
-          }}
-        />
-      )}
-      <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
+      {editing && <UserForm user={editing.user} onClose={() => setEditing(null)} />}
+      {resetting && <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />}
     </Row>
   );
 }

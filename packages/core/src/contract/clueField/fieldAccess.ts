@@ -26,6 +26,7 @@ export const RoleFieldAccessInput = z.object({
   access: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   masked: z.union([z.boolean(), flag]).optional(),
 });
+export type RoleFieldAccessInput = z.infer<typeof RoleFieldAccessInput>;
 
 /** Phone masking: how numbers are masked and which roles see them masked. */
 export const MaskConfig = z.object({

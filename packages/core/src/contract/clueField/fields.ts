@@ -53,13 +53,15 @@ const GroupItemInput = z.object({
   itemSortNum: z.number().int().optional(),
 });
 
-const CascadeInput: z.ZodType<CascadeNode> = z.lazy(() =>
-  z.object({
-    value: z.string().min(1).max(100),
-    label: z.string().min(1).max(100),
-    children: z.array(CascadeInput).max(500, '级联选项每层最多500个').optional(),
-  }),
-);
+const CascadeInput: z.ZodType<CascadeNode> = z
+  .lazy(() =>
+    z.object({
+      value: z.string().min(1).max(100),
+      label: z.string().min(1).max(100),
+      children: z.array(CascadeInput).max(500, '级联选项每层最多500个').optional(),
+    }),
+  )
+  .meta({ id: 'CascadeInput' });
 
 const fieldBody = {
   fieldLabel: z.string({ error: '请输入字段名称' }).trim().min(1, '请输入字段名称').max(20, '字段名称不能超过20个字'),
@@ -121,6 +123,7 @@ export type FieldDef = z.infer<typeof FieldDef>;
 
 /** The fields of one topic (fieldTopic), as /customFieldShowV2/list groups them. */
 export const FieldTopic = z.object({ groupName: z.string(), fieldList: z.array(FieldDef) });
+export type FieldTopic = z.infer<typeof FieldTopic>;
 
 /** Order fields (1) and product fields (3) of /clueOrderField. */
 const orderType = z.union([z.literal(1), z.literal(3)], { error: '只能是1（订单）或3（产品）' });

@@ -1,51 +1,46 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Modal, Space, Table } from 'antd';
+import { contract } from '@crm/core/contract';
+import { type DictItem, DictKindLabel, type DictKindName } from '@crm/core/contract/clueField';
+import { Button, Form, Input, Modal, Space, Switch, Table } from 'antd';
 import { useState } from 'react';
-import { quietly } from '../../../api/client';
-import { showSuccess } from '../../../app/ui';
-import { ConfirmSwitch } from '../../../components/ConfirmSwitch';
-import { useBusy } from '../../../components/useBusy';
-import { DICT_KINDS, type DictKind, dictClient, useDict, useInvalidateClueSettings, validValues } from '../data';
+import { showSuccess, ui } from '../../../app/ui';
 import MoveButtons, { swap } from '../MoveButtons';
-import type { DictItem } from '../types';
+import { confirmOff, useDictItems, useSettingsMutation } from './settings';
+
+interface DictForm {
+  name: string;
+  remark?: string;
+}
 
 /** One dictionary of the business settings: follow-up ways, statuses, phases, channel sources, lost-order reasons. */
-export function DictTab({ kind }: { kind: DictKind }) {
-  const { label, path } = DICT_KINDS[kind];
-  const list = useDict(kind, false);
-  const invalidate = useInvalidateClueSettings();
-  const [editing, setEditing] = useState<Partial<DictItem> | null>(null);
-  const [saving, run] = useBusy();
-  const [form] = Form.useForm();
-  const client = dictClient(kind);
+export function DictTab({ kind }: { kind: DictKindName }) {
+  const label = DictKindLabel[kind];
+  const calls = contract.clueField.dicts[kind];
+  const list = useDictItems(kind, false);
+  /** The item being edited (none for a new one); null when the form is closed. */
+  const [editing, setEditing] = useState<{ item?: DictItem } | null>(null);
+  const [form] = Form.useForm<DictForm>();
   const items = list.data ?? [];
-  const reload = () => invalidate();
-  const save = () => run(() => quietly(doSave));
-  const doSave = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    if (editing?.id) await client.post(`${path}/update`, { id: editing.id, ...v });
-    else await client.post(`${path}/add`, v);
-    showSuccess('保存成功');
-    setEditing(null);
-    reload();
+  const close = () => setEditing(null);
+  const add = useSettingsMutation(calls.add, { success: '保存成功', onSuccess: close });
+  const update = useSettingsMutation(calls.update, { success: '保存成功', onSuccess: close });
+  const setStatus = useSettingsMutation(calls.update, {
+    onSuccess: (item) => showSuccess(item.status === 1 ? '已启用' : '已停用'),
+  });
+  const remove = useSettingsMutation(calls.delete, { success: '删除成功' });
+  const sort = useSettingsMutation(calls.sort);
+  const save = (v: DictForm) => {
+    if (editing?.item) update.mutate({ id: editing.item.id, ...v });
+    else add.mutate(v);
   };
-  const setStatus = (r: DictItem, on: boolean) =>
-    quietly(async () => {
-      await client.post(`${path}/update`, { id: r.id, status: on ? 1 : 2 });
-      showSuccess(on ? '已启用' : '已停用');
-      await invalidate();
+  const move = (i: number, d: -1 | 1) =>
+    sort.mutate({
+      ids: swap(
+        items.map((x) => x.id),
+        i,
+        d,
+      ),
     });
-  const move = (i: number, d: -1 | 1) => quietly(() => doMove(i, d));
-  const doMove = async (i: number, d: -1 | 1) => {
-    const ids = swap(
-      items.map((x) => x.id),
-      i,
-      d,
-    );
-    await client.post(`${path}/sort`, { ids });
-    reload();
-  };
   return (
     <>
       <Space style={{ marginBottom: 12 }}>
@@ -75,14 +70,20 @@ export function DictTab({ kind }: { kind: DictKind }) {
             dataIndex: 'status',
             width: 80,
             render: (v, r) => (
-              <ConfirmSwitch
+              <Switch
                 size="small"
                 checked={v === 1}
-                onChange={(on) => setStatus(r, on)}
-                confirmOff={{
-                  title: `确定停用“${r.name}”吗？`,
-                  content: `停用后新建和编辑时不能再选择该${label}，已有数据不受影响。`,
-                }}
+                loading={setStatus.isPending && setStatus.variables?.id === r.id}
+                onChange={(on) =>
+                  confirmOff(
+                    on,
+                    {
+                      title: `确定停用“${r.name}”吗？`,
+                      content: `停用后新建和编辑时不能再选择该${label}，已有数据不受影响。`,
+                    },
+                    () => setStatus.mutate({ id: r.id, status: on ? 1 : 2 }),
+                  )
+                }
               />
             ),
           },
@@ -98,7 +99,7 @@ export function DictTab({ kind }: { kind: DictKind }) {
                   size="small"
                   onClick={() => {
                     form.setFieldsValue({ name: r.name, remark: r.remark });
-                    setEditing(r);
+                    setEditing({ item: r });
                   }}
                 >
                   编辑
@@ -108,15 +109,10 @@ export function DictTab({ kind }: { kind: DictKind }) {
                   size="small"
                   danger
                   onClick={() =>
-                    Modal.confirm({
+                    ui.modal.confirm({
                       title: `确定删除“${r.name}”吗？`,
                       okButtonProps: { danger: true },
-                      onOk: () =>
-                        quietly(async () => {
-                          await client.post(`${path}/delete`, { id: r.id });
-                          showSuccess('删除成功');
-                          reload();
-                        }),
+                      onOk: () => remove.mutate({ id: r.id }),
                     })
                   }
                 >
@@ -128,14 +124,14 @@ export function DictTab({ kind }: { kind: DictKind }) {
         ]}
       />
       <Modal
-        open={!!editing}
-        title={editing?.id ? `编辑${label}` : `新增${label}`}
-        onCancel={() => setEditing(null)}
-        onOk={save}
-        confirmLoading={saving}
+        open={editing !== null}
+        title={editing?.item ? `编辑${label}` : `新增${label}`}
+        onCancel={close}
+        onOk={() => form.submit()}
+        confirmLoading={add.isPending || update.isPending}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} layout="vertical" onFinish={save}>
           <Form.Item
             name="name"
             label="名称"

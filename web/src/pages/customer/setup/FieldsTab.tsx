@@ -1,4 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { type CallInput, contract } from '@crm/core/contract';
+import { type FieldDef, FieldType } from '@crm/core/contract/clueField';
 import {
   Button,
   Col,
@@ -16,27 +18,12 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { api, quietly } from '../../../api/client';
-import { showSuccess } from '../../../app/ui';
-import { ConfirmSwitch } from '../../../components/ConfirmSwitch';
-import { useBusy } from '../../../components/useBusy';
-import { useFieldDefs, useInvalidateClueSettings, validValues } from '../data';
+import { showSuccess, ui } from '../../../app/ui';
 import MoveButtons, { swap } from '../MoveButtons';
-import type { FieldDef } from '../types';
 import { cascadeToText, textToCascade } from './cascadeText';
+import { confirmOff, useFieldList, useSettingsMutation } from './settings';
 
-export const FIELD_TYPES = [
-  { value: 1, label: '单行文本' },
-  { value: 2, label: '多行文本' },
-  { value: 3, label: '数字' },
-  { value: 4, label: '日期' },
-  { value: 5, label: '日期时间' },
-  { value: 6, label: '单选' },
-  { value: 7, label: '多选' },
-  { value: 8, label: '级联' },
-  { value: 9, label: '手机号' },
-  { value: 10, label: '邮箱' },
-];
+export const FIELD_TYPES = Object.entries(FieldType).map(([value, label]) => ({ value: Number(value), label }));
 /** Display choices for option fields: dropdown or radio buttons / checkboxes. */
 const SHOW_TYPES: Record<number, { value: number; label: string }[]> = {
   6: [
@@ -49,21 +36,48 @@ const SHOW_TYPES: Record<number, { value: number; label: string }[]> = {
   ],
 };
 
+/** A custom field (it always has its id). */
+type CustomField = FieldDef & { id: number };
+
+/** What the field form holds (the switches as booleans, the cascade data as lines of text). */
+interface FieldForm {
+  fieldLabel: string;
+  fieldTopic?: string;
+  fieldType: number;
+  showType?: number;
+  isRequired?: boolean;
+  isShow?: boolean;
+  rules?: Record<string, number | null | undefined>;
+  groupList?: { fieldLabel: string; groupName?: string; fieldValue?: string }[];
+  cascadeText?: string;
+}
+
+const c = contract.clueField.fields;
+
 /** The organisation's custom lead fields: every type, groups of options, cascade data, required and shown flags. */
 export function FieldsTab() {
-  const defs = useFieldDefs();
-  const invalidate = useInvalidateClueSettings();
-  const [editing, setEditing] = useState<Partial<FieldDef> | null>(null);
-  const [saving, run] = useBusy();
-  const [form] = Form.useForm();
-  const fieldType = Form.useWatch('fieldType', form) as number | undefined;
-  const custom = (defs.data ?? []).filter((d) => d.isCustom === 1);
+  const defs = useFieldList();
+  /** The field being edited (none for a new one); null when the form is closed. */
+  const [editing, setEditing] = useState<{ field?: CustomField } | null>(null);
+  const [form] = Form.useForm<FieldForm>();
+  const fieldType = Form.useWatch('fieldType', form);
+  const custom = (defs.data ?? []).filter((d): d is CustomField => d.isCustom === 1 && d.id !== null);
   const nextOn = (defs.data ?? []).some((d) => d.fieldName === 'nextFollowTime');
-  const open = (d?: FieldDef) => {
+  const close = () => setEditing(null);
+  const add = useSettingsMutation(c.add, { success: '保存成功', onSuccess: close });
+  const update = useSettingsMutation(c.update, { success: '保存成功', onSuccess: close });
+  const remove = useSettingsMutation(c.delete, { success: '删除成功' });
+  const sort = useSettingsMutation(c.sort);
+  const setNextFollow = useSettingsMutation(c.setNextFollowTimeField, {
+    onSuccess: ({ enabled }) => showSuccess(enabled ? '已启用“下次跟进时间”字段' : '已停用“下次跟进时间”字段'),
+  });
+  const open = (d?: CustomField) => {
     form.resetFields();
     if (d)
       form.setFieldsValue({
         ...d,
+        isRequired: d.isRequired === 1,
+        isShow: d.isShow === 1,
         groupList: d.groupList.map((o) => ({
           fieldLabel: o.fieldLabel,
           groupName: o.groupName ?? '',
@@ -71,19 +85,10 @@ export function FieldsTab() {
         })),
         cascadeText: cascadeToText(d.cascadeData).join('\n'),
       });
-    setEditing(d ?? {});
+    setEditing({ field: d });
   };
-  const save = () => run(() => quietly(doSave));
-  const setNextFollow = (enabled: boolean) =>
-    quietly(async () => {
-      await api.robot.post('/customFieldShow/setNextFollowTimeField', { enabled });
-      showSuccess(enabled ? '已启用“下次跟进时间”字段' : '已停用“下次跟进时间”字段');
-      await invalidate();
-    });
-  const doSave = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    const body: Record<string, unknown> = {
+  const save = (v: FieldForm) => {
+    const body: CallInput<typeof c.add> = {
       fieldLabel: v.fieldLabel,
       fieldTopic: v.fieldTopic || '基本信息',
       fieldType: v.fieldType,
@@ -93,39 +98,32 @@ export function FieldsTab() {
       rules: Object.fromEntries(Object.entries(v.rules ?? {}).filter(([, x]) => x !== null && x !== undefined)),
     };
     if (v.fieldType === 6 || v.fieldType === 7) {
-      const groups = [...new Set((v.groupList ?? []).map((o: { groupName?: string }) => o.groupName || ''))];
-      body.groupList = (v.groupList ?? []).map(
-        (o: { fieldLabel: string; groupName?: string; fieldValue?: string }, i: number) => ({
-          fieldLabel: o.fieldLabel,
-          ...(o.fieldValue ? { fieldValue: o.fieldValue } : {}),
-          ...(o.groupName
-            ? {
-                groupName: o.groupName,
-                groupId: groups.indexOf(o.groupName) + 1,
-                groupSortNum: groups.indexOf(o.groupName) + 1,
-              }
-            : {}),
-          itemSortNum: i + 1,
-        }),
-      );
+      const groups = [...new Set((v.groupList ?? []).map((o) => o.groupName || ''))];
+      body.groupList = (v.groupList ?? []).map((o, i) => ({
+        fieldLabel: o.fieldLabel,
+        ...(o.fieldValue ? { fieldValue: o.fieldValue } : {}),
+        ...(o.groupName
+          ? {
+              groupName: o.groupName,
+              groupId: groups.indexOf(o.groupName) + 1,
+              groupSortNum: groups.indexOf(o.groupName) + 1,
+            }
+          : {}),
+        itemSortNum: i + 1,
+      }));
     }
-    if (v.fieldType === 8) body.cascadeData = textToCascade(v.cascadeText ?? '', editing?.cascadeData);
-    if (editing?.id) await api.robot.post('/customFieldShow/update', { id: editing.id, ...body });
-    else await api.robot.post('/customFieldShow/add', body);
-    showSuccess('保存成功');
-    setEditing(null);
-    invalidate();
+    if (v.fieldType === 8) body.cascadeData = textToCascade(v.cascadeText ?? '', editing?.field?.cascadeData);
+    if (editing?.field) update.mutate({ id: editing.field.id, ...body });
+    else add.mutate(body);
   };
-  const move = (i: number, d: -1 | 1) => quietly(() => doMove(i, d));
-  const doMove = async (i: number, d: -1 | 1) => {
-    const ids = swap(
-      custom.map((x) => x.id as number),
-      i,
-      d,
-    );
-    await api.robot.post('/customFieldShow/sort', { ids });
-    invalidate();
-  };
+  const move = (i: number, d: -1 | 1) =>
+    sort.mutate({
+      ids: swap(
+        custom.map((x) => x.id),
+        i,
+        d,
+      ),
+    });
   return (
     <>
       <Space style={{ marginBottom: 12 }} wrap>
@@ -134,17 +132,23 @@ export function FieldsTab() {
         </Button>
         <Space>
           <Typography.Text>启用“下次跟进时间”字段</Typography.Text>
-          <ConfirmSwitch
+          <Switch
             checked={nextOn}
-            onChange={setNextFollow}
-            confirmOff={{
-              title: '确定停用“下次跟进时间”字段吗？',
-              content: '停用后客户表单中不再显示该字段，已填写的数据不受影响。',
-            }}
+            loading={setNextFollow.isPending}
+            onChange={(on) =>
+              confirmOff(
+                on,
+                {
+                  title: '确定停用“下次跟进时间”字段吗？',
+                  content: '停用后客户表单中不再显示该字段，已填写的数据不受影响。',
+                },
+                () => setNextFollow.mutate({ enabled: on }),
+              )
+            }
           />
         </Space>
       </Space>
-      <Table<FieldDef>
+      <Table<CustomField>
         rowKey="fieldName"
         size="small"
         loading={defs.isLoading}
@@ -186,16 +190,11 @@ export function FieldsTab() {
                   size="small"
                   danger
                   onClick={() =>
-                    Modal.confirm({
+                    ui.modal.confirm({
                       title: `确定删除字段“${d.fieldLabel}”吗？`,
                       content: '删除后该字段的数据将不再显示。',
                       okButtonProps: { danger: true },
-                      onOk: () =>
-                        quietly(async () => {
-                          await api.robot.post('/customFieldShow/delete', { id: d.id });
-                          showSuccess('删除成功');
-                          invalidate();
-                        }),
+                      onOk: () => remove.mutate({ id: d.id }),
                     })
                   }
                 >
@@ -207,18 +206,19 @@ export function FieldsTab() {
         ]}
       />
       <Modal
-        open={!!editing}
-        title={editing?.id ? '编辑字段' : '新增字段'}
+        open={editing !== null}
+        title={editing?.field ? '编辑字段' : '新增字段'}
         width={640}
-        onCancel={() => setEditing(null)}
-        onOk={save}
-        confirmLoading={saving}
+        onCancel={close}
+        onOk={() => form.submit()}
+        confirmLoading={add.isPending || update.isPending}
         destroyOnHidden
       >
         <Form
           form={form}
           layout="vertical"
           initialValues={{ fieldType: 1, isRequired: false, isShow: true, fieldTopic: '基本信息' }}
+          onFinish={save}
         >
           <Row gutter={12}>
             <Col span={12}>
@@ -240,7 +240,7 @@ export function FieldsTab() {
             </Col>
             <Col span={12}>
               <Form.Item name="fieldType" label="字段类型" rules={[{ required: true, message: '请选择字段类型' }]}>
-                <Select options={FIELD_TYPES} disabled={!!editing?.id} />
+                <Select options={FIELD_TYPES} disabled={!!editing?.field} />
               </Form.Item>
             </Col>
             {fieldType && SHOW_TYPES[fieldType] && (

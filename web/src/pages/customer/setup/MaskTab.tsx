@@ -1,39 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
+import { contract } from '@crm/core/contract';
 import { Alert, Space, Switch, Table } from 'antd';
-import { useState } from 'react';
-import { api, quietly } from '../../../api/client';
+import { useCallQuery } from '../../../api/hooks';
 import { showSuccess } from '../../../app/ui';
-import { type RoleRow, useRoleOptions } from '../../system/data';
-import { useInvalidateClueSettings } from '../data';
+import { useRoleOptions } from '../../system/data';
+import { useSettingsMutation } from './settings';
 
-interface MaskConfig {
-  maskType: number;
-  maskTypeName: string;
-  roles: { roleId: number; masked: 0 | 1 }[];
-}
+type RoleOption = NonNullable<ReturnType<typeof useRoleOptions>['data']>[number];
+
+const c = contract.clueField.mask;
 
 /** Phone masking per role (queryMaskConfig / saveMaskConfig): the middle four digits hidden, 138****5678. */
 export function MaskTab() {
   const roles = useRoleOptions();
-  const invalidate = useInvalidateClueSettings();
-  const config = useQuery({
-    queryKey: ['clue', 'maskConfig'],
-    queryFn: () => api.robot.post<MaskConfig>('/maskConfig/queryMaskConfig'),
-  });
+  const config = useCallQuery(c.get, undefined);
   const masked = new Set((config.data?.roles ?? []).filter((r) => r.masked).map((r) => r.roleId));
-  // the role whose switch is being changed: it shows a spinner meanwhile
-  const [switching, setSwitching] = useState<number | null>(null);
-  const set = (roleId: number, on: boolean) =>
-    quietly(async () => {
-      setSwitching(roleId);
-      try {
-        await api.robot.post('/maskConfig/saveMaskConfig', { roleId, masked: on ? 1 : 0 });
-        showSuccess(on ? '已开启号码脱敏' : '已关闭号码脱敏');
-        await invalidate();
-      } finally {
-        setSwitching(null);
-      }
-    });
+  const save = useSettingsMutation(c.save, {
+    onSuccess: (_, input) => showSuccess(input.masked ? '已开启号码脱敏' : '已关闭号码脱敏'),
+  });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Alert
@@ -41,7 +24,7 @@ export function MaskTab() {
         showIcon
         title={`脱敏方式：${config.data?.maskTypeName ?? '隐藏中间四位'}。开启后该角色在列表、详情和导出中看到的号码均为脱敏号码，且不能修改号码。`}
       />
-      <Table<RoleRow>
+      <Table<RoleOption>
         rowKey="id"
         size="small"
         loading={roles.isLoading || config.isLoading}
@@ -55,7 +38,12 @@ export function MaskTab() {
             key: 'masked',
             width: 120,
             render: (_, r) => (
-              <Switch checked={masked.has(r.id)} loading={switching === r.id} onChange={(on) => set(r.id, on)} />
+              // the role whose switch is being changed shows a spinner meanwhile
+              <Switch
+                checked={masked.has(r.id)}
+                loading={save.isPending && save.variables?.roleId === r.id}
+                onChange={(on) => save.mutate({ roleId: r.id, masked: on ? 1 : 0 })}
+              />
             ),
           },
         ]}

@@ -1,46 +1,42 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { contract } from '@crm/core/contract';
 import { Alert, Button, Card, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { api, quietly } from '../../../api/client';
-import { showSuccess } from '../../../app/ui';
-import { useBusy } from '../../../components/useBusy';
-import { useFieldDefs } from '../data';
+import { useCallQuery } from '../../../api/hooks';
+import { useFieldList, useSettingsMutation } from './settings';
 
+/** A rule as the tab edits it. */
 interface Rule {
   /** A key for the list only (not sent). */
-  key?: number;
+  key: number;
   fieldNames: string[];
   enabled: 0 | 1;
-  range?: 1 | 2;
+  range: 1 | 2;
 }
+
+const c = contract.clueField.repeatRules;
 
 /** Duplicate rules (clueFieldRepeat): which field combinations make two leads the same, and over which range. */
 export function RepeatTab() {
-  const defs = useFieldDefs();
-  const rules = useQuery({
-    queryKey: ['clue', 'repeatRules'],
-    queryFn: () => api.robot.post<Rule[]>('/clue/clueFieldRepeat/get'),
-  });
+  const defs = useFieldList();
+  const rules = useCallQuery(c.get, undefined);
   const [items, setItems] = useState<Rule[]>([]);
-  const [saving, run] = useBusy();
+  const save = useSettingsMutation(c.save, { success: '保存成功' });
   useEffect(() => {
     if (rules.data)
       setItems(
-        rules.data.map((r, i) => ({ key: i, fieldNames: r.fieldNames, enabled: r.enabled, range: r.range ?? 1 })),
+        rules.data.map((r, i) => ({
+          key: i,
+          fieldNames: r.fieldNames,
+          enabled: r.enabled === 1 ? 1 : 0,
+          range: r.range === 2 ? 2 : 1,
+        })),
       );
   }, [rules.data]);
   const fieldOptions = (defs.data ?? [])
     .filter((d) => ['phone', 'name', 'company'].includes(d.fieldName) || d.isCustom === 1)
     .map((d) => ({ value: d.fieldName, label: d.fieldLabel }));
   const set = (i: number, patch: Partial<Rule>) => setItems(items.map((r, k) => (k === i ? { ...r, ...patch } : r)));
-  const save = async () => {
-    await api.robot.post('/clue/clueFieldRepeat/save', {
-      rules: items.filter((r) => r.fieldNames.length).map(({ key: _k, ...r }) => r),
-    });
-    showSuccess('保存成功');
-    void rules.refetch();
-  };
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Alert
@@ -62,7 +58,7 @@ export function RepeatTab() {
             />
             <Select
               style={{ width: 200 }}
-              value={r.range ?? 1}
+              value={r.range}
               onChange={(v) => set(i, { range: v })}
               options={[
                 { value: 1, label: '全部数据（含回收站）' },
@@ -86,7 +82,13 @@ export function RepeatTab() {
         >
           添加规则
         </Button>
-        <Button type="primary" loading={saving} onClick={() => run(() => quietly(save))}>
+        <Button
+          type="primary"
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate({ rules: items.filter((r) => r.fieldNames.length).map(({ key: _key, ...r }) => r) })
+          }
+        >
           保存
         </Button>
       </Space>

@@ -1,50 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
+import { contract } from '@crm/core/contract';
+import type { RoleFieldAccess } from '@crm/core/contract/clueField';
 import { Alert, Button, Checkbox, Radio, Select, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
-import { api, quietly } from '../../../api/client';
-import { showSuccess } from '../../../app/ui';
-import { useBusy } from '../../../components/useBusy';
+import { useCallQuery } from '../../../api/hooks';
 import { useRoleOptions } from '../../system/data';
-import { useInvalidateClueSettings } from '../data';
-
-interface Auth {
-  fieldName: string;
-  fieldLabel: string;
-  access: 0 | 1 | 2;
-  masked: 0 | 1;
-}
+import { useSettingsMutation } from './settings';
 
 const MASKABLE = new Set(['phone', 'phones']);
+/** 0 hidden, 1 read-only, 2 editable. */
+const accessOf = (n: number): 0 | 1 | 2 => (n === 0 || n === 1 ? n : 2);
+
+const c = contract.clueField.fieldAccess;
 
 /** Per role: each field hidden, read-only or editable, and the phone number masked (138****5678) or not. */
 export function RoleFieldTab() {
   const roles = useRoleOptions();
-  const invalidate = useInvalidateClueSettings();
   const [roleId, setRoleId] = useState<number>();
-  const [items, setItems] = useState<Auth[]>([]);
-  const [saving, run] = useBusy();
+  const [items, setItems] = useState<RoleFieldAccess[]>([]);
   useEffect(() => {
     if (!roleId && roles.data?.length)
       setRoleId(roles.data.find((r) => !r.builtIn || r.roleSign !== 'super_admin')?.id ?? roles.data[0].id);
   }, [roles.data, roleId]);
-  const auth = useQuery({
-    queryKey: ['clue', 'roleFieldAuth', roleId],
-    enabled: !!roleId,
-    queryFn: () => api.robot.post<Auth[]>('/customFieldShow/getRoleFieldAuth', { roleId }),
-  });
+  const auth = useCallQuery(c.get, { roleId }, { enabled: !!roleId });
   useEffect(() => {
     if (auth.data) setItems(auth.data);
   }, [auth.data]);
-  const set = (name: string, patch: Partial<Auth>) =>
+  const save = useSettingsMutation(c.save, { success: '保存成功' });
+  const set = (name: string, patch: Partial<RoleFieldAccess>) =>
     setItems(items.map((x) => (x.fieldName === name ? { ...x, ...patch } : x)));
-  const save = async () => {
-    await api.robot.post('/customFieldShow/saveRoleFieldAuth', {
-      roleId,
-      items: items.map((x) => ({ fieldName: x.fieldName, access: x.access, masked: x.masked })),
-    });
-    showSuccess('保存成功');
-    invalidate();
-  };
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Alert
@@ -67,14 +50,19 @@ export function RoleFieldTab() {
         <Button
           type="primary"
           disabled={!roleId || auth.isFetching || !items.length}
-          loading={saving}
-          onClick={() => run(() => quietly(save))}
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate({
+              roleId,
+              items: items.map((x) => ({ fieldName: x.fieldName, access: accessOf(x.access), masked: x.masked })),
+            })
+          }
           data-testid="save-role-fields"
         >
           保存
         </Button>
       </Space>
-      <Table<Auth>
+      <Table<RoleFieldAccess>
         rowKey="fieldName"
         size="small"
         loading={auth.isFetching}

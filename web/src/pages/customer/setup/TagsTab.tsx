@@ -1,47 +1,53 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { contract } from '@crm/core/contract';
+import type { TagGroup } from '@crm/core/contract/clueField';
 import { Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Radio, Row, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
-import { api, quietly } from '../../../api/client';
-import { showSuccess } from '../../../app/ui';
-import { useBusy } from '../../../components/useBusy';
-import { useInvalidateClueSettings, useTagGroups, validValues } from '../data';
-import type { TagGroup } from '../types';
+import { ui } from '../../../app/ui';
+import { useSettingsMutation, useTagGroupList } from './settings';
 
 type Editing = { kind: 'group'; group?: TagGroup } | { kind: 'tag'; groupId: number; id?: number; name?: string };
 
+interface TagForm {
+  name: string;
+  color?: string;
+  chooseType?: 1 | 2;
+}
+
+const c = contract.clueField;
+
 /** Tag groups (single or multiple choice, colour) and their tags. */
 export function TagsTab() {
-  const groups = useTagGroups();
-  const invalidate = useInvalidateClueSettings();
+  const groups = useTagGroupList();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [saving, run] = useBusy();
-  const [form] = Form.useForm();
+  const [form] = Form.useForm<TagForm>();
+  const close = () => setEditing(null);
+  const saved = { success: '保存成功', onSuccess: close };
+  const addGroup = useSettingsMutation(c.tagGroups.add, saved);
+  const updateGroup = useSettingsMutation(c.tagGroups.update, saved);
+  const addTag = useSettingsMutation(c.tags.add, saved);
+  const updateTag = useSettingsMutation(c.tags.update, saved);
+  const removeGroup = useSettingsMutation(c.tagGroups.delete, { success: '删除成功' });
+  const removeTag = useSettingsMutation(c.tags.delete, { success: '删除成功' });
+  const saving = addGroup.isPending || updateGroup.isPending || addTag.isPending || updateTag.isPending;
   const open = (e: Editing) => {
     form.resetFields();
     if (e.kind === 'group' && e.group)
-      form.setFieldsValue({ name: e.group.groupName, color: e.group.color, chooseType: e.group.chooseType });
+      form.setFieldsValue({
+        name: e.group.groupName,
+        color: e.group.color,
+        chooseType: e.group.chooseType === 1 ? 1 : 2,
+      });
     if (e.kind === 'tag' && e.name) form.setFieldsValue({ name: e.name });
     setEditing(e);
   };
-  const save = () => run(() => quietly(doSave));
-  const doSave = async () => {
-    const v = await validValues(form);
-    if (!v) return;
+  const save = (v: TagForm) => {
     if (!editing) return;
     if (editing.kind === 'group') {
-      if (editing.group) await api.robot.post('/clue/tagGroup/update', { id: editing.group.id, ...v });
-      else await api.robot.post('/clue/tagGroup/add', v);
-    } else if (editing.id) await api.robot.post('/clue/tags/update', { id: editing.id, name: v.name });
-    else await api.robot.post('/clue/tags/add', { groupId: editing.groupId, name: v.name });
-    showSuccess('保存成功');
-    setEditing(null);
-    invalidate();
-  };
-  const remove = (path: string, id: number) => quietly(() => doRemove(path, id));
-  const doRemove = async (path: string, id: number) => {
-    await api.robot.post(path, { id });
-    showSuccess('删除成功');
-    invalidate();
+      if (editing.group) updateGroup.mutate({ id: editing.group.id, ...v });
+      else addGroup.mutate(v);
+    } else if (editing.id) updateTag.mutate({ id: editing.id, name: v.name });
+    else addTag.mutate({ groupId: editing.groupId, name: v.name });
   };
   return (
     <>
@@ -71,7 +77,7 @@ export function TagsTab() {
                       width: 10,
                       height: 10,
                       borderRadius: 5,
-                      background: g.color ?? '#1677ff',
+                      background: g.color,
                     }}
                   />
                   {g.groupName}
@@ -85,7 +91,7 @@ export function TagsTab() {
                   </Button>
                   <Popconfirm
                     title="删除标签组将同时删除组内标签，确定吗？"
-                    onConfirm={() => remove('/clue/tagGroup/delete', g.id)}
+                    onConfirm={() => removeGroup.mutate({ id: g.id })}
                   >
                     <Button type="link" size="small" danger>
                       删除
@@ -98,13 +104,13 @@ export function TagsTab() {
                 {g.tagList.map((t) => (
                   <Tag
                     key={t.id}
-                    color={g.color ?? undefined}
+                    color={g.color}
                     closable
                     onClose={(e) => {
                       e.preventDefault();
-                      Modal.confirm({
+                      ui.modal.confirm({
                         title: `确定删除标签“${t.tagName}”吗？`,
-                        onOk: () => remove('/clue/tags/delete', t.id),
+                        onOk: () => removeTag.mutate({ id: t.id }),
                       });
                     }}
                     style={{ cursor: 'pointer' }}
@@ -137,12 +143,12 @@ export function TagsTab() {
               ? '编辑标签'
               : '新增标签'
         }
-        onCancel={() => setEditing(null)}
-        onOk={save}
+        onCancel={close}
+        onOk={() => form.submit()}
         confirmLoading={saving}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" initialValues={{ chooseType: 2, color: '#1677ff' }}>
+        <Form form={form} layout="vertical" initialValues={{ chooseType: 2, color: '#1677ff' }} onFinish={save}>
           <Form.Item
             name="name"
             label="名称"

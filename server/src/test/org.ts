@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type ApiResponse, TEST_PASSWORD, type TestApp, type TestOrg, type TestUser } from '../../test/harness';
+import { type ApiResponse, TEST_PASSWORD, type TestApp, type TestOrg, type TestUser } from './harness';
 
 /** Assertions shared by the administration API tests (org, feedback, operationLog). */
 

@@ -1,4 +1,4 @@
-// Test helpers for recordings (used by the tests of recording and asr only): audio made with espeak-ng and sox,
+// Test helpers for recordings (the tests of recording, asr and upload): audio made with espeak-ng and sox,
 // and multipart bodies for app.inject.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

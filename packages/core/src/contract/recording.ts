@@ -1,0 +1,382 @@
+import { z } from 'zod';
+import { durationOutOfRange, MAX_FILTER_DURATION_SECONDS } from '../durationFilter';
+import { CountAnswer, defineCall, IdAnswer } from './call';
+import { clearableText, INT4_MAX, num, pageOf, pageQuery } from './fields';
+
+/**
+ * Recordings (spec part 2, 7.2 /headset and /aiVoiceUploadLog under /api/backend; 7.4 /recording/v1 and /V1/ai under
+ * /api/robot). The spec names some /headset calls only in words; their paths here follow their siblings'. The ASR
+ * calls of /recording/v1 are in asr.ts.
+ */
+
+/** What an upload attempt came to (aiVoiceUploadLog.result). */
+export const UPLOAD_RESULT = { STORED: 1, DUPLICATE: 2, REFUSED: 3, FAILED: 4, RESUMED: 5 } as const;
+/** The size of the chunks of a resumable upload (initChunkUpload answers it). */
+export const CHUNK_SIZE = 5 * 1024 * 1024;
+/** The largest chunk one uploadChunk takes. */
+export const CHUNK_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/** The largest value of a PostgreSQL smallint column (source, call type, statuses). */
+const SMALLINT_MAX = 32_767;
+
+const id = num(z.number({ error: '请传入录音 id' }).int().positive('必须是正整数').max(INT4_MAX, '录音 id 无效'));
+const ids = z
+  .array(num(z.number().int().positive().max(INT4_MAX, '录音 id 无效')), { error: 'ids：请传入录音 id 列表' })
+  .min(1, 'ids：请至少选择一条录音')
+  .max(1000, 'ids：一次最多 1000 条');
+/** A filter's values (one or a list), each within what its column holds: nothing out of range reaches the database. */
+const numList = (max: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : Array.isArray(v) ? v : [v]),
+    z
+      .array(
+        num(
+          z
+            .number({ error: '须为数字' })
+            .int('须为整数')
+            .min(0, `取值应在 0-${max} 之间`)
+            .max(max, `取值应在 0-${max} 之间`),
+        ),
+      )
+      .max(1000, '一次最多 1000 项')
+      .optional(),
+  );
+/** Blank is "not given"; a trailing unit ('30秒') is stripped. */
+function stripUnit(v: unknown) {
+  if (v === '' || v === null || v === undefined) return undefined;
+  return typeof v === 'string' ? v.trim().replace(/\D$/, '') : v;
+}
+/** A custom duration bound, seconds (a trailing unit is stripped): at most 7 days, duration_ms is an int4 column. */
+const durationField = (field: string) =>
+  z.preprocess(
+    stripUnit,
+    num(
+      z
+        .number({ error: `${field}：请输入秒数` })
+        .min(0, `${field}：不能小于 0`)
+        .max(MAX_FILTER_DURATION_SECONDS, durationOutOfRange(field))
+        .optional(),
+    ),
+  );
+const userId = num(
+  z.number({ error: 'userId：请选择员工' }).int().positive('userId：请选择员工').max(INT4_MAX, 'userId：员工 id 无效'),
+);
+const clueId = () => z.number().int().positive().max(INT4_MAX, 'clueId：线索 id 无效');
+const md5 = z
+  .string({ error: 'md5：请传入文件哈希' })
+  .regex(/^[0-9a-f]{32}$/i, 'md5：应为 32 位十六进制')
+  .transform((v) => v.toLowerCase());
+const uploadId = z.string({ error: 'uploadId：请传入上传任务 id' }).min(1, 'uploadId：请传入上传任务 id');
+
+/** What an upload may say about the recording: the multipart fields of uploadRecording, or initChunkUpload's body. */
+export const UploadMeta = z.object({
+  source: num(z.number().int().min(1, 'source：录音来源为 1-6').max(6, 'source：录音来源为 1-6').optional()),
+  callType: num(z.number().int().min(1, 'callType：通话类型为 1-6').max(6, 'callType：通话类型为 1-6').optional()),
+  ownerUserId: num(z.number().int().positive().max(INT4_MAX, 'ownerUserId：员工 id 无效').optional()),
+  clueId: num(clueId().optional()),
+  phone: z.string().max(20, 'phone：号码过长').optional(),
+  callTime: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, 'callTime：格式应为 YYYY-MM-DD HH:mm:ss')
+    .optional(),
+  callInfoId: z.string().max(64).optional(),
+  /** A transcript that came with the recording: the JSON form of DESIGN.md section 6, or plain text. */
+  transcript: z.string().max(2_000_000, 'transcript：转写文本过长').optional(),
+  channel: z.string().max(30).optional(),
+});
+export type UploadMeta = z.infer<typeof UploadMeta>;
+
+/** The text fields of one uploadChunk (multipart, with the chunk as its file). */
+export const ChunkFields = z.object({
+  uploadId,
+  offset: num(z.number({ error: 'offset：请传入分片位置' }).int().min(0)),
+});
+
+export const RecordingFilter = z.object({
+  ...pageQuery,
+  source: numList(SMALLINT_MAX),
+  callType: numList(SMALLINT_MAX),
+  ownerUserIds: numList(INT4_MAX),
+  clueId: num(clueId().optional()),
+  phone: z.string().max(20).optional(),
+  fileName: z.string().max(100).optional(),
+  /** 'YYYY-MM-DD 至 YYYY-MM-DD' (the date picker's text), or startTime / endTime. */
+  dateRange: z.string().optional(),
+  startTime: z.string().optional(),
+  endTime: z.string().optional(),
+  durationLevel: num(
+    z.number().int().min(0, 'durationLevel：时长档位为 0-7').max(7, 'durationLevel：时长档位为 0-7').optional(),
+  ),
+  /** Custom range (option 2), seconds. */
+  durationMin: durationField('durationMin'),
+  durationMax: durationField('durationMax'),
+  asrStatus: numList(SMALLINT_MAX),
+  analysisStatus: numList(SMALLINT_MAX),
+});
+export type RecordingFilter = z.infer<typeof RecordingFilter>;
+
+/** A recording as the list, the export and the call detail show it: the row with labels and formatted times. */
+export const Recording = z.object({
+  id: z.number(),
+  recordId: z.number(),
+  fileName: z.string(),
+  ext: z.string(),
+  size: z.number(),
+  hash: z.string(),
+  durationMs: z.number(),
+  /** Seconds, rounded. */
+  duration: z.number(),
+  /** HH:mm:ss */
+  durationText: z.string(),
+  channels: z.number(),
+  sampleRate: z.number(),
+  source: z.number(),
+  sourceName: z.string(),
+  callType: z.number(),
+  callTypeName: z.string(),
+  ownerUserId: z.number().nullable(),
+  ownerName: z.string().nullable(),
+  clueId: z.number().nullable(),
+  phone: z.string().nullable(),
+  callInfoId: z.string().nullable(),
+  callTime: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  asrStatus: z.number(),
+  asrStatusName: z.string(),
+  asrError: z.string().nullable(),
+  metricsStatus: z.number(),
+  metricsStatusName: z.string(),
+  metricsError: z.string().nullable(),
+  analysisStatus: z.number(),
+  analysisStatusName: z.string(),
+  /** The salesperson's share of the talk, 0..1 (stereo recordings with metrics). */
+  talkRatio: z.number().nullable(),
+  qualityScore: z.number().nullable(),
+  qualityRemark: z.string().nullable(),
+});
+export type Recording = z.infer<typeof Recording>;
+
+/** A file stored (or found already stored) by an upload. */
+export const StoredRecording = z.object({
+  fileName: z.string(),
+  recordId: z.number(),
+  duplicate: z.boolean(),
+  clueId: z.number().nullable(),
+  phone: z.string().nullable(),
+});
+
+/** One file of uploadRecording: stored, or (in a batch) refused with the reason in `msg`. */
+export const UploadedFile = z.object({
+  ok: z.boolean(),
+  msg: z.string(),
+  fileName: z.string(),
+  recordId: z.number().nullable(),
+  duplicate: z.boolean(),
+  /** Absent for a refused file of a batch. */
+  clueId: z.number().nullable().optional(),
+  phone: z.string().nullable().optional(),
+});
+export type UploadedFile = z.infer<typeof UploadedFile>;
+
+/** One line of the upload log. */
+export const UploadLog = z.object({
+  id: z.number(),
+  organizationId: z.number(),
+  userId: z.number().nullable(),
+  recordingId: z.number().nullable(),
+  fileName: z.string().nullable(),
+  hash: z.string().nullable(),
+  size: z.number().nullable(),
+  /** UPLOAD_RESULT */
+  result: z.number(),
+  message: z.string().nullable(),
+  channel: z.string().nullable(),
+  createdAt: z.string().nullable(),
+});
+
+export const recording = {
+  checkMd5: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/headset/checkMd5',
+    summary: 'md5 校验：机构是否已有该文件',
+    body: z.object({ md5, size: num(z.number().int().positive().optional()) }),
+    answer: z.object({
+      exists: z.boolean(),
+      recordId: z.number().nullable(),
+      fileName: z.string().nullable(),
+      /** An upload of this file under way (resume from `offset`). */
+      uploadId: z.string().nullable(),
+      offset: z.number(),
+    }),
+  }),
+  /** multipart/form-data: the file(s) (field `file`) and the fields of UploadMeta. One file answers its result. */
+  upload: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/headset/uploadRecording',
+    summary: '上传录音（可多个文件）',
+    answer: z.union([UploadedFile, z.object({ results: z.array(UploadedFile) })]),
+  }),
+  initChunkUpload: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/headset/initChunkUpload',
+    summary: '分片上传：开始或续传',
+    body: UploadMeta.extend({
+      fileName: z.string({ error: 'fileName：请传入文件名' }).min(1, 'fileName：请传入文件名').max(255),
+      size: num(z.number({ error: 'size：请传入文件大小' }).int().positive('size：文件大小必须大于 0')),
+      md5,
+    }),
+    answer: z.object({
+      duplicate: z.boolean(),
+      recordId: z.number().nullable(),
+      uploadId: z.string().nullable(),
+      offset: z.number(),
+      chunkSize: z.number(),
+    }),
+  }),
+  /** multipart/form-data: ChunkFields and the chunk (the last file part). */
+  uploadChunk: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/headset/uploadChunk',
+    summary: '分片上传：上传一个分片（写入存储后才应答）',
+    answer: z.object({ uploadId: z.string(), offset: z.number() }),
+  }),
+  completeChunkUpload: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/headset/completeChunkUpload',
+    summary: '分片上传：完成',
+    body: z.object({ uploadId }),
+    answer: StoredRecording,
+  }),
+  bindClue: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/headset/bindClue',
+    summary: '录音绑定线索（clueId 为 null 解绑）',
+    body: z.object({ ids, clueId: num(clueId().nullable()) }),
+    answer: CountAnswer,
+  }),
+  bindUser: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/headset/bindUser',
+    summary: '录音绑定员工',
+    body: z.object({ ids, userId }),
+    answer: CountAnswer,
+  }),
+  editBindUser: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/headset/editBindUserIdByIds',
+    summary: '批量修改录音归属员工',
+    body: z.object({ ids, userId }),
+    answer: CountAnswer,
+  }),
+  remove: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/headset/deleteRecordingUpload',
+    summary: '删除录音',
+    body: z.object({ id }),
+    answer: CountAnswer,
+  }),
+  batchRemove: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/headset/batchDeleteRecordingUpload',
+    summary: '批量删除录音',
+    body: z.object({ ids }),
+    answer: CountAnswer,
+  }),
+  /** A client-side upload event (skipped duplicate, failure). */
+  saveUploadLog: defineCall({
+    base: 'backend',
+    method: 'PUT',
+    path: '/aiVoiceUploadLog',
+    summary: '记录一次录音上传（客户端：跳过重复、失败等）',
+    body: z.object({
+      fileName: z.string().max(255).optional(),
+      md5: z.string().max(32).optional(),
+      size: num(z.number().int().min(0).optional()),
+      result: num(z.number({ error: 'result：请传入结果' }).int().min(1, 'result：1-5').max(5, 'result：1-5')),
+      message: z.string().max(500).optional(),
+      recordId: num(z.number().int().positive().max(INT4_MAX, 'recordId：录音 id 无效').optional()),
+      channel: z.string().max(30).optional(),
+    }),
+    answer: IdAnswer,
+  }),
+  uploadLogs: defineCall({
+    base: 'backend',
+    method: 'POST',
+    path: '/aiVoiceUploadLog/pagelist',
+    summary: '录音上传记录',
+    body: z.object({
+      ...pageQuery,
+      result: num(z.number().int().min(1, 'result：上传结果为 1-5').max(5, 'result：上传结果为 1-5').optional()),
+    }),
+    answer: pageOf(UploadLog),
+  }),
+  list: defineCall({
+    base: 'robot',
+    method: 'POST',
+    path: '/recording/v1/pagelist',
+    summary: '录音列表',
+    body: RecordingFilter,
+    answer: pageOf(Recording),
+  }),
+  saveQuality: defineCall({
+    base: 'robot',
+    method: 'POST',
+    path: '/recording/v1/saveQuality',
+    summary: '保存质检（分数、备注）',
+    body: z.object({
+      id,
+      qualityScore: num(
+        z.number().int().min(0, 'qualityScore：0-100').max(100, 'qualityScore：0-100').nullable().optional(),
+      ),
+      qualityRemark: clearableText('质检备注', 500),
+    }),
+    answer: z.object({ id: z.number(), qualityScore: z.number().nullable(), qualityRemark: z.string().nullable() }),
+  }),
+  /** The filtered list (or the selected `ids`) as 录音列表.xlsx. */
+  export: defineCall({
+    base: 'robot',
+    method: 'POST',
+    path: '/recording/v1/export',
+    summary: '导出录音列表（xlsx）',
+    body: RecordingFilter.extend({ ids: numList(INT4_MAX) }),
+  }),
+  getMaskId: defineCall({
+    base: 'robot',
+    method: 'GET',
+    path: '/recording/v1/getMaskId',
+    summary: '通话详情分享凭证（免登录查看该条录音）',
+    query: z.object({ recordId: id }),
+    answer: z.object({ recordId: z.number(), maskId: z.string() }),
+  }),
+  recordIdByInfoId: defineCall({
+    base: 'robot',
+    method: 'GET',
+    path: '/V1/ai/getRecordIdByInfoId',
+    summary: '由通话记录 id 查录音 id',
+    query: z.object({
+      infoId: z.string({ error: 'infoId：请传入通话记录 id' }).min(1, 'infoId：请传入通话记录 id').max(64),
+    }),
+    answer: z.object({ recordId: z.number().nullable() }),
+  }),
+  /**
+   * The browser-playable file (HTTP Range; .wav .pcm .m4a .amr .wma .aac become mp3, .mov mp4, transcoded once):
+   * `?id=` with the session (`&token=` for media elements, which send no header), or `?maskId=` without login.
+   */
+  play: defineCall({
+    base: 'robot',
+    method: 'GET',
+    path: '/recording/v1/play',
+    summary: '播放录音（支持 Range；.wav .pcm .m4a .amr .wma .aac 转 mp3，.mov 转 mp4）',
+    query: z.object({ id: id.optional(), maskId: z.string().optional(), token: z.string().optional() }),
+  }),
+};
