@@ -24,6 +24,7 @@ export const notFound = (msg: string = Messages.notFound) => new AppError(Result
 export const conflict = (msg: string) => new AppError(ResultCode.CONFLICT, msg);
 export const loginExpired = (msg: string = Messages.loginExpired) => new AppError(ResultCode.LOGIN_EXPIRED, msg);
 export const invalidToken = () => new AppError(ResultCode.INVALID_TOKEN, Messages.invalidToken);
+export const tooLarge = (msg: string) => new AppError(ResultCode.TOO_LARGE, msg);
 export const tooManyRequests = (msg: string = Messages.tooManyRequests) => new AppError(ResultCode.RATE_LIMITED, msg);
 
 /** Throws notFound when the row is missing: lookups scoped by organisation make another organisation's id look absent. */

@@ -137,6 +137,8 @@ function register(app: FastifyInstance, route: Registration, handler: Handler<an
 /** What a route adds to its call: who may make it and how it is logged. */
 export type ImplementOptions = Omit<RouteOptions<undefined, undefined>, 'query' | 'body' | 'summary'>;
 
+// A call that answers nothing (`data: null`) is served by a handler that returns nothing.
+// biome-ignore lint/suspicious/noConfusingVoidType: void is what such a handler returns
 type AnswerOf<C extends Call> = CallAnswer<C> extends null ? null | undefined | void : CallAnswer<C>;
 
 /**

@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from './errors';
+import { AppError, badRequest, tooLarge } from './errors';
 
 /**
  * The one reader of multipart requests (recording upload, chunks, images, import files): file names are cleaned,
@@ -51,12 +51,8 @@ export async function readMultipart<T>(
   if (!req.isMultipart()) throw badRequest(limits.notMultipart);
   const files: T[] = [];
   const fields: Record<string, string> = {};
-  const tooLarge = (name?: string) =>
-    new AppError(
-      413,
-      limits.tooLarge ?? `文件${name ? `「${name}」` : ''}超过大小上限 ${megabytes(limits.maxBytes)} MB`,
-      413,
-    );
+  const fileTooLarge = (name?: string) =>
+    tooLarge(limits.tooLarge ?? `文件${name ? `「${name}」` : ''}超过大小上限 ${megabytes(limits.maxBytes)} MB`);
   try {
     for await (const part of req.parts({
       limits: { fileSize: limits.maxBytes, ...(limits.maxFiles ? { files: limits.maxFiles } : {}) },
@@ -64,7 +60,7 @@ export async function readMultipart<T>(
       if (part.type === 'file') {
         const fileName = uploadedFileName(part.filename, 'file');
         files.push(await onFile(part, fileName));
-        if (part.file.truncated) throw tooLarge(fileName);
+        if (part.file.truncated) throw fileTooLarge(fileName);
       } else {
         const value = String(part.value ?? '');
         if (value.includes('\u0000') || part.fieldname.includes('\u0000'))
@@ -75,7 +71,7 @@ export async function readMultipart<T>(
   } catch (e) {
     if (e instanceof AppError) throw e;
     const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
     if (code === 'FST_FILES_LIMIT') throw badRequest(limits.tooMany ?? '文件数量超过上限');
     throw badRequest(`上传内容格式错误：${(e as Error).message}`);
   }

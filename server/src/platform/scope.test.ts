@@ -40,7 +40,6 @@ describe('scope: every id-taking call refuses ids of another organisation and ou
   const password = 'demo@1234';
   let ops: Operation[] = [];
   let orgA: number;
-  let orgB: number;
 
   const db = () => t().ctx.db;
   const rows = async <T extends Record<string, unknown>>(q: ReturnType<typeof sql>) =>
@@ -150,7 +149,6 @@ describe('scope: every id-taking call refuses ids of another organisation and ou
     ops = ops.sort((a, b) => a.url.localeCompare(b.url));
     const { demo } = await seedDemo(t().ctx, { password, admin1: `ta_${tag}`, admin2: `tb_${tag}`, tag });
     orgA = demo[0].orgId;
-    orgB = demo[1].orgId;
     // The demo recordings' jobs (metrics, transcription) finish first, then the queue stops: what changes A's rows
     // afterwards can only be a call.
     const schema = t().ctx.config.jobsSchema;

@@ -1,5 +1,5 @@
 import { Messages, ResultCode, STANDARD_HTTP_STATUS, SUPPORT_FEATURES_HEADER } from '@crm/core';
-import type { Call, CallAnswer, CallInput } from '@crm/core/contract';
+import { type Call, type CallAnswer, type CallInput, contract } from '@crm/core/contract';
 import { getRefreshToken, getToken, setTokens } from '../app/session';
 import { SERVICE_BASES, type ServiceBase } from './config';
 import { ApiError } from './errors';
@@ -54,7 +54,8 @@ let refreshing: Promise<boolean> | null = null;
 export function refreshSession(): Promise<boolean> {
   const refreshToken = getRefreshToken();
   if (!refreshToken) return Promise.resolve(false);
-  refreshing ??= fetch(`${SERVICE_BASES.backend}/loginController/refreshToken`, {
+  // sent with fetch, not callApi: an expired answer here must not ask for another refresh
+  refreshing ??= fetch(`${SERVICE_BASES[contract.account.refreshToken.base]}${contract.account.refreshToken.path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', [SUPPORT_FEATURES_HEADER]: STANDARD_HTTP_STATUS },
     body: JSON.stringify({ refreshToken }),
@@ -149,7 +150,12 @@ export function fileNameOf(disposition: string | null, fallback = 'download'): s
 export interface ServiceClient {
   base: string;
   get<T = unknown>(path: string, query?: Record<string, unknown>, opts?: RequestOptions): Promise<T>;
-  post<T = unknown>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
+  /** Sends a JSON body (POST unless `method` says PUT or DELETE). */
+  post<T = unknown>(
+    path: string,
+    body?: unknown,
+    opts?: RequestOptions & { method?: 'POST' | 'PUT' | 'DELETE' },
+  ): Promise<T>;
   upload<T = unknown>(path: string, form: FormData, opts?: UploadOptions): Promise<T>;
   /** Posts (or GETs with `method: 'GET'`) and saves the file answer; an envelope answer is an error. */
   download(
@@ -172,11 +178,11 @@ export function createServiceClient(name: ServiceBase): ServiceClient {
         opts,
       );
     },
-    post<T>(path: string, body?: unknown, opts: RequestOptions = {}) {
+    post<T>(path: string, body?: unknown, opts: RequestOptions & { method?: 'POST' | 'PUT' | 'DELETE' } = {}) {
       return call<T>(
         base() + path,
         () => ({
-          method: 'POST',
+          method: opts.method ?? 'POST',
           headers: requestHeaders({ 'Content-Type': 'application/json', ...opts.headers }),
           body: JSON.stringify(body ?? {}),
           signal: opts.signal,
@@ -279,7 +285,16 @@ export function callApi<C extends Call>(call: C, input?: CallInput<C>, opts?: Re
   const client = clients[call.base];
   return call.method === 'GET'
     ? client.get<CallAnswer<C>>(call.path, input as Record<string, unknown> | undefined, opts)
-    : client.post<CallAnswer<C>>(call.path, input, opts);
+    : client.post<CallAnswer<C>>(call.path, input, { ...opts, method: call.method });
 }
 
-export const api = { call: callApi, ...clients };
+/** Saves the file a download call of the contract answers (a GET sends its input as the query). */
+export function downloadCall<C extends Call>(
+  call: C,
+  input?: CallInput<C>,
+  opts?: RequestOptions & { fileName?: string },
+): Promise<void> {
+  return clients[call.base].download(call.path, input, { ...opts, method: call.method === 'GET' ? 'GET' : 'POST' });
+}
+
+export const api = { call: callApi, download: downloadCall, ...clients };

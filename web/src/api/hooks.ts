@@ -3,7 +3,7 @@ import type { Call, CallAnswer, CallInput } from '@crm/core/contract';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { showSuccess } from '../app/ui';
 import { usePagedQuery } from '../components/usePagedQuery';
-import { callApi, type RequestOptions } from './client';
+import { ApiError, callApi, downloadCall, type RequestOptions } from './client';
 
 /**
  * The web's one idiom for calls. Reading: `useCallQuery` (one answer) and `useCallPage` (a paged table). Writing:
@@ -41,19 +41,33 @@ export function useCallQuery<C extends Call>(
 /** The row of a paged call's answer. */
 export type RowOf<C extends Call> = CallAnswer<C> extends Page<infer R> ? R : never;
 
-/** A paged list call for an antd Table; `pageName` keys the remembered page size. */
-export function useCallPage<C extends Call, F extends Record<string, unknown>>(call: C, filters: F, pageName: string) {
+/**
+ * A paged list call for an antd Table; `pageName` keys the remembered page size. `refetchInterval` polls while the
+ * page's rows are still being worked on (transcription, analysis).
+ */
+export function useCallPage<C extends Call, F extends Record<string, unknown>>(
+  call: C,
+  filters: F,
+  pageName: string,
+  opts: { refetchInterval?: (rows: RowOf<C>[]) => number | false } = {},
+) {
   return usePagedQuery<RowOf<C>, F>(
     pageName,
     filters,
     (q) => callApi(call, q as unknown as CallInput<C>) as Promise<Page<RowOf<C>>>,
     idOf(call),
+    opts.refetchInterval,
   );
 }
 
 export interface MutationOptions<C extends Call> {
   /** Shown on success, e.g. '已保存'. */
   success?: string;
+  /**
+   * The page tells the failure itself (instead of the server's message, which may be technical): the client shows
+   * nothing and this gets the error.
+   */
+  onFailure?: (error: ApiError) => void;
   /** Calls whose cached answers are stale after this one (their lists refetch). */
   invalidate?: Call[];
   onSuccess?: (answer: CallAnswer<C>, input: CallInput<C>) => void;
@@ -63,18 +77,38 @@ export interface MutationOptions<C extends Call> {
 export function useCallMutation<C extends Call>(call: C, opts: MutationOptions<C> = {}) {
   const qc = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (input: CallInput<C>) => callApi(call, input),
+    mutationFn: (input: CallInput<C>) => callApi(call, input, { silent: Boolean(opts.onFailure) }),
     onSuccess: async (answer, input) => {
       if (opts.success) showSuccess(opts.success);
       await Promise.all((opts.invalidate ?? []).map((c) => qc.invalidateQueries({ queryKey: keyOf(c) })));
       opts.onSuccess?.(answer, input);
     },
-    // The client has shown the failure (clientHooks.showError); nothing is left unhandled.
-    onError: () => {},
+    // Unless the page tells it, the client has shown the failure (clientHooks.showError).
+    onError: (error) => {
+      if (opts.onFailure && error instanceof ApiError) opts.onFailure(error);
+    },
   });
   return {
     ...mutation,
     /** Sends unless a send is already running (double clicks). */
+    mutate: (input: CallInput<C>) => {
+      if (!mutation.isPending) mutation.mutate(input);
+    },
+  };
+}
+
+/** A download (export, template): `mutate(input)` saves the file; `isPending` while it comes. */
+export function useCallDownload<C extends Call>(call: C, opts: { fileName?: string; success?: string } = {}) {
+  const mutation = useMutation({
+    mutationFn: (input: CallInput<C>) => downloadCall(call, input, { fileName: opts.fileName }),
+    onSuccess: () => {
+      if (opts.success) showSuccess(opts.success);
+    },
+    // the client has shown the failure
+    onError: () => {},
+  });
+  return {
+    ...mutation,
     mutate: (input: CallInput<C>) => {
       if (!mutation.isPending) mutation.mutate(input);
     },

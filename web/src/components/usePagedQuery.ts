@@ -21,12 +21,15 @@ export function usePagedQuery<T, F extends Record<string, unknown>>(
   fetch: (q: F & { pageNum: number; pageSize: number }) => Promise<Page<T>>,
   /** First part of the query key (default the page name): what invalidating a call's answers matches. */
   key: string = pageName,
+  /** Polls while the rows shown ask for it (e.g. some are still being transcribed). */
+  refetchInterval?: (rows: T[]) => number | false,
 ) {
   const pager = usePagination(pageName);
   const query = useQuery({
     queryKey: [key, filters, pager.pageNum, pager.pageSize],
     queryFn: () => fetch({ ...filters, pageNum: pager.pageNum, pageSize: pager.pageSize }),
     placeholderData: keepPreviousData,
+    refetchInterval: refetchInterval ? (q) => refetchInterval(q.state.data?.lists ?? []) : undefined,
   });
   const { setPageNum } = pager;
   const back =

@@ -10,7 +10,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import { AppError, badRequest } from '../../platform/errors';
+import { badRequest, tooLarge } from '../../platform/errors';
 import { readMultipart } from '../../platform/multipart';
 import { offsetOf, page } from '../../platform/paging';
 import { scoped, seesUser } from '../../platform/scope';
@@ -65,8 +65,7 @@ export function checkFile(ctx: AppContext, fileName: string, size: number): stri
     throw badRequest(
       `文件「${fileName}」类型不支持，请上传音频文件（${AUDIO_EXTENSIONS.map((e) => `.${e}`).join(' ')}）`,
     );
-  if (size > uploadLimitBytes(ctx))
-    throw new AppError(413, `文件「${fileName}」超过大小上限 ${ctx.config.uploadLimitMb} MB`, 413);
+  if (size > uploadLimitBytes(ctx)) throw tooLarge(`文件「${fileName}」超过大小上限 ${ctx.config.uploadLimitMb} MB`);
   return ext;
 }
 

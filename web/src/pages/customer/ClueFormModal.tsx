@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useCallMutation } from '../../api/hooks';
 import { useUser } from '../../app/session';
 import { LEAD_READS } from './actions';
-import { valueOf } from './columns';
+import { fieldOf } from './columns';
 import { validValues } from './data';
 import { FieldInput } from './FieldInput';
 import { EDITABLE_STANDARD, useFieldOptions } from './fieldOptions';
@@ -18,7 +18,7 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The value of a field in a lead (standard fields at the top, custom ones under custom). */
 export function fieldValueOf(clue: Clue | null, def: FieldDef): unknown {
   if (!clue) return undefined;
-  if (!def.isCustom) return valueOf(clue, def.fieldName);
+  if (!def.isCustom) return fieldOf(clue, def.fieldName);
   return clue.custom?.[def.fieldName] ?? undefined;
 }
 

@@ -7,15 +7,7 @@ import { useCallMutation } from '../../api/hooks';
 import MoveButtons, { swap } from './MoveButtons';
 
 /** Choose and order the columns of a list for the current user (setClueUserCustomTable / customTableDefault). */
-export function ColumnSettings({
-  type,
-  columns,
-  onSaved,
-}: {
-  type: number;
-  columns: Column[];
-  onSaved: () => void;
-}) {
+export function ColumnSettings({ type, columns, onSaved }: { type: number; columns: Column[]; onSaved: () => void }) {
   const [open, setOpen] = useState(false);
   const [items, setItems] = useState<Column[]>([]);
   const saved = () => {
@@ -59,12 +51,7 @@ export function ColumnSettings({
               <Button>恢复默认</Button>
             </Popconfirm>
             <Button onClick={() => setOpen(false)}>取消</Button>
-            <Button
-              type="primary"
-              loading={save.isPending}
-              onClick={submit}
-              disabled={!items.some((c) => c.isChecked)}
-            >
+            <Button type="primary" loading={save.isPending} onClick={submit} disabled={!items.some((c) => c.isChecked)}>
               保存
             </Button>
           </Space>

@@ -152,9 +152,7 @@ export default function CustomerDetail() {
                   {clue.lockStatus ? '解锁' : '锁定'}
                 </Button>
               )}
-              {canEdit && clue.type === 1 && (
-                <Button onClick={() => clueActions.turn([clue.id])}>转为客户</Button>
-              )}
+              {canEdit && clue.type === 1 && <Button onClick={() => clueActions.turn([clue.id])}>转为客户</Button>}
               {canEdit && (
                 <Button icon={<TeamOutlined />} onClick={() => setCollab(true)}>
                   协作人
@@ -164,12 +162,7 @@ export default function CustomerDetail() {
                 <Button onClick={() => clueActions.blacklist([clue.id])}>加入黑名单</Button>
               )}
               {canDelete && (
-                <Button
-                  danger
-                  onClick={() =>
-                    clueActions.remove([clue.id], closeCustomerDetail)
-                  }
-                >
+                <Button danger onClick={() => clueActions.remove([clue.id], closeCustomerDetail)}>
                   删除
                 </Button>
               )}

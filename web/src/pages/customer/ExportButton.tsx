@@ -14,8 +14,10 @@ export const MAX_POLL_FAILURES = 5;
  * read MAX_POLL_FAILURES times in a row, so the polling stopped (the record list has the outcome later).
  */
 export function useRecordProgress(recordId: number | null, intervalMs = 1000) {
-  const [lost, setLost] = useState(false);
-  const failures = useRef(0);
+  // the record whose progress was given up, and the failed reads in a row of the record polled
+  const [lostFor, setLostFor] = useState<number | null>(null);
+  const lost = recordId !== null && lostFor === recordId;
+  const failures = useRef({ recordId, inRow: 0, errors: 0 });
   const q = useCallQuery(
     contract.clueImport.record,
     { recordId: recordId ?? 0 },
@@ -25,17 +27,16 @@ export function useRecordProgress(recordId: number | null, intervalMs = 1000) {
       refetchInterval: (rec) => (rec && rec.status >= 2 ? false : intervalMs),
     },
   );
-  // a new record starts afresh; a progress read resets the count of failures in a row
   useEffect(() => {
-    failures.current = 0;
-    setLost(false);
-  }, [recordId]);
-  useEffect(() => {
-    if (q.dataUpdatedAt) failures.current = 0;
+    if (q.dataUpdatedAt) failures.current.inRow = 0;
   }, [q.dataUpdatedAt]);
   useEffect(() => {
-    if (q.errorUpdateCount && ++failures.current >= MAX_POLL_FAILURES) setLost(true);
-  }, [q.errorUpdateCount]);
+    const f = failures.current;
+    if (f.recordId !== recordId) Object.assign(f, { recordId, inRow: 0, errors: q.errorUpdateCount });
+    f.inRow += Math.max(0, q.errorUpdateCount - f.errors);
+    f.errors = q.errorUpdateCount;
+    if (f.inRow >= MAX_POLL_FAILURES) setLostFor(recordId);
+  }, [recordId, q.errorUpdateCount]);
   return { rec: recordId ? (q.data ?? null) : null, lost };
 }
 

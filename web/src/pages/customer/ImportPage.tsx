@@ -1,4 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { type CallAnswer, contract } from '@crm/core/contract';
+import { useMutation } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -16,8 +18,6 @@ import {
   Tag,
   Upload,
 } from 'antd';
-import { type CallAnswer, contract } from '@crm/core/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
@@ -38,7 +38,8 @@ function UploadStep({ onUploaded }: { onUploaded: (a: UploadAnswer) => void }) {
   const template = useDownload(c.downloadTemplate);
   // multipart, so not a JSON call: the upload is the client's, the mutation's state the rest (a failure is shown)
   const upload = useMutation({
-    mutationFn: (form: FormData) => api[c.upload.base].upload<UploadAnswer>(c.upload.path, form, { onProgress: setPercent }),
+    mutationFn: (form: FormData) =>
+      api[c.upload.base].upload<UploadAnswer>(c.upload.path, form, { onProgress: setPercent }),
     onSuccess: onUploaded,
     onSettled: () => setPercent(null),
     onError: () => {},
@@ -50,7 +51,11 @@ function UploadStep({ onUploaded }: { onUploaded: (a: UploadAnswer) => void }) {
         showIcon
         title="请按模板填写后上传，支持 .xlsx 和 .csv 文件（UTF-8 或 GBK 编码）；手机号必填，重复的数据按查重规则跳过。"
         action={
-          <Button icon={<DownloadOutlined />} onClick={() => template.mutate(undefined)} data-testid="download-template">
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => template.mutate(undefined)}
+            data-testid="download-template"
+          >
             下载模板
           </Button>
         }

@@ -30,9 +30,7 @@ export function RecycleBinDrawer({
     'clueRecycleBin',
     filter,
     (q) =>
-      open
-        ? api.call(contract.clue.recycleBin, q)
-        : Promise.resolve({ lists: [], total: 0, pageNum: 1, pageSize: 10 }),
+      open ? api.call(contract.clue.recycleBin, q) : Promise.resolve({ lists: [], total: 0, pageNum: 1, pageSize: 10 }),
     open ? RECYCLE_BIN : 'clueRecycleBin',
   );
   const done = () => {

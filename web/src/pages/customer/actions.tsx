@@ -59,8 +59,7 @@ export function useClueActions() {
         lockStatus ? '锁定后不能删除或变更跟进人。' : '',
         () => (lockStatus ? lock : unlock)({ clueIds: ids, lockStatus }, done),
       ),
-    turn: (ids: number[], done?: Done) =>
-      confirm('确定将所选线索转为客户吗？', '', () => turn({ clueIds: ids }, done)),
+    turn: (ids: number[], done?: Done) => confirm('确定将所选线索转为客户吗？', '', () => turn({ clueIds: ids }, done)),
     blacklist: (ids: number[], done?: Done) => {
       let reason = '';
       ui.modal.confirm({
@@ -79,8 +78,7 @@ export function useClueActions() {
         onOk: () => blacklist({ clueIds: ids, black: 1, reason: reason || undefined }, done),
       });
     },
-    unblack: (ids: number[], done?: Done) =>
-      confirm('确定移出黑名单吗？', '', () => unblack({ clueIds: ids }, done)),
+    unblack: (ids: number[], done?: Done) => confirm('确定移出黑名单吗？', '', () => unblack({ clueIds: ids }, done)),
     restore: (ids: number[], done?: Done) =>
       confirm(`确定还原选中的 ${ids.length} 条数据吗？`, '', () => restore({ clueIds: ids }, done)),
     purge: (ids: number[], done?: Done) =>

@@ -27,7 +27,7 @@ export const SORTABLE = new Set(['createdAt', 'updatedAt', 'nextFollowTime', 'la
 const CALL_COLOR: Record<number, string> = { 1: 'default', 2: 'green', 3: 'orange', 102: 'blue' };
 
 /** A field of a lead by its name (the fields of the settings and columns are named by text). */
-export const valueOf = (row: Clue, key: string): unknown => (row as Record<string, unknown>)[key];
+export const fieldOf = (row: Clue, key: string): unknown => (row as Record<string, unknown>)[key];
 
 /** Text of a field of a lead, as a list cell shows it. */
 export function cellOf(row: Clue, fieldName: string, isCustom: boolean): React.ReactNode {
@@ -57,7 +57,7 @@ export function cellOf(row: Clue, fieldName: string, isCustom: boolean): React.R
     case 'voiceprint':
       return Voiceprint[row.voiceprint as 1 | 2 | 3] ?? '-';
     default:
-      return dash(valueOf(row, NAME_OF[fieldName] ?? fieldName));
+      return dash(fieldOf(row, NAME_OF[fieldName] ?? fieldName));
   }
 }
 

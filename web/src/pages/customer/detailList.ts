@@ -17,12 +17,7 @@ export function detailFilter(): ClueFilterInput {
 }
 
 /** Opens a lead of a list in the detail drawer, remembering the list, its filter, the index and the page. */
-export function openFromList(
-  rows: { id: number }[],
-  index: number,
-  pageNum: number,
-  filter: ClueFilterInput,
-): void {
+export function openFromList(rows: { id: number }[], index: number, pageNum: number, filter: ClueFilterInput): void {
   saveDetailFilter(filter);
   openCustomerDetail({ clueId: rows[index].id, list: rows.map((r) => r.id), index, pageNum });
 }

@@ -1,11 +1,9 @@
 import { LinkOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
 import { SpeakerLabel, type TranscriptSegment } from '@crm/core';
 import { contract } from '@crm/core/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Empty, Popconfirm, Progress, Row, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, api } from '../../api/client';
-import { keyOf, useCallMutation, useCallQuery } from '../../api/hooks';
+import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { getToken } from '../../app/session';
 import { showError, showSuccess, ui } from '../../app/ui';
 import { AudioPlayer } from '../../components/AudioPlayer';
@@ -45,20 +43,11 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
   const [now, setNow] = useState(0);
   const [seek, setSeek] = useState<number | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
-  const qc = useQueryClient();
-  const refresh = () => qc.invalidateQueries({ queryKey: keyOf(contract.asr.getAsrText) });
-  // The server's reason may name the engine's environment variables: the user gets the plain hint instead, so this
-  // call is made silently and its failure told here.
-  const rerun = useMutation({
-    mutationFn: (input: { id: number; what: 'asr' | 'metrics' }) =>
-      api.call(contract.asr.rerun, input, { silent: true }),
-    onSuccess: async (_answer, { what }) => {
-      showSuccess(what === 'asr' ? '已重新提交识别' : '已重新提交分析');
-      await refresh();
-    },
-    onError: (e) => {
-      if (e instanceof ApiError) showError(asrErrorText(e.msg) || '提交失败，请稍后重试');
-    },
+  // The server's reason may name the engine's environment variables: the user gets the plain hint instead.
+  const rerun = useCallMutation(contract.asr.rerun, {
+    invalidate: [contract.asr.getAsrText],
+    onSuccess: (_answer, { what }) => showSuccess(what === 'asr' ? '已重新提交识别' : '已重新提交分析'),
+    onFailure: (e) => showError(asrErrorText(e.msg) || '提交失败，请稍后重试'),
   });
   const swap = useCallMutation(contract.asr.swapRole, {
     success: '已互换销售与客户',
@@ -91,7 +80,7 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
   const token = getToken();
   const src = maskId ? d.playUrl : `${d.playUrl}${token ? `&token=${encodeURIComponent(token)}` : ''}`;
   const rerunWhat = (what: 'asr' | 'metrics') => {
-    if (!rerun.isPending) rerun.mutate({ id: d.id, what });
+    rerun.mutate({ id: d.id, what });
   };
   // Clicking the same sentence twice must seek again: alternate by one millisecond.
   const seekTo = (ms: number) => setSeek((prev) => (prev === ms ? ms + 1 : ms));

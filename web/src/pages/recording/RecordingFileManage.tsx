@@ -1,10 +1,8 @@
 import { contract } from '@crm/core/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Drawer, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { useUserOptions } from '../../api/directory';
-import { keyOf, useCallPage } from '../../api/hooks';
+import { useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { BindModal, type BindTarget, RecordingToolbar, useRemoveRecordings } from './actions';
 import { CallDetailView } from './CallDetailView';
@@ -26,16 +24,9 @@ export default function RecordingFileManage() {
   const [uploading, setUploading] = useState(false);
   const [detail, setDetail] = useState<number | null>(null);
   const [bind, setBind] = useState<BindTarget | null>(null);
-  const list = useCallPage(c.list, filters, 'recordingFileManage');
-  const { pageNum, pageSize } = list.pager;
-  // While a transcription or analysis is queued or running, the list refreshes itself: useCallPage takes no
-  // refetchInterval, so a second observer of the same query polls it meanwhile.
-  const pending = (list.data?.lists ?? []).some(isPending);
-  useQuery({
-    queryKey: [...keyOf(c.list), filters, pageNum, pageSize],
-    queryFn: () => api.call(c.list, { ...filters, pageNum, pageSize }),
-    enabled: pending,
-    refetchInterval: pending ? 3000 : false,
+  // While a transcription or analysis is queued or running, the list refreshes itself.
+  const list = useCallPage(c.list, filters, 'recordingFileManage', {
+    refetchInterval: (rows) => (rows.some(isPending) ? 3000 : false),
   });
   const remove = useRemoveRecordings(() => setSelected([]));
   // A new search, a reset or another page: the selection (rows no longer shown) is dropped, so that the batch

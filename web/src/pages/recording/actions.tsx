@@ -1,10 +1,8 @@
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { type CallInput, contract } from '@crm/core/contract';
-import { useMutation } from '@tanstack/react-query';
+import { contract } from '@crm/core/contract';
 import { Button, InputNumber, Modal, Space } from 'antd';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { useCallMutation } from '../../api/hooks';
+import { useCallDownload, useCallMutation } from '../../api/hooks';
 import { showError, ui } from '../../app/ui';
 import { SearchSelect } from '../../components/SearchSelect';
 import type { RecordingFilters } from './RecordingFilterBar';
@@ -116,11 +114,7 @@ export function RecordingToolbar({
   onBind,
   onRemove,
 }: RecordingToolbarProps) {
-  // a file answer, not a JSON one: the client shows a failure itself
-  const exporting = useMutation({
-    mutationFn: (body: CallInput<typeof c.export>) =>
-      api[c.export.base].download(c.export.path, body, { fileName: '录音列表.xlsx' }),
-  });
+  const exporting = useCallDownload(c.export, { fileName: '录音列表.xlsx' });
   return (
     <Space>
       <Button type="primary" icon={<UploadOutlined />} onClick={onUpload} data-testid="open-upload">
@@ -143,7 +137,7 @@ export function RecordingToolbar({
         icon={<DownloadOutlined />}
         loading={exporting.isPending}
         onClick={() => {
-          if (!exporting.isPending) exporting.mutate({ ...filters, ...(selected.length ? { ids: selected } : {}) });
+          exporting.mutate({ ...filters, ...(selected.length ? { ids: selected } : {}) });
         }}
         data-testid="export-recordings"
       >

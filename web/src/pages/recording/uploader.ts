@@ -1,7 +1,7 @@
 import { fileHash } from '@crm/core';
 import { type CallAnswer, type CallInput, contract } from '@crm/core/contract';
 import { UPLOAD_RESULT } from '@crm/core/contract/recording';
-import { api, requestHeaders } from '../../api/client';
+import { api } from '../../api/client';
 
 const c = contract.recording;
 
@@ -122,18 +122,8 @@ async function logDuplicate(file: File, md5: string, recordId: number | null) {
   });
 }
 
-/**
- * PUT /aiVoiceUploadLog: a client-side upload event (skipped duplicate, failure). Sent with fetch: the API client's
- * `call` sends every call that is not a GET as a POST.
- */
+/** PUT /aiVoiceUploadLog: a client-side upload event (skipped duplicate, failure), sent quietly. */
 export async function fetchLog(body: CallInput<typeof c.saveUploadLog>) {
-  try {
-    await fetch(`${api[c.saveUploadLog.base].base}${c.saveUploadLog.path}`, {
-      method: c.saveUploadLog.method,
-      headers: requestHeaders({ 'Content-Type': 'application/json' }),
-      body: JSON.stringify(body),
-    });
-  } catch {
-    // logging must never disturb the upload
-  }
+  // logging must never disturb the upload
+  await api.call(c.saveUploadLog, body, { silent: true, skipAuthRedirect: true }).catch(() => {});
 }

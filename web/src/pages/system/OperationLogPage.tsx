@@ -1,13 +1,10 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { contract } from '@crm/core/contract';
-import { useMutation } from '@tanstack/react-query';
 import { Button, Input, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { useUserOptions } from '../../api/directory';
-import { type RowOf, useCallPage } from '../../api/hooks';
-import { showSuccess } from '../../app/ui';
+import { type RowOf, useCallDownload, useCallPage } from '../../api/hooks';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { SearchSelect } from '../../components/SearchSelect';
 
@@ -44,10 +41,7 @@ export default function OperationLogPage() {
   const list = useCallPage(c.list, filters, 'OperationLog');
   // what the list shows: the applied filters, not the ones typed but not yet searched (a file answer: the client
   // shows a failure itself)
-  const exporting = useMutation({
-    mutationFn: () => api[c.export.base].download(c.export.path, filters),
-    onSuccess: () => showSuccess('导出成功'),
-  });
+  const exporting = useCallDownload(c.export, { success: '导出成功' });
   const search = () => {
     list.pager.reset();
     setFilters(toFilters(draft));
@@ -101,7 +95,7 @@ export default function OperationLogPage() {
           icon={<DownloadOutlined />}
           loading={exporting.isPending}
           onClick={() => {
-            if (!exporting.isPending) exporting.mutate();
+            exporting.mutate(filters);
           }}
         >
           导出
