@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_RULE, PASSWORD_RULE_MSG } from '../password';
-import { defineCall, NoAnswer } from './call';
+import { backend, NoAnswer } from './call';
 
 /**
  * Sign-in, sessions and passwords (/loginController, /geetest, /dingLogin), under /api/backend: password, SMS and
@@ -126,110 +126,43 @@ export type GeetestParams = z.infer<typeof GeetestParams>;
 export const ImageCode = z.object({ captchaId: z.string(), image: z.string() });
 
 export const account = {
-  login: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/loginController/webLogin',
-    summary: '登录（账号密码或短信验证码）',
+  login: backend.post('/loginController/webLogin', '登录（账号密码或短信验证码）', {
     body: z.union([PasswordLogin, SmsLogin]),
     answer: SignedIn,
   }),
-  refreshToken: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/loginController/refreshToken',
-    summary: '刷新登录凭证',
+  refreshToken: backend.post('/loginController/refreshToken', '刷新登录凭证', {
     body: z.object({ refreshToken: z.string().min(1, '缺少 refreshToken') }),
     answer: Tokens,
   }),
-  logOut: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/loginController/logOut',
-    summary: '退出登录',
-    answer: NoAnswer,
-  }),
-  sendSmsCode: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/loginController/msgCode',
-    summary: '发送短信验证码',
+  logOut: backend.post('/loginController/logOut', '退出登录', { answer: NoAnswer }),
+  sendSmsCode: backend.post('/loginController/msgCode', '发送短信验证码', {
     body: z.object({ phone, type: z.enum(SMS_PURPOSES).default('login') }),
     answer: z.object({ expiresIn: z.number() }),
   }),
-  verifyAccount: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/loginController/verificationAccount',
-    summary: '找回密码：校验手机号',
+  verifyAccount: backend.post('/loginController/verificationAccount', '找回密码：校验手机号', {
     body: z.object({ phone, code: smsCodeField }),
     answer: z.object({ ticket: z.string(), username: z.string() }),
   }),
-  changePassword: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/loginController/changePassword',
-    summary: '修改或重置密码',
+  changePassword: backend.post('/loginController/changePassword', '修改或重置密码', {
     body: ChangePasswordInput,
     answer: NoAnswer,
   }),
-  imageCode: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/loginController/getCode/v2',
-    summary: '图形验证码',
-    answer: ImageCode,
-  }),
-  register: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/loginController/registerApp',
-    summary: '注册机构',
-    body: RegisterInput,
-    answer: SignedIn,
-  }),
-  version: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/loginController/getVersionId',
-    summary: '机构版本',
-    answer: OrgVersion,
-  }),
-  tempToken: defineCall({
-    base: 'backend',
-    method: 'GET',
-    path: '/loginController/getTempToken',
-    summary: '临时访问凭证（iframe、H5 页面）',
+  imageCode: backend.post('/loginController/getCode/v2', '图形验证码', { answer: ImageCode }),
+  register: backend.post('/loginController/registerApp', '注册机构', { body: RegisterInput, answer: SignedIn }),
+  version: backend.post('/loginController/getVersionId', '机构版本', { answer: OrgVersion }),
+  tempToken: backend.get('/loginController/getTempToken', '临时访问凭证（iframe、H5 页面）', {
     answer: z.object({ token: z.string(), expiresIn: z.number() }),
   }),
-  userInfo: defineCall({
-    base: 'backend',
-    method: 'GET',
-    path: '/loginController/getUserInfoByToken',
-    summary: '当前用户信息',
-    answer: UserInfo,
-  }),
-  geetestParams: defineCall({
-    base: 'backend',
-    method: 'GET',
-    path: '/geetest/getParams',
-    summary: '滑块验证码参数（极验）',
+  userInfo: backend.get('/loginController/getUserInfoByToken', '当前用户信息', { answer: UserInfo }),
+  geetestParams: backend.get('/geetest/getParams', '滑块验证码参数（极验）', {
     query: z.object({ mobile: z.string().max(10).optional() }),
     answer: GeetestParams,
   }),
-  dingLogin: defineCall({
-    base: 'backend',
-    method: 'GET',
-    path: '/dingLogin/getXsbTokenByDingCode',
-    summary: '钉钉免登',
+  dingLogin: backend.get('/dingLogin/getXsbTokenByDingCode', '钉钉免登', {
     query: z.object({ code: z.string().trim().min(1, '缺少钉钉免登授权码').max(200) }),
     answer: SignedIn,
   }),
-  captchaRequired: defineCall({
-    base: 'backend',
-    method: 'GET',
-    path: '/loginController/captchaRequired',
-    summary: '登录是否需要图形验证码',
+  captchaRequired: backend.get('/loginController/captchaRequired', '登录是否需要图形验证码', {
     query: z.object({ account: z.string().default('') }),
     answer: z.object({ captchaRequired: z.boolean() }),
   }),

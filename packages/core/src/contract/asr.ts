@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call';
+import { backend, defineCall, robot } from './call';
 import { INT4_MAX, num, pageOf, pageQuery } from './fields';
 import { Recording } from './recording';
 
@@ -117,54 +117,24 @@ const callDetail = (path: string) =>
 
 export const asr = {
   /** Starts transcription of a recording without a transcript. */
-  create: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/recording/v1/asrCreate',
-    summary: '语音识别：创建',
-    body: recordingId,
-    answer: AsrState,
-  }),
-  get: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/recording/v1/asrGet',
-    summary: '语音识别：结果',
-    body: recordingId,
-    answer: AsrDetail,
-  }),
-  text: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/recording/v1/asrText',
-    summary: '语音识别：文本',
+  create: robot.post('/recording/v1/asrCreate', '语音识别：创建', { body: recordingId, answer: AsrState }),
+  get: robot.post('/recording/v1/asrGet', '语音识别：结果', { body: recordingId, answer: AsrDetail }),
+  text: robot.post('/recording/v1/asrText', '语音识别：文本', {
     body: recordingId,
     answer: z.object({ recordId: z.number(), asrStatus: z.number(), text: z.string() }),
   }),
-  swapRole: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/recording/v1/asrRole',
-    summary: '语音识别：互换销售与客户',
+  swapRole: robot.post('/recording/v1/asrRole', '语音识别：互换销售与客户', {
     body: recordingId,
     answer: z.object({ recordId: z.number(), rolesSwapped: z.boolean(), segments: z.array(TranscriptSegment) }),
   }),
-  rerun: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/recording/v1/asrRerun',
-    summary: '语音识别：重新识别',
+  rerun: robot.post('/recording/v1/asrRerun', '语音识别：重新识别', {
     body: z.object({
       id,
       what: z.enum(['asr', 'metrics', 'all'], { error: 'what：可选 asr、metrics、all' }).default('asr'),
     }),
     answer: AsrState,
   }),
-  runs: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/asrRecord/pagelist',
-    summary: '语音识别记录',
+  runs: backend.post('/asrRecord/pagelist', '语音识别记录', {
     body: z.object({
       ...pageQuery,
       recordingId: num(z.number().int().positive().max(INT4_MAX, 'recordingId：录音 id 无效').optional()),
@@ -172,18 +142,8 @@ export const asr = {
     }),
     answer: pageOf(AsrRun),
   }),
-  getConfig: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/asrConfig/get',
-    summary: '语音识别设置：热词与引擎状态',
-    answer: AsrConfig,
-  }),
-  saveConfig: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/asrConfig/save',
-    summary: '语音识别设置：保存热词',
+  getConfig: backend.post('/asrConfig/get', '语音识别设置：热词与引擎状态', { answer: AsrConfig }),
+  saveConfig: backend.post('/asrConfig/save', '语音识别设置：保存热词', {
     body: z.object({
       hotWords: z.array(z.string().max(20, 'hotWords：单个热词最多 20 个字'), {
         error: 'hotWords：请传入热词列表',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CountAnswer, defineCall, IdAnswer } from './call';
+import { backend, CountAnswer, IdAnswer } from './call';
 import {
   clearableText,
   idField,
@@ -93,78 +93,19 @@ const deptId = z.object({ id: idField('部门') });
 const positionId = z.object({ id: idField('岗位') });
 
 export const depts = {
-  tree: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/organizationDept/tree',
-    summary: '部门树（含人数）',
-    answer: z.array(Dept),
-  }),
-  save: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/organizationDept/save',
-    summary: '新增部门',
-    body: DeptInput,
-    answer: IdAnswer,
-  }),
-  update: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/organizationDept/update',
-    summary: '编辑部门',
-    body: DeptUpdate,
-    answer: IdAnswer,
-  }),
-  delete: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/organizationDept/delete',
-    summary: '删除部门',
-    body: deptId,
-    answer: IdAnswer,
-  }),
-  sort: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/organizationDept/sort',
-    summary: '部门排序',
-    body: DeptSort,
-    answer: CountAnswer,
-  }),
+  tree: backend.post('/organizationDept/tree', '部门树（含人数）', { answer: z.array(Dept) }),
+  save: backend.post('/organizationDept/save', '新增部门', { body: DeptInput, answer: IdAnswer }),
+  update: backend.post('/organizationDept/update', '编辑部门', { body: DeptUpdate, answer: IdAnswer }),
+  delete: backend.post('/organizationDept/delete', '删除部门', { body: deptId, answer: IdAnswer }),
+  sort: backend.post('/organizationDept/sort', '部门排序', { body: DeptSort, answer: CountAnswer }),
 };
 
 export const positions = {
-  list: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/organizationStation/list',
-    summary: '岗位列表',
+  list: backend.post('/organizationStation/list', '岗位列表', {
     body: z.object({ ...pageQuery, keyword: keywordField }),
     answer: pageOf(Position),
   }),
-  save: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/organizationStation/save',
-    summary: '新增岗位',
-    body: PositionInput,
-    answer: IdAnswer,
-  }),
-  update: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/organizationStation/update',
-    summary: '编辑岗位',
-    body: PositionUpdate,
-    answer: IdAnswer,
-  }),
-  delete: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/organizationStation/delete',
-    summary: '删除岗位',
-    body: positionId,
-    answer: IdAnswer,
-  }),
+  save: backend.post('/organizationStation/save', '新增岗位', { body: PositionInput, answer: IdAnswer }),
+  update: backend.post('/organizationStation/update', '编辑岗位', { body: PositionUpdate, answer: IdAnswer }),
+  delete: backend.post('/organizationStation/delete', '删除岗位', { body: positionId, answer: IdAnswer }),
 };

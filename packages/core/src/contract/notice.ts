@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, IdAnswer } from './call';
+import { backend, IdAnswer } from './call';
 import { INT4_MAX, num, pageOf, pageQuery } from './fields';
 
 /**
@@ -95,59 +95,13 @@ export const UnreadCounts = z.object({
 const byId = z.object({ id: noticeId });
 
 export const notice = {
-  list: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/noticeController/list',
-    summary: '公告列表',
-    body: NoticeFilter,
-    answer: pageOf(Notice),
-  }),
-  detail: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/noticeController/detail',
-    summary: '公告详情',
-    body: byId,
-    answer: Notice,
-  }),
-  save: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/noticeController/save',
-    summary: '新增公告',
-    body: NoticeInput,
-    answer: Notice,
-  }),
-  update: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/noticeController/update',
-    summary: '修改公告',
-    body: NoticeUpdate,
-    answer: Notice,
-  }),
-  remove: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/noticeController/delete',
-    summary: '删除公告',
-    body: byId,
-    answer: IdAnswer,
-  }),
-  messages: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/appNotice/list',
-    summary: '我的消息列表',
-    body: MessageFilter,
-    answer: pageOf(Message),
-  }),
-  setRead: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/appNotice/setReadByIds',
-    summary: '消息标记已读',
+  list: backend.post('/noticeController/list', '公告列表', { body: NoticeFilter, answer: pageOf(Notice) }),
+  detail: backend.post('/noticeController/detail', '公告详情', { body: byId, answer: Notice }),
+  save: backend.post('/noticeController/save', '新增公告', { body: NoticeInput, answer: Notice }),
+  update: backend.post('/noticeController/update', '修改公告', { body: NoticeUpdate, answer: Notice }),
+  remove: backend.post('/noticeController/delete', '删除公告', { body: byId, answer: IdAnswer }),
+  messages: backend.post('/appNotice/list', '我的消息列表', { body: MessageFilter, answer: pageOf(Message) }),
+  setRead: backend.post('/appNotice/setReadByIds', '消息标记已读', {
     body: z.object({
       ids: z
         .array(num(z.number().int().positive('ids：消息 id 无效').max(Number.MAX_SAFE_INTEGER, 'ids：消息 id 无效')), {
@@ -158,19 +112,6 @@ export const notice = {
     }),
     answer: UnreadCounts,
   }),
-  setAllRead: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/appNotice/setAllRead',
-    summary: '全部标记已读',
-    body: z.object({ kind }),
-    answer: UnreadCounts,
-  }),
-  unreadCounts: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/appNotice/getRedDotNew',
-    summary: '未读消息数（普通与 AI）',
-    answer: UnreadCounts,
-  }),
+  setAllRead: backend.post('/appNotice/setAllRead', '全部标记已读', { body: z.object({ kind }), answer: UnreadCounts }),
+  unreadCounts: backend.post('/appNotice/getRedDotNew', '未读消息数（普通与 AI）', { answer: UnreadCounts }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call';
+import { backend } from './call';
 import { dateTimeField, keywordField, optionalId, pageOf, pageQuery } from './fields';
 
 /**
@@ -35,20 +35,10 @@ export const OperationLog = z.object({
 });
 
 export const operationLog = {
-  list: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/operationLog/list',
-    summary: '操作日志',
+  list: backend.post('/operationLog/list', '操作日志', {
     body: z.object({ ...pageQuery, ...filter }),
     answer: pageOf(OperationLog),
   }),
   /** The filtered log as 操作日志_<time>.xlsx. */
-  export: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/operationLog/export',
-    summary: '导出操作日志（.xlsx）',
-    body: OperationLogFilter,
-  }),
+  export: backend.post('/operationLog/export', '导出操作日志（.xlsx）', { body: OperationLogFilter }),
 };

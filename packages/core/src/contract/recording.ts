@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { durationOutOfRange, MAX_FILTER_DURATION_SECONDS } from '../durationFilter';
-import { CountAnswer, defineCall, IdAnswer } from './call';
+import { backend, CountAnswer, defineCall, IdAnswer, robot } from './call';
 import { clearableText, INT4_MAX, num, pageOf, pageQuery } from './fields';
 
 /**
@@ -195,11 +195,7 @@ export const UploadLog = z.object({
 });
 
 export const recording = {
-  checkMd5: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/headset/checkMd5',
-    summary: 'md5 校验：机构是否已有该文件',
+  checkMd5: backend.post('/headset/checkMd5', 'md5 校验：机构是否已有该文件', {
     body: z.object({ md5, size: num(z.number().int().positive().optional()) }),
     answer: z.object({
       exists: z.boolean(),
@@ -211,18 +207,10 @@ export const recording = {
     }),
   }),
   /** multipart/form-data: the file(s) (field `file`) and the fields of UploadMeta. One file answers its result. */
-  upload: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/headset/uploadRecording',
-    summary: '上传录音（可多个文件）',
+  upload: backend.post('/headset/uploadRecording', '上传录音（可多个文件）', {
     answer: z.union([UploadedFile, z.object({ results: z.array(UploadedFile) })]),
   }),
-  initChunkUpload: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/headset/initChunkUpload',
-    summary: '分片上传：开始或续传',
+  initChunkUpload: backend.post('/headset/initChunkUpload', '分片上传：开始或续传', {
     body: UploadMeta.extend({
       fileName: z.string({ error: 'fileName：请传入文件名' }).min(1, 'fileName：请传入文件名').max(255),
       size: num(z.number({ error: 'size：请传入文件大小' }).int().positive('size：文件大小必须大于 0')),
@@ -237,58 +225,24 @@ export const recording = {
     }),
   }),
   /** multipart/form-data: ChunkFields and the chunk (the last file part). */
-  uploadChunk: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/headset/uploadChunk',
-    summary: '分片上传：上传一个分片（写入存储后才应答）',
+  uploadChunk: backend.post('/headset/uploadChunk', '分片上传：上传一个分片（写入存储后才应答）', {
     answer: z.object({ uploadId: z.string(), offset: z.number() }),
   }),
-  completeChunkUpload: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/headset/completeChunkUpload',
-    summary: '分片上传：完成',
+  completeChunkUpload: backend.post('/headset/completeChunkUpload', '分片上传：完成', {
     body: z.object({ uploadId }),
     answer: StoredRecording,
   }),
-  bindClue: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/headset/bindClue',
-    summary: '录音绑定线索（clueId 为 null 解绑）',
+  bindClue: backend.post('/headset/bindClue', '录音绑定线索（clueId 为 null 解绑）', {
     body: z.object({ ids, clueId: num(clueId().nullable()) }),
     answer: CountAnswer,
   }),
-  bindUser: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/headset/bindUser',
-    summary: '录音绑定员工',
+  bindUser: backend.post('/headset/bindUser', '录音绑定员工', { body: z.object({ ids, userId }), answer: CountAnswer }),
+  editBindUser: backend.post('/headset/editBindUserIdByIds', '批量修改录音归属员工', {
     body: z.object({ ids, userId }),
     answer: CountAnswer,
   }),
-  editBindUser: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/headset/editBindUserIdByIds',
-    summary: '批量修改录音归属员工',
-    body: z.object({ ids, userId }),
-    answer: CountAnswer,
-  }),
-  remove: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/headset/deleteRecordingUpload',
-    summary: '删除录音',
-    body: z.object({ id }),
-    answer: CountAnswer,
-  }),
-  batchRemove: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/headset/batchDeleteRecordingUpload',
-    summary: '批量删除录音',
+  remove: backend.post('/headset/deleteRecordingUpload', '删除录音', { body: z.object({ id }), answer: CountAnswer }),
+  batchRemove: backend.post('/headset/batchDeleteRecordingUpload', '批量删除录音', {
     body: z.object({ ids }),
     answer: CountAnswer,
   }),
@@ -309,30 +263,15 @@ export const recording = {
     }),
     answer: IdAnswer,
   }),
-  uploadLogs: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/aiVoiceUploadLog/pagelist',
-    summary: '录音上传记录',
+  uploadLogs: backend.post('/aiVoiceUploadLog/pagelist', '录音上传记录', {
     body: z.object({
       ...pageQuery,
       result: num(z.number().int().min(1, 'result：上传结果为 1-5').max(5, 'result：上传结果为 1-5').optional()),
     }),
     answer: pageOf(UploadLog),
   }),
-  list: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/recording/v1/pagelist',
-    summary: '录音列表',
-    body: RecordingFilter,
-    answer: pageOf(Recording),
-  }),
-  saveQuality: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/recording/v1/saveQuality',
-    summary: '保存质检（分数、备注）',
+  list: robot.post('/recording/v1/pagelist', '录音列表', { body: RecordingFilter, answer: pageOf(Recording) }),
+  saveQuality: robot.post('/recording/v1/saveQuality', '保存质检（分数、备注）', {
     body: z.object({
       id,
       qualityScore: num(
@@ -343,26 +282,14 @@ export const recording = {
     answer: z.object({ id: z.number(), qualityScore: z.number().nullable(), qualityRemark: z.string().nullable() }),
   }),
   /** The filtered list (or the selected `ids`) as 录音列表.xlsx. */
-  export: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/recording/v1/export',
-    summary: '导出录音列表（xlsx）',
+  export: robot.post('/recording/v1/export', '导出录音列表（xlsx）', {
     body: RecordingFilter.extend({ ids: numList(INT4_MAX) }),
   }),
-  getMaskId: defineCall({
-    base: 'robot',
-    method: 'GET',
-    path: '/recording/v1/getMaskId',
-    summary: '通话详情分享凭证（免登录查看该条录音）',
+  getMaskId: robot.get('/recording/v1/getMaskId', '通话详情分享凭证（免登录查看该条录音）', {
     query: z.object({ recordId: id }),
     answer: z.object({ recordId: z.number(), maskId: z.string() }),
   }),
-  recordIdByInfoId: defineCall({
-    base: 'robot',
-    method: 'GET',
-    path: '/V1/ai/getRecordIdByInfoId',
-    summary: '由通话记录 id 查录音 id',
+  recordIdByInfoId: robot.get('/V1/ai/getRecordIdByInfoId', '由通话记录 id 查录音 id', {
     query: z.object({
       infoId: z.string({ error: 'infoId：请传入通话记录 id' }).min(1, 'infoId：请传入通话记录 id').max(64),
     }),
@@ -372,11 +299,7 @@ export const recording = {
    * The browser-playable file (HTTP Range; .wav .pcm .m4a .amr .wma .aac become mp3, .mov mp4, transcoded once):
    * `?id=` with the session (`&token=` for media elements, which send no header), or `?maskId=` without login.
    */
-  play: defineCall({
-    base: 'robot',
-    method: 'GET',
-    path: '/recording/v1/play',
-    summary: '播放录音（支持 Range；.wav .pcm .m4a .amr .wma .aac 转 mp3，.mov 转 mp4）',
+  play: robot.get('/recording/v1/play', '播放录音（支持 Range；.wav .pcm .m4a .amr .wma .aac 转 mp3，.mov 转 mp4）', {
     query: z.object({ id: id.optional(), maskId: z.string().optional(), token: z.string().optional() }),
   }),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALL_FUNCTION_SIGNS } from '../permissions';
 import { MAIN_ROUTES, type MenuNode } from '../routes';
-import { defineCall, IdAnswer } from './call';
+import { backend, IdAnswer } from './call';
 import {
   clearableText,
   codeField,
@@ -113,69 +113,31 @@ const byRole = z.object({ roleId: idField('角色') });
 const RemovedAnswer = z.object({ ids: z.array(z.number()) });
 
 export const roles = {
-  list: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/roleController/list',
-    summary: '角色列表',
+  list: backend.post('/roleController/list', '角色列表', {
     body: z.object({ ...pageQuery, keyword: keywordField }),
     answer: pageOf(Role),
   }),
-  save: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/roleController/save',
-    summary: '新增角色',
-    body: RoleInput,
-    answer: IdAnswer,
-  }),
-  update: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/roleController/update',
-    summary: '编辑角色',
-    body: RoleUpdate,
-    answer: IdAnswer,
-  }),
-  remove: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/roleController/remove',
-    summary: '删除角色',
+  save: backend.post('/roleController/save', '新增角色', { body: RoleInput, answer: IdAnswer }),
+  update: backend.post('/roleController/update', '编辑角色', { body: RoleUpdate, answer: IdAnswer }),
+  remove: backend.post('/roleController/remove', '删除角色', {
     body: z.object({ id: idField('角色') }),
     answer: RemovedAnswer,
   }),
-  del: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/roleController/del',
-    summary: '批量删除角色',
+  del: backend.post('/roleController/del', '批量删除角色', {
     body: z.object({ ids: idList('角色') }),
     answer: RemovedAnswer,
   }),
 };
 
 export const menus = {
-  getTreeByRoleId: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/menuController/getTreeByRoleId',
-    summary: '角色的菜单树',
+  getTreeByRoleId: backend.post('/menuController/getTreeByRoleId', '角色的菜单树', {
     body: byRole,
     answer: z.object({ roleId: z.number(), tree: z.array(Menu), checkedIds: z.array(z.string()) }),
   }),
-  getTreeByOrganizationId: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/menuController/getTreeByOrganizationId',
-    summary: '机构的完整菜单树',
+  getTreeByOrganizationId: backend.post('/menuController/getTreeByOrganizationId', '机构的完整菜单树', {
     answer: z.object({ tree: z.array(Menu) }),
   }),
-  getDefaultTreeByRoleId: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/menuController/getDefaultTreeByRoleId',
-    summary: '内置角色的默认菜单与权限',
+  getDefaultTreeByRoleId: backend.post('/menuController/getDefaultTreeByRoleId', '内置角色的默认菜单与权限', {
     body: byRole,
     answer: z.object({
       roleId: z.number(),
@@ -185,11 +147,7 @@ export const menus = {
       dataScope: z.number(),
     }),
   }),
-  getOrganizationIsMain: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/menuController/getOrganizationIsMain',
-    summary: '是否主机构',
+  getOrganizationIsMain: backend.post('/menuController/getOrganizationIsMain', '是否主机构', {
     answer: z.object({
       organizationId: z.number(),
       isMain: z.boolean(),
@@ -197,18 +155,10 @@ export const menus = {
       mainOrganizationId: z.number(),
     }),
   }),
-  getsecondaryOrganizationList: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/menuController/getsecondaryOrganizationList',
-    summary: '下级机构列表',
+  getsecondaryOrganizationList: backend.post('/menuController/getsecondaryOrganizationList', '下级机构列表', {
     answer: z.array(SecondaryOrganization),
   }),
-  getUserRolePermissions: defineCall({
-    base: 'backend',
-    method: 'GET',
-    path: '/menuController/getUserRolePermissions',
-    summary: '当前用户的功能权限与菜单',
+  getUserRolePermissions: backend.get('/menuController/getUserRolePermissions', '当前用户的功能权限与菜单', {
     answer: z.object({
       userId: z.number(),
       roleId: z.number().nullable(),

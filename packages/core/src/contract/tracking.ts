@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call';
+import { backend } from './call';
 
 /** Usage tracking (spec part 2 section 7.14), under /api/backend: the browser's credentials for the log service. */
 
@@ -22,11 +22,5 @@ export const TrackingAuth = z.discriminatedUnion('enabled', [
 export type TrackingAuth = z.infer<typeof TrackingAuth>;
 
 export const tracking = {
-  auth: defineCall({
-    base: 'backend',
-    method: 'GET',
-    path: '/buriedPoint/auth',
-    summary: '埋点日志服务临时授权（STS）',
-    answer: TrackingAuth,
-  }),
+  auth: backend.get('/buriedPoint/auth', '埋点日志服务临时授权（STS）', { answer: TrackingAuth }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call';
+import { backend } from './call';
 
 /**
  * Image upload (spec part 2 section 7.2), under /api/backend: PNG, JPEG, GIF or WebP up to 10 MB, served at an
@@ -24,25 +24,12 @@ export type UploadedImage = z.infer<typeof UploadedImage>;
 
 export const upload = {
   /** multipart/form-data, one file (any field name). */
-  uploadImage: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/uploadController/uploadImg',
-    summary: '上传图片（PNG、JPEG、GIF、WebP，不超过 10 MB）',
+  uploadImage: backend.post('/uploadController/uploadImg', '上传图片（PNG、JPEG、GIF、WebP，不超过 10 MB）', {
     answer: UploadedImage,
   }),
   /** The image itself (no session: the id is unguessable). */
-  image: defineCall({
-    base: 'backend',
-    method: 'GET',
-    path: '/uploadController/img/:id',
-    summary: '查看上传的图片',
-  }),
-  imageInfo: defineCall({
-    base: 'backend',
-    method: 'GET',
-    path: '/uploadController/imgInfo',
-    summary: '图片信息（本机构）',
+  image: backend.get('/uploadController/img/:id', '查看上传的图片'),
+  imageInfo: backend.get('/uploadController/imgInfo', '图片信息（本机构）', {
     query: z.object({ id: z.string({ error: 'id：请传入图片 id' }).trim().min(1, 'id：请传入图片 id') }),
     answer: UploadedImage,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, IdAnswer } from './call';
+import { backend, IdAnswer } from './call';
 import {
   clearableText,
   codeField,
@@ -130,60 +130,24 @@ const userId = z.object({ id: idField('用户') });
 const championAnswer = z.object({ id: z.number(), isSalesChampion: z.boolean() });
 
 export const users = {
-  list: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/userController/list',
-    summary: '用户列表',
-    body: UserFilter,
-    answer: pageOf(User),
-  }),
-  save: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/userController/save',
-    summary: '新增用户',
-    body: UserInput,
-    answer: IdAnswer,
-  }),
-  update: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/userController/update',
-    summary: '编辑用户',
-    body: UserUpdate,
-    answer: IdAnswer,
-  }),
-  updateStatus: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/userController/updateStatus',
-    summary: '启用/禁用用户',
+  list: backend.post('/userController/list', '用户列表', { body: UserFilter, answer: pageOf(User) }),
+  save: backend.post('/userController/save', '新增用户', { body: UserInput, answer: IdAnswer }),
+  update: backend.post('/userController/update', '编辑用户', { body: UserUpdate, answer: IdAnswer }),
+  updateStatus: backend.post('/userController/updateStatus', '启用/禁用用户', {
     body: userId.extend({ status: codeField('状态', USER_STATUSES) }),
     answer: z.object({ id: z.number(), status: z.number() }),
   }),
-  changePassword: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/userController/changePassword',
-    summary: '修改用户密码',
+  changePassword: backend.post('/userController/changePassword', '修改用户密码', {
     body: userId.extend({ password: passwordField }),
     answer: IdAnswer,
   }),
-  verifySuperAdmin: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/userController/verifySuperAdmin',
-    summary: '验证超级管理员密码',
-    body: z.object({ password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(64) }),
-    /** verifyToken: a 5-minute ticket for changeSuperAdmin. */
+  verifySuperAdmin: backend.post('/userController/verifySuperAdmin', '验证超级管理员密码', {
+    body: z.object({
+      password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(64),
+    }) /** verifyToken: a 5-minute ticket for changeSuperAdmin. */,
     answer: z.object({ verified: z.boolean(), verifyToken: z.string() }),
   }),
-  changeSuperAdmin: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/userController/changeSuperAdmin',
-    summary: '转让超级管理员',
+  changeSuperAdmin: backend.post('/userController/changeSuperAdmin', '转让超级管理员', {
     body: z.object({
       userId: idField('新超级管理员'),
       password: z.string().max(64).optional(),
@@ -191,59 +155,31 @@ export const users = {
     }),
     answer: IdAnswer,
   }),
-  listWithoutSuperAdmin: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/userController/listWithoutSuperAdmin',
-    summary: '用户列表（不含超级管理员）',
+  listWithoutSuperAdmin: backend.post('/userController/listWithoutSuperAdmin', '用户列表（不含超级管理员）', {
     body: UserFilter,
     answer: pageOf(User),
   }),
-  setSalesChampion: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/userController/setSalesChampion',
-    summary: '设置销冠',
+  setSalesChampion: backend.post('/userController/setSalesChampion', '设置销冠', {
     body: userId,
     answer: championAnswer,
   }),
-  cancelSalesChampion: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/userController/cancelSalesChampion',
-    summary: '取消销冠',
+  cancelSalesChampion: backend.post('/userController/cancelSalesChampion', '取消销冠', {
     body: userId,
     answer: championAnswer,
   }),
-  getUserList: defineCall({
-    base: 'backend',
-    method: 'GET',
-    path: '/userController/getUserList',
-    summary: '用户下拉列表（按数据权限）',
+  getUserList: backend.get('/userController/getUserList', '用户下拉列表（按数据权限）', {
     query: UserOptionFilter,
     answer: z.array(UserOption),
   }),
-  getWorkStatus: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/userController/getWorkStatus',
-    summary: '工作状态',
+  getWorkStatus: backend.post('/userController/getWorkStatus', '工作状态', {
     body: z.object({ userId: optionalId('用户') }),
     answer: WorkStatus,
   }),
-  updateWorkStatus: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/userController/updateWorkStatus',
-    summary: '修改工作状态',
+  updateWorkStatus: backend.post('/userController/updateWorkStatus', '修改工作状态', {
     body: z.object({ workStatus }),
     answer: WorkStatus,
   }),
-  updateUserWorkStatus: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/userController/updateUserWorkStatus',
-    summary: '修改员工工作状态',
+  updateUserWorkStatus: backend.post('/userController/updateUserWorkStatus', '修改员工工作状态', {
     body: z.object({ userId: idField('用户'), workStatus }),
     answer: WorkStatus,
   }),

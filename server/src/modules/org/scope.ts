@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { forbidden, notFound } from '../../platform/errors';
-import { findScoped, seesUser } from '../../platform/scope';
+import { forbidden } from '../../platform/errors';
+import { findScoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { appUser, department, position, role } from './schema';
 import { deptSubtree, type RoleRow, type UserRow } from './service';
@@ -29,20 +28,6 @@ export function guardSuperAdminTarget(s: Session, target: UserRow): void {
 
 export function findRole(db: DbOrTx, s: Session, roleId: number): Promise<RoleRow> {
   return findScoped(db, s, role, roleId, { missing: '角色不存在' });
-}
-
-/**
- * A role of an organisation, for other modules that hold only its id (clueField).
- * @deprecated within a call, use `findRole(db, session, id)`.
- */
-export async function roleOfOrg(db: DbOrTx, orgId: number, roleId: number): Promise<RoleRow> {
-  const [row] = await db
-    .select()
-    .from(role)
-    .where(and(eq(role.id, roleId), eq(role.organizationId, orgId)))
-    .limit(1);
-  if (!row) throw notFound('角色不存在');
-  return row;
 }
 
 /**
@@ -86,8 +71,3 @@ export async function assignableDept(db: DbOrTx, s: Session, deptId: number) {
 export function findPosition(db: DbOrTx, s: Session, positionId: number) {
   return findScoped(db, s, position, positionId, { missing: '岗位不存在' });
 }
-
-/**
- * @deprecated the platform's `seesUser` (platform/scope.ts); kept for the recording module until it imports that.
- */
-export const canSeeUser = seesUser;

@@ -2,8 +2,7 @@ import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { contract } from '@crm/core/contract';
 import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useCallMutation, useCallQuery } from '../../api/hooks';
-import { useDownload } from './downloads';
+import { useCallDownload, useCallMutation, useCallQuery } from '../../api/hooks';
 import type { ClueFilterInput } from './filters';
 
 /** Polls that may fail in a row before the progress is given up (the job itself runs on in the background). */
@@ -47,7 +46,7 @@ export function ExportButton({ filter, disabled }: { filter: () => ClueFilterInp
     invalidate: [contract.clueImport.records],
     onSuccess: (r) => setRecordId(r.recordId),
   });
-  const download = useDownload(contract.clueImport.exportDownload);
+  const download = useCallDownload(contract.clueImport.exportDownload);
   const { rec, lost } = useRecordProgress(recordId);
   const percent = rec?.status === 2 ? 100 : (rec?.progress ?? 0);
   return (

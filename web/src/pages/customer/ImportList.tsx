@@ -2,45 +2,24 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { ImportWay } from '@crm/core';
 import { contract } from '@crm/core/contract';
 import type { ImportRecord } from '@crm/core/contract/clueImport';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Progress, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
-import { keyOf } from '../../api/hooks';
-import { usePagination } from '../../components/pagination';
-import { useDownload } from './downloads';
+import { useCallDownload, useCallPage } from '../../api/hooks';
 
 const c = contract.clueImport;
 const STATUS_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error' };
-
-/** The records of one kind, a page at a time; read again every 2 seconds while one of the page runs. */
-function useRecords(kind: 1 | 2) {
-  const pager = usePagination('importList');
-  const input = { kind, pageNum: pager.pageNum, pageSize: pager.pageSize };
-  const query = useQuery({
-    queryKey: keyOf(c.records, input),
-    queryFn: () => api.call(c.records, input),
-    placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.lists.some((r) => r.status === 1) ? 2000 : false),
-  });
-  return {
-    pager,
-    tableProps: {
-      dataSource: query.data?.lists ?? [],
-      loading: query.isFetching,
-      pagination: pager.tableProps(query.data?.total ?? 0),
-    },
-  };
-}
 
 /** /importList 导入记录: imports with their imported / duplicate / invalid counts and rejected rows; exports too. */
 export default function ImportList() {
   const navigate = useNavigate();
   const [kind, setKind] = useState<1 | 2>(1);
-  const list = useRecords(kind);
-  const invalid = useDownload(c.downloadInvalid);
-  const exported = useDownload(c.exportDownload);
+  // read again every 2 seconds while a record of the page runs
+  const list = useCallPage(c.records, { kind }, 'importList', {
+    refetchInterval: (rows) => (rows.some((r) => r.status === 1) ? 2000 : false),
+  });
+  const invalid = useCallDownload(c.downloadInvalid);
+  const exported = useCallDownload(c.exportDownload);
   return (
     <div style={{ padding: 16 }}>
       <Card

@@ -21,11 +21,10 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import { useCallMutation } from '../../api/hooks';
+import { useCallDownload, useCallMutation } from '../../api/hooks';
 import { showError } from '../../app/ui';
 import { SearchSelect } from '../../components/SearchSelect';
 import { toOptions, useClueUsers, userOptions } from './data';
-import { useDownload } from './downloads';
 import { useRecordProgress } from './ExportButton';
 import { tagGroupOptions, useDictItems, useTagGroupList } from './setup/settings';
 
@@ -35,7 +34,7 @@ type UploadAnswer = CallAnswer<typeof c.upload>;
 /** Step 1: the template and the upload, with upload progress. */
 function UploadStep({ onUploaded }: { onUploaded: (a: UploadAnswer) => void }) {
   const [percent, setPercent] = useState<number | null>(null);
-  const template = useDownload(c.downloadTemplate);
+  const template = useCallDownload(c.downloadTemplate);
   // multipart, so not a JSON call: the upload is the client's, the mutation's state the rest (a failure is shown)
   const upload = useMutation({
     mutationFn: (form: FormData) =>
@@ -209,7 +208,7 @@ function MapStep({
 /** Step 3: the progress bar, then the counts and the rejected rows. */
 function ProgressStep({ recordId, onAgain }: { recordId: number; onAgain: () => void }) {
   const { rec, lost } = useRecordProgress(recordId, 800);
-  const invalid = useDownload(c.downloadInvalid);
+  const invalid = useCallDownload(c.downloadInvalid);
   const navigate = useNavigate();
   const done = rec && rec.status >= 2;
   return (

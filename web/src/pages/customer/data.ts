@@ -76,12 +76,6 @@ export function cascadeOptions(nodes: CascadeNode[]): CascaderOption[] {
 }
 
 /** The form's values when valid; null when not (the form shows its messages; no unhandled rejection). */
-export async function validValues<T = Record<string, any>>(form: {
-  validateFields: () => Promise<T>;
-}): Promise<T | null> {
-  try {
-    return await form.validateFields();
-  } catch {
-    return null;
-  }
+export function validValues<T = Record<string, any>>(form: { validateFields: () => Promise<T> }): Promise<T | null> {
+  return form.validateFields().catch(() => null);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { analysis, robot } from '../call';
 import { num } from '../fields';
 
 /**
@@ -46,59 +46,19 @@ export const Column = z.object({
 export type Column = z.infer<typeof Column>;
 
 export const columns = {
-  list: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/userCustomField/list',
-    summary: '我的列表字段',
-    body: TypeBody,
-    answer: z.array(Column),
-  }),
-  save: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/userCustomField/save',
-    summary: '设置我的列表字段',
+  list: robot.post('/userCustomField/list', '我的列表字段', { body: TypeBody, answer: z.array(Column) }),
+  save: robot.post('/userCustomField/save', '设置我的列表字段', { body: ColumnsBody, answer: z.array(ColumnChoice) }),
+  reset: robot.post('/userCustomField/reset', '恢复默认列表字段', { body: TypeBody, answer: z.array(ColumnChoice) }),
+  set: analysis.post('/asr/V1/setClueUserCustomTable', '设置我的列表字段', {
     body: ColumnsBody,
     answer: z.array(ColumnChoice),
   }),
-  reset: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/userCustomField/reset',
-    summary: '恢复默认列表字段',
-    body: TypeBody,
-    answer: z.array(ColumnChoice),
-  }),
-  set: defineCall({
-    base: 'analysis',
-    method: 'POST',
-    path: '/asr/V1/setClueUserCustomTable',
-    summary: '设置我的列表字段',
-    body: ColumnsBody,
-    answer: z.array(ColumnChoice),
-  }),
-  setDefault: defineCall({
-    base: 'analysis',
-    method: 'POST',
-    path: '/asr/V1/customTableDefault',
-    summary: '恢复默认列表字段，答复全部字段',
+  setDefault: analysis.post('/asr/V1/customTableDefault', '恢复默认列表字段，答复全部字段', {
     body: TypeBody,
     answer: z.array(Column),
   }),
-  byType: defineCall({
-    base: 'analysis',
-    method: 'POST',
-    path: '/asr/V1/getClueUserCustomByType',
-    summary: '我的列表字段',
-    body: TypeBody,
-    answer: z.array(Column),
-  }),
-  byTypeApi: defineCall({
-    base: 'analysis',
-    method: 'POST',
-    path: '/api/clue/getClueUserCustomByType',
-    summary: '我的列表字段',
+  byType: analysis.post('/asr/V1/getClueUserCustomByType', '我的列表字段', { body: TypeBody, answer: z.array(Column) }),
+  byTypeApi: analysis.post('/api/clue/getClueUserCustomByType', '我的列表字段', {
     body: TypeBody,
     answer: z.array(Column),
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, NoAnswer, type ServiceBase } from '../call';
+import { analysis, defineCall, NoAnswer, type ServiceBase } from '../call';
 import { clearableText } from '../fields';
 import { IdBody, SortBody, settingId } from './common';
 
@@ -95,18 +95,6 @@ export const dicts = {
 
 /** The enabled items, as the analysis service reads them. */
 export const enabledDicts = {
-  channelSource: defineCall({
-    base: 'analysis',
-    method: 'POST',
-    path: '/api/clue/getChannelSourceListNew',
-    summary: '启用的渠道来源',
-    answer: z.array(DictItem),
-  }),
-  lostReason: defineCall({
-    base: 'analysis',
-    method: 'POST',
-    path: '/api/clue/getLostOrderReasonByOrg',
-    summary: '启用的丢单原因',
-    answer: z.array(DictItem),
-  }),
+  channelSource: analysis.post('/api/clue/getChannelSourceListNew', '启用的渠道来源', { answer: z.array(DictItem) }),
+  lostReason: analysis.post('/api/clue/getLostOrderReasonByOrg', '启用的丢单原因', { answer: z.array(DictItem) }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, NoAnswer } from '../call';
+import { analysis, NoAnswer, robot } from '../call';
 import { flag, settingId } from './common';
 
 /**
@@ -39,46 +39,22 @@ export type MaskConfig = z.infer<typeof MaskConfig>;
 const roleBody = z.object({ roleId: settingId });
 
 export const fieldAccess = {
-  get: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/customFieldShow/getRoleFieldAuth',
-    summary: '角色的字段权限',
+  get: robot.post('/customFieldShow/getRoleFieldAuth', '角色的字段权限', {
     body: roleBody,
     answer: z.array(RoleFieldAccess),
   }),
-  save: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/customFieldShow/saveRoleFieldAuth',
-    summary: '设置角色的字段权限',
+  save: robot.post('/customFieldShow/saveRoleFieldAuth', '设置角色的字段权限', {
     body: roleBody.extend({ items: z.array(RoleFieldAccessInput).max(1000, '字段最多1000个') }),
     answer: NoAnswer,
   }),
 };
 
 export const mask = {
-  get: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/maskConfig/queryMaskConfig',
-    summary: '号码脱敏设置',
-    answer: MaskConfig,
-  }),
-  save: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/maskConfig/saveMaskConfig',
-    summary: '设置角色的号码脱敏',
+  get: robot.post('/maskConfig/queryMaskConfig', '号码脱敏设置', { answer: MaskConfig }),
+  save: robot.post('/maskConfig/saveMaskConfig', '设置角色的号码脱敏', {
     body: roleBody.extend({ masked: z.union([z.boolean(), flag]) }),
     answer: MaskConfig,
   }),
   /** The same answer for the analysis service. */
-  getForAnalysis: defineCall({
-    base: 'analysis',
-    method: 'POST',
-    path: '/api/clue/queryMaskConfig',
-    summary: '号码脱敏设置',
-    answer: MaskConfig,
-  }),
+  getForAnalysis: analysis.post('/api/clue/queryMaskConfig', '号码脱敏设置', { answer: MaskConfig }),
 };

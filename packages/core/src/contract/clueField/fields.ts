@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, NoAnswer } from '../call';
+import { NoAnswer, robot } from '../call';
 import { num } from '../fields';
 import { CascadeNode, FieldGroupItem } from '../shapes';
 import { flag, IdBody, SortBody, settingId } from './common';
@@ -129,93 +129,29 @@ export type FieldTopic = z.infer<typeof FieldTopic>;
 const orderType = z.union([z.literal(1), z.literal(3)], { error: '只能是1（订单）或3（产品）' });
 
 export const fields = {
-  list: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/customFieldShow/list',
-    summary: '客户字段列表（标准字段和自定义字段，不含角色隐藏的）',
+  list: robot.post('/customFieldShow/list', '客户字段列表（标准字段和自定义字段，不含角色隐藏的）', {
     answer: z.array(FieldDef),
   }),
-  topics: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/customFieldShowV2/list',
-    summary: '客户字段列表，按分组（fieldTopic）',
-    answer: z.array(FieldTopic),
-  }),
-  add: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/customFieldShow/add',
-    summary: '新增自定义字段',
-    body: FieldInput,
-    answer: FieldDef,
-  }),
-  update: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/customFieldShow/update',
-    summary: '修改自定义字段',
-    body: FieldUpdate,
-    answer: FieldDef,
-  }),
-  delete: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/customFieldShow/delete',
-    summary: '删除自定义字段',
-    body: IdBody,
-    answer: NoAnswer,
-  }),
-  sort: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/customFieldShow/sort',
-    summary: '自定义字段排序',
-    body: SortBody,
-    answer: NoAnswer,
-  }),
-  setNextFollowTimeField: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/customFieldShow/setNextFollowTimeField',
-    summary: '启用或停用“下次跟进时间”字段',
+  topics: robot.post('/customFieldShowV2/list', '客户字段列表，按分组（fieldTopic）', { answer: z.array(FieldTopic) }),
+  add: robot.post('/customFieldShow/add', '新增自定义字段', { body: FieldInput, answer: FieldDef }),
+  update: robot.post('/customFieldShow/update', '修改自定义字段', { body: FieldUpdate, answer: FieldDef }),
+  delete: robot.post('/customFieldShow/delete', '删除自定义字段', { body: IdBody, answer: NoAnswer }),
+  sort: robot.post('/customFieldShow/sort', '自定义字段排序', { body: SortBody, answer: NoAnswer }),
+  setNextFollowTimeField: robot.post('/customFieldShow/setNextFollowTimeField', '启用或停用“下次跟进时间”字段', {
     body: z.object({ enabled: z.boolean({ error: '必须是布尔值' }) }),
     answer: z.object({ enabled: z.boolean() }),
   }),
 };
 
 export const orderFields = {
-  list: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clueOrderField/queryOrderOrganizationField',
-    summary: '订单字段（type 1）或产品字段（type 3）列表',
+  list: robot.post('/clueOrderField/queryOrderOrganizationField', '订单字段（type 1）或产品字段（type 3）列表', {
     body: z.object({ type: orderType }),
     answer: z.object({ lists: z.array(FieldDef) }),
   }),
-  add: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clueOrderField/add',
-    summary: '新增订单或产品字段',
+  add: robot.post('/clueOrderField/add', '新增订单或产品字段', {
     body: FieldInput.extend({ type: orderType }),
     answer: FieldDef,
   }),
-  update: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clueOrderField/update',
-    summary: '修改订单或产品字段',
-    body: FieldUpdate,
-    answer: FieldDef,
-  }),
-  delete: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clueOrderField/delete',
-    summary: '删除订单或产品字段',
-    body: IdBody,
-    answer: NoAnswer,
-  }),
+  update: robot.post('/clueOrderField/update', '修改订单或产品字段', { body: FieldUpdate, answer: FieldDef }),
+  delete: robot.post('/clueOrderField/delete', '删除订单或产品字段', { body: IdBody, answer: NoAnswer }),
 };

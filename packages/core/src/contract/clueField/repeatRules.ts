@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../call';
+import { robot } from '../call';
 import { flag } from './common';
 
 /**
@@ -26,18 +26,8 @@ export const RepeatRule = z.object({
 export type RepeatRule = z.infer<typeof RepeatRule>;
 
 export const repeatRules = {
-  get: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clue/clueFieldRepeat/get',
-    summary: '查重规则',
-    answer: z.array(RepeatRule),
-  }),
-  save: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clue/clueFieldRepeat/save',
-    summary: '保存查重规则（替换全部）',
+  get: robot.post('/clue/clueFieldRepeat/get', '查重规则', { answer: z.array(RepeatRule) }),
+  save: robot.post('/clue/clueFieldRepeat/save', '保存查重规则（替换全部）', {
     body: z.object({ rules: z.array(RepeatRuleInput).max(20, '查重规则最多20条') }),
     answer: z.array(RepeatRule),
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, NoAnswer } from '../call';
+import { analysis, NoAnswer, robot } from '../call';
 import { IdBody, settingId } from './common';
 
 /** Tag groups and their tags (/clue/tagGroup, /clue/tags under /api/robot; tagGroupAndTag under /api/analysis). */
@@ -61,85 +61,21 @@ export const SavedTag = z.object({
 export type SavedTag = z.infer<typeof SavedTag>;
 
 export const tagGroups = {
-  list: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clue/tagGroup/list',
-    summary: '标签组及其标签',
-    answer: z.array(TagGroup),
-  }),
-  add: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clue/tagGroup/add',
-    summary: '新增标签组',
-    body: TagGroupInput,
-    answer: SavedTagGroup,
-  }),
-  update: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clue/tagGroup/update',
-    summary: '修改标签组',
-    body: TagGroupUpdate,
-    answer: SavedTagGroup,
-  }),
-  delete: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clue/tagGroup/delete',
-    summary: '删除标签组（连同组内标签）',
-    body: IdBody,
-    answer: NoAnswer,
-  }),
+  list: robot.post('/clue/tagGroup/list', '标签组及其标签', { answer: z.array(TagGroup) }),
+  add: robot.post('/clue/tagGroup/add', '新增标签组', { body: TagGroupInput, answer: SavedTagGroup }),
+  update: robot.post('/clue/tagGroup/update', '修改标签组', { body: TagGroupUpdate, answer: SavedTagGroup }),
+  delete: robot.post('/clue/tagGroup/delete', '删除标签组（连同组内标签）', { body: IdBody, answer: NoAnswer }),
   /** The same answer for the analysis service, by GET and by POST. */
-  withTags: defineCall({
-    base: 'analysis',
-    method: 'GET',
-    path: '/asr/V1/tagGroupAndTag',
-    summary: '标签组及其标签',
-    answer: z.array(TagGroup),
-  }),
-  withTagsPost: defineCall({
-    base: 'analysis',
-    method: 'POST',
-    path: '/api/clue/tagGroupAndTag',
-    summary: '标签组及其标签',
-    answer: z.array(TagGroup),
-  }),
+  withTags: analysis.get('/asr/V1/tagGroupAndTag', '标签组及其标签', { answer: z.array(TagGroup) }),
+  withTagsPost: analysis.post('/api/clue/tagGroupAndTag', '标签组及其标签', { answer: z.array(TagGroup) }),
 };
 
 export const tags = {
-  list: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clue/tags/list',
-    summary: '标签列表（可按标签组）',
+  list: robot.post('/clue/tags/list', '标签列表（可按标签组）', {
     body: z.object({ groupId: settingId.optional() }).optional(),
     answer: z.array(Tag),
   }),
-  add: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clue/tags/add',
-    summary: '新增标签',
-    body: TagInput,
-    answer: SavedTag,
-  }),
-  update: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clue/tags/update',
-    summary: '修改标签（名称或所属标签组）',
-    body: TagUpdate,
-    answer: SavedTag,
-  }),
-  delete: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clue/tags/delete',
-    summary: '删除标签',
-    body: IdBody,
-    answer: NoAnswer,
-  }),
+  add: robot.post('/clue/tags/add', '新增标签', { body: TagInput, answer: SavedTag }),
+  update: robot.post('/clue/tags/update', '修改标签（名称或所属标签组）', { body: TagUpdate, answer: SavedTag }),
+  delete: robot.post('/clue/tags/delete', '删除标签', { body: IdBody, answer: NoAnswer }),
 };
