@@ -2,7 +2,7 @@ import type { Page } from '@crm/core';
 import type { Call, CallAnswer, CallInput } from '@crm/core/contract';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { showSuccess } from '../app/ui';
-import { usePagedQuery } from '../components/usePagedQuery';
+import { type PagedQueryOptions, usePagedQuery } from '../components/usePagedQuery';
 import { ApiError, callApi, downloadCall, type RequestOptions } from './client';
 
 /**
@@ -24,13 +24,16 @@ export function useCallQuery<C extends Call>(
   opts: {
     enabled?: boolean;
     refetchInterval?: number | false | ((data: CallAnswer<C> | undefined) => number | false);
+    /** How long an answer stays fresh (ms; Infinity for data that never changes while the app runs). */
+    staleTime?: number;
   } & RequestOptions = {},
 ) {
-  const { enabled, refetchInterval, ...request } = opts;
+  const { enabled, refetchInterval, staleTime, ...request } = opts;
   return useQuery({
     queryKey: keyOf(call, input),
     queryFn: ({ signal }) => callApi(call, input, { ...request, signal }),
     enabled,
+    staleTime,
     refetchInterval:
       typeof refetchInterval === 'function'
         ? (q) => refetchInterval(q.state.data as CallAnswer<C> | undefined)
@@ -43,21 +46,22 @@ export type RowOf<C extends Call> = CallAnswer<C> extends Page<infer R> ? R : ne
 
 /**
  * A paged list call for an antd Table; `pageName` keys the remembered page size. `refetchInterval` polls while the
- * page's rows are still being worked on (transcription, analysis).
+ * page's rows are still being worked on (transcription, analysis); `enabled: false` reads nothing (a closed drawer).
  */
 export function useCallPage<C extends Call, F extends Record<string, unknown>>(
   call: C,
   filters: F,
   pageName: string,
-  opts: { refetchInterval?: (rows: RowOf<C>[]) => number | false } = {},
+  opts: Omit<PagedQueryOptions<RowOf<C>>, 'key'> = {},
 ) {
-  return usePagedQuery<RowOf<C>, F>(
+  const page = usePagedQuery<RowOf<C>, F>(
     pageName,
     filters,
     (q) => callApi(call, q as unknown as CallInput<C>) as Promise<Page<RowOf<C>>>,
-    idOf(call),
-    opts.refetchInterval,
+    { ...opts, key: idOf(call) },
   );
+  // the whole answer (a list may say more than its page, e.g. whether its total is exact)
+  return page as Omit<typeof page, 'data'> & { data: CallAnswer<C> | undefined };
 }
 
 export interface MutationOptions<C extends Call> {

@@ -15,14 +15,20 @@ export function clampedPage(pageNum: number, pageSize: number, total: number, ro
  * `fetch` gets { pageNum, pageSize, ...filters } and answers { lists, total, pageNum, pageSize }. When the list
  * shrinks under the current page (its last rows deleted), the page moves back to the last one.
  */
+export interface PagedQueryOptions<T> {
+  /** First part of the query key (default the page name): what invalidating a call's answers matches. */
+  key?: string;
+  /** Polls while the rows shown ask for it (e.g. some are still being transcribed). */
+  refetchInterval?: (rows: T[]) => number | false;
+  /** Read only while true (a closed drawer, a search not yet made): the table shows no rows meanwhile. */
+  enabled?: boolean;
+}
+
 export function usePagedQuery<T, F extends Record<string, unknown>>(
   pageName: string,
   filters: F,
   fetch: (q: F & { pageNum: number; pageSize: number }) => Promise<Page<T>>,
-  /** First part of the query key (default the page name): what invalidating a call's answers matches. */
-  key: string = pageName,
-  /** Polls while the rows shown ask for it (e.g. some are still being transcribed). */
-  refetchInterval?: (rows: T[]) => number | false,
+  { key = pageName, refetchInterval, enabled }: PagedQueryOptions<T> = {},
 ) {
   const pager = usePagination(pageName);
   const query = useQuery({
@@ -30,6 +36,7 @@ export function usePagedQuery<T, F extends Record<string, unknown>>(
     queryFn: () => fetch({ ...filters, pageNum: pager.pageNum, pageSize: pager.pageSize }),
     placeholderData: keepPreviousData,
     refetchInterval: refetchInterval ? (q) => refetchInterval(q.state.data?.lists ?? []) : undefined,
+    enabled,
   });
   const { setPageNum } = pager;
   const back =

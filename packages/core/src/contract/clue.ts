@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { durationBound, durationOutOfRange, MAX_FILTER_DURATION_SECONDS } from '../durationFilter';
-import { CountAnswer, defineCall } from './call';
+import { analysis, CountAnswer, robot } from './call';
 import { num, pageOf, pageQuery } from './fields';
 
 /**
@@ -218,9 +218,9 @@ export interface AreaNode {
   value: string;
   children?: AreaNode[];
 }
-export const AreaNode: z.ZodType<AreaNode> = z.lazy(() =>
-  z.object({ text: z.string(), value: z.string(), children: z.array(AreaNode).optional() }),
-);
+export const AreaNode: z.ZodType<AreaNode> = z
+  .lazy(() => z.object({ text: z.string(), value: z.string(), children: z.array(AreaNode).optional() }))
+  .meta({ id: 'AreaNode' });
 
 export const ImportWayOption = z.object({ importWayId: z.number(), importWayName: z.string() });
 
@@ -250,67 +250,23 @@ const ClueIdBody = z.object({ clueId });
 const ClueIdsBody = z.object({ clueIds });
 
 export const clue = {
-  list: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/organizationClue/list',
-    summary: '客户列表（筛选、排序、分页；超过 10000 条时总数为估算）',
+  list: robot.post('/organizationClue/list', '客户列表（筛选、排序、分页；超过 10000 条时总数为估算）', {
     body: ClueListRequest,
     answer: CluePage,
   }),
-  seatPage: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/organizationClue/seatCluePage',
-    summary: '本人的客户（拨号列表）',
+  seatPage: robot.post('/organizationClue/seatCluePage', '本人的客户（拨号列表）', {
     body: ClueListRequest,
     answer: CluePage,
   }),
-  detail: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/organizationClue/detail',
-    summary: '客户详情',
-    body: ClueIdBody,
-    answer: Clue,
-  }),
-  neighbours: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/organizationClue/neighbours',
-    summary: '同一列表中的上一条、下一条客户',
+  detail: robot.post('/organizationClue/detail', '客户详情', { body: ClueIdBody, answer: Clue }),
+  neighbours: robot.post('/organizationClue/neighbours', '同一列表中的上一条、下一条客户', {
     body: ClueFilter.extend({ clueId }),
     answer: z.object({ prevId: z.number().nullable(), nextId: z.number().nullable() }),
   }),
-  add: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/organizationClue/add',
-    summary: '新增客户',
-    body: ClueInput,
-    answer: Clue,
-  }),
-  edit: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/organizationClue/edit',
-    summary: '编辑客户',
-    body: ClueInput.extend({ clueId }),
-    answer: Clue,
-  }),
-  delete: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/organizationClue/delete',
-    summary: '删除客户（移入回收站）',
-    body: ClueIdsBody,
-    answer: CountAnswer,
-  }),
-  setBlacklist: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/organizationClue/setClueCustomBlackById',
-    summary: '加入或移出黑名单',
+  add: robot.post('/organizationClue/add', '新增客户', { body: ClueInput, answer: Clue }),
+  edit: robot.post('/organizationClue/edit', '编辑客户', { body: ClueInput.extend({ clueId }), answer: Clue }),
+  delete: robot.post('/organizationClue/delete', '删除客户（移入回收站）', { body: ClueIdsBody, answer: CountAnswer }),
+  setBlacklist: robot.post('/organizationClue/setClueCustomBlackById', '加入或移出黑名单', {
     body: z.object({
       clueIds,
       black: z.union([z.literal(0), z.literal(1)]).default(1),
@@ -318,156 +274,56 @@ export const clue = {
     }),
     answer: CountAnswer,
   }),
-  lock: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/organizationClue/lockClue',
-    summary: '锁定或解锁客户',
+  lock: robot.post('/organizationClue/lockClue', '锁定或解锁客户', {
     body: z.object({ clueIds, lockStatus: z.union([z.literal(0), z.literal(1)], { error: '只能是0或1' }) }),
     answer: CountAnswer,
   }),
-  turnToCustomer: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/organizationClue/turnClueToCustomer',
-    summary: '线索转客户',
+  turnToCustomer: robot.post('/organizationClue/turnClueToCustomer', '线索转客户', {
     body: ClueIdsBody,
     answer: CountAnswer,
   }),
-  changeOwner: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/organizationClue/changeFollowUser',
-    summary: '变更跟进人',
+  changeOwner: robot.post('/organizationClue/changeFollowUser', '变更跟进人', {
     body: z.object({ clueIds, ownerId: clueId }),
     answer: CountAnswer,
   }),
-  location: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/organizationClue/location',
-    summary: '可见客户所在的省市',
-    answer: z.array(ClueLocation),
-  }),
-  channelSource: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/organizationClue/channelSource',
-    summary: '渠道来源（筛选用，仅启用的）',
+  location: robot.post('/organizationClue/location', '可见客户所在的省市', { answer: z.array(ClueLocation) }),
+  channelSource: robot.post('/organizationClue/channelSource', '渠道来源（筛选用，仅启用的）', {
     answer: z.array(z.object({ id: z.number(), name: z.string() })),
   }),
-  importFileName: defineCall({
-    base: 'robot',
-    method: 'GET',
-    path: '/organizationClue/getImportFileName',
-    summary: '导入模板的文件名和下载地址',
+  importFileName: robot.get('/organizationClue/getImportFileName', '导入模板的文件名和下载地址', {
     answer: z.object({ fileName: z.string(), url: z.string() }),
   }),
-  recycleBin: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clueRecycleBin/list',
-    summary: '回收站列表',
+  recycleBin: robot.post('/clueRecycleBin/list', '回收站列表', {
     body: z.object({ ...pageQuery, keyword: z.string().max(50).optional() }),
     answer: pageOf(RecycledClue),
   }),
-  restore: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clueRecycleBin/restore',
-    summary: '从回收站还原客户',
-    body: ClueIdsBody,
-    answer: CountAnswer,
-  }),
-  purge: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clueRecycleBin/delete',
-    summary: '彻底删除客户',
-    body: ClueIdsBody,
-    answer: CountAnswer,
-  }),
-  blacklist: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clueReader/list',
-    summary: '黑名单列表',
-    body: ClueListRequest,
-    answer: CluePage,
-  }),
-  blacklistAdd: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clueReader/add',
-    summary: '加入黑名单',
+  restore: robot.post('/clueRecycleBin/restore', '从回收站还原客户', { body: ClueIdsBody, answer: CountAnswer }),
+  purge: robot.post('/clueRecycleBin/delete', '彻底删除客户', { body: ClueIdsBody, answer: CountAnswer }),
+  blacklist: robot.post('/clueReader/list', '黑名单列表', { body: ClueListRequest, answer: CluePage }),
+  blacklistAdd: robot.post('/clueReader/add', '加入黑名单', {
     body: z.object({ clueIds, reason: z.string().max(200).optional() }),
     answer: CountAnswer,
   }),
-  blacklistRemove: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clueReader/remove',
-    summary: '移出黑名单',
-    body: ClueIdsBody,
-    answer: CountAnswer,
-  }),
-  areaList: defineCall({
-    base: 'robot',
-    method: 'GET',
-    path: '/clue/board/getAreaList',
-    summary: '省 / 市 / 区',
-    answer: z.array(AreaNode),
-  }),
-  importWays: defineCall({
-    base: 'robot',
-    method: 'GET',
-    path: '/cluePlatformImport/getClueImportWayList',
-    summary: '导入方式',
-    answer: z.array(ImportWayOption),
-  }),
-  analysisList: defineCall({
-    base: 'analysis',
-    method: 'POST',
-    path: '/api/clue/list',
-    summary: '客户列表（同 /organizationClue/list）',
+  blacklistRemove: robot.post('/clueReader/remove', '移出黑名单', { body: ClueIdsBody, answer: CountAnswer }),
+  areaList: robot.get('/clue/board/getAreaList', '省 / 市 / 区', { answer: z.array(AreaNode) }),
+  importWays: robot.get('/cluePlatformImport/getClueImportWayList', '导入方式', { answer: z.array(ImportWayOption) }),
+  analysisList: analysis.post('/api/clue/list', '客户列表（同 /organizationClue/list）', {
     body: ClueListRequest,
     answer: CluePage,
   }),
-  tabData: defineCall({
-    base: 'analysis',
-    method: 'POST',
-    path: '/api/clue/getTabDataList',
-    summary: '客户列表各标签页的数量',
+  tabData: analysis.post('/api/clue/getTabDataList', '客户列表各标签页的数量', {
     body: ClueFilter.optional(),
     answer: z.array(ClueTab),
   }),
-  analysisLocation: defineCall({
-    base: 'analysis',
-    method: 'POST',
-    path: '/api/clue/getClueLocationListNew',
-    summary: '可见客户所在的省市',
+  analysisLocation: analysis.post('/api/clue/getClueLocationListNew', '可见客户所在的省市', {
     answer: z.array(ClueLocation),
   }),
-  users: defineCall({
-    base: 'analysis',
-    method: 'POST',
-    path: '/api/clue/getUserList',
-    summary: '数据权限内的在职员工（跟进人筛选、分配）',
+  users: analysis.post('/api/clue/getUserList', '数据权限内的在职员工（跟进人筛选、分配）', {
     answer: z.array(ClueUser),
   }),
-  halfMask: defineCall({
-    base: 'analysis',
-    method: 'POST',
-    path: '/api/clue/queryHalfMaskCode',
-    summary: '客户号码的半隐藏形式（138****5678）',
+  halfMask: analysis.post('/api/clue/queryHalfMaskCode', '客户号码的半隐藏形式（138****5678）', {
     body: ClueIdBody,
     answer: z.object({ clueId: z.number(), phone: z.string(), phones: z.array(z.string()) }),
   }),
-  analysisImportWays: defineCall({
-    base: 'analysis',
-    method: 'GET',
-    path: '/api/clue/getClueImportWayList',
-    summary: '导入方式',
-    answer: z.array(ImportWayOption),
-  }),
+  analysisImportWays: analysis.get('/api/clue/getClueImportWayList', '导入方式', { answer: z.array(ImportWayOption) }),
 };

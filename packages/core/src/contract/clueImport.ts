@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call';
+import { robot } from './call';
 import { ClueFilter, clueId } from './clue';
 import { num, pageOf, pageQuery } from './fields';
 
@@ -72,33 +72,11 @@ const RecordIdBody = z.object({ recordId: clueId });
 
 export const clueImport = {
   /** The .xlsx template built from the organisation's fields. */
-  downloadTemplate: defineCall({
-    base: 'robot',
-    method: 'GET',
-    path: '/clueImport/downloadTemplate',
-    summary: '下载导入模板（.xlsx）',
-  }),
+  downloadTemplate: robot.get('/clueImport/downloadTemplate', '下载导入模板（.xlsx）'),
   /** multipart/form-data, one .xlsx or .csv file. */
-  upload: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clueImport/upload',
-    summary: '上传导入文件，读取表头并建议字段对应',
-    answer: ImportUpload,
-  }),
-  start: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clueImport/start',
-    summary: '开始导入（后台任务）',
-    body: ImportStart,
-    answer: Started,
-  }),
-  records: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/importRecords/list',
-    summary: '导入记录（kind 1）或导出记录（kind 2）',
+  upload: robot.post('/clueImport/upload', '上传导入文件，读取表头并建议字段对应', { answer: ImportUpload }),
+  start: robot.post('/clueImport/start', '开始导入（后台任务）', { body: ImportStart, answer: Started }),
+  records: robot.post('/importRecords/list', '导入记录（kind 1）或导出记录（kind 2）', {
     body: z.object({
       ...pageQuery,
       kind: z.union([z.literal(1), z.literal(2)]).optional(),
@@ -106,19 +84,8 @@ export const clueImport = {
     }),
     answer: pageOf(ImportRecord),
   }),
-  record: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/importRecords/detail',
-    summary: '导入或导出记录的进度',
-    body: RecordIdBody,
-    answer: ImportRecord,
-  }),
-  invalidCount: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clueImportRecords/getInvalidClueCount',
-    summary: '导入的成功、重复、无效条数',
+  record: robot.post('/importRecords/detail', '导入或导出记录的进度', { body: RecordIdBody, answer: ImportRecord }),
+  invalidCount: robot.post('/clueImportRecords/getInvalidClueCount', '导入的成功、重复、无效条数', {
     body: RecordIdBody,
     answer: z.object({
       recordId: z.number(),
@@ -130,27 +97,10 @@ export const clueImport = {
     }),
   }),
   /** The rejected rows with the reason of each (.xlsx). */
-  downloadInvalid: defineCall({
-    base: 'robot',
-    method: 'GET',
-    path: '/clueImportRecords/downloadInvalid',
-    summary: '下载导入失败的数据（含原因）',
+  downloadInvalid: robot.get('/clueImportRecords/downloadInvalid', '下载导入失败的数据（含原因）', {
     query: RecordIdBody,
   }),
-  export: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/organizationClue/export',
-    summary: '导出筛选的客户（后台任务）',
-    body: ClueFilter,
-    answer: Started,
-  }),
+  export: robot.post('/organizationClue/export', '导出筛选的客户（后台任务）', { body: ClueFilter, answer: Started }),
   /** The finished export (.xlsx). */
-  exportDownload: defineCall({
-    base: 'robot',
-    method: 'GET',
-    path: '/organizationClue/exportDownload',
-    summary: '下载导出的文件',
-    query: RecordIdBody,
-  }),
+  exportDownload: robot.get('/organizationClue/exportDownload', '下载导出的文件', { query: RecordIdBody }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call';
+import { robot } from './call';
 import { clueId } from './clue';
 import { pageOf, pageQuery } from './fields';
 
@@ -90,51 +90,24 @@ export const FieldChangeLog = z.object({
 const CollaboratorChange = z.object({ clueId, userIds: collaboratorIds });
 
 export const interaction = {
-  collaborators: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clue/collaborator/list',
-    summary: '客户的协作人',
+  collaborators: robot.post('/clue/collaborator/list', '客户的协作人', {
     body: z.object({ clueId }),
     answer: z.array(Collaborator),
   }),
-  addCollaborators: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clue/collaborator/add',
-    summary: '添加协作人',
+  addCollaborators: robot.post('/clue/collaborator/add', '添加协作人', {
     body: CollaboratorChange,
     answer: z.object({ collaboratorIds: z.array(z.number()) }),
   }),
-  removeCollaborators: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/clue/collaborator/delete',
-    summary: '移除协作人',
+  removeCollaborators: robot.post('/clue/collaborator/delete', '移除协作人', {
     body: CollaboratorChange,
     answer: z.object({ collaboratorIds: z.array(z.number()) }),
   }),
-  list: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/interactive/getCustomerInteractionAllList',
-    summary: '客户的互动记录（跟进、通话、流转、编辑…）',
+  list: robot.post('/interactive/getCustomerInteractionAllList', '客户的互动记录（跟进、通话、流转、编辑…）', {
     body: z.object({ ...pageQuery, clueId, types: z.array(z.string()).optional() }),
     answer: pageOf(Interaction),
   }),
-  addFollow: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/interactive/addFollowRecord',
-    summary: '写跟进',
-    body: FollowInput,
-    answer: FollowRecord,
-  }),
-  fieldChangeLog: defineCall({
-    base: 'robot',
-    method: 'POST',
-    path: '/interactive/getFieldChangeLog',
-    summary: '字段变更记录',
+  addFollow: robot.post('/interactive/addFollowRecord', '写跟进', { body: FollowInput, answer: FollowRecord }),
+  fieldChangeLog: robot.post('/interactive/getFieldChangeLog', '字段变更记录', {
     body: z.object({ ...pageQuery, clueId }),
     answer: pageOf(FieldChangeLog),
   }),

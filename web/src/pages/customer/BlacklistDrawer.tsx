@@ -1,13 +1,9 @@
 import { contract } from '@crm/core/contract';
 import type { Clue } from '@crm/core/contract/clue';
 import { Button, Drawer, Table } from 'antd';
-import { api } from '../../api/client';
-import { keyOf } from '../../api/hooks';
+import { useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
-import { usePagedQuery } from '../../components/usePagedQuery';
 import { useClueActions } from './actions';
-
-const BLACKLIST = String(keyOf(contract.clue.blacklist)[0]);
 
 /** Leads on the blacklist (clueReader): who and why; take them off again. */
 export function BlacklistDrawer({
@@ -21,14 +17,7 @@ export function BlacklistDrawer({
 }) {
   const canEdit = useHasSign('clue:edit');
   const clueActions = useClueActions();
-  // read while open only (under the call's key, so that the lead writes refresh it)
-  const list = usePagedQuery<Clue, Record<string, never>>(
-    'clueReader',
-    {},
-    (q) =>
-      open ? api.call(contract.clue.blacklist, q) : Promise.resolve({ lists: [], total: 0, pageNum: 1, pageSize: 10 }),
-    open ? BLACKLIST : 'clueReader',
-  );
+  const list = useCallPage(contract.clue.blacklist, {}, 'clueReader', { enabled: open });
   return (
     <Drawer
       open={open}

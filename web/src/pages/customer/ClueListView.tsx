@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
-import { type CallAnswer, contract } from '@crm/core/contract';
+import { contract } from '@crm/core/contract';
 import type { Clue } from '@crm/core/contract/clue';
 import { Button, Card, Dropdown, Empty, Space, Table, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -53,8 +53,7 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
   const list = useCallPage(contract.clue.list, body, pageName);
   const cols = useColumns(tableType);
   const rows = list.data?.lists ?? [];
-  // useCallPage types its data as a bare page; the answer is the contract's, with totalExact
-  const totalExact = (list.data as CallAnswer<typeof contract.clue.list> | undefined)?.totalExact;
+  const totalExact = list.data?.totalExact;
   // the writes refresh the lists themselves (actions.tsx LEAD_READS); what is left is the selection
   const refresh = () => setSelected([]);
   // A new search, a reset, a sort or another page drops the selection: batch operations never act on rows the user

@@ -2,14 +2,10 @@ import { contract } from '@crm/core/contract';
 import type { Clue } from '@crm/core/contract/clue';
 import { Card, Empty, Input, Segmented, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { keyOf } from '../../api/hooks';
-import { usePagedQuery } from '../../components/usePagedQuery';
+import { useCallPage } from '../../api/hooks';
 import { cellOf } from './columns';
 import { openFromList } from './detailList';
 import type { ClueFilterInput } from './filters';
-
-const LIST = String(keyOf(contract.clue.list)[0]);
 
 type By = 'keyword' | 'phone' | 'name' | 'company';
 const BY: { value: By; label: string; placeholder: string }[] = [
@@ -25,16 +21,8 @@ export default function ClueSearch() {
   const [text, setText] = useState('');
   const [filter, setFilter] = useState<ClueFilterInput>({});
   const searched = Object.keys(filter).length > 0;
-  // nothing is read before a search (and then under the call's key, so that the lead writes refresh it)
-  const list = usePagedQuery<Clue, ClueFilterInput>(
-    'clueSearch',
-    filter,
-    (q) =>
-      searched
-        ? api.call(contract.clue.list, q)
-        : Promise.resolve({ lists: [], total: 0, pageNum: 1, pageSize: q.pageSize }),
-    searched ? LIST : 'clueSearch',
-  );
+  // nothing is read before a search
+  const list = useCallPage(contract.clue.list, filter, 'clueSearch', { enabled: searched });
   const rows = list.data?.lists ?? [];
   const open = (i: number) => openFromList(rows, i, list.pager.pageNum, filter);
   const columns = [

@@ -1,14 +1,11 @@
 import { contract } from '@crm/core/contract';
 import { Button, Drawer, Input, Space, Table } from 'antd';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { keyOf, type RowOf } from '../../api/hooks';
+import { type RowOf, useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
-import { usePagedQuery } from '../../components/usePagedQuery';
 import { useClueActions } from './actions';
 
 type RecycledRow = RowOf<typeof contract.clue.recycleBin>;
-const RECYCLE_BIN = String(keyOf(contract.clue.recycleBin)[0]);
 
 /** The recycle bin of leads: deleted leads with who deleted them and when; restore or delete for good. */
 export function RecycleBinDrawer({
@@ -25,14 +22,7 @@ export function RecycleBinDrawer({
   const [selected, setSelected] = useState<number[]>([]);
   const canDelete = useHasSign('clue:delete');
   const clueActions = useClueActions();
-  // read while open only (under the call's key, so that the lead writes refresh it)
-  const list = usePagedQuery<RecycledRow, { keyword?: string }>(
-    'clueRecycleBin',
-    filter,
-    (q) =>
-      open ? api.call(contract.clue.recycleBin, q) : Promise.resolve({ lists: [], total: 0, pageNum: 1, pageSize: 10 }),
-    open ? RECYCLE_BIN : 'clueRecycleBin',
-  );
+  const list = useCallPage(contract.clue.recycleBin, filter, 'clueRecycleBin', { enabled: open });
   const done = () => {
     setSelected([]);
     onRestored();

@@ -2,8 +2,7 @@ import type { CascadeNode } from '@crm/core';
 import { type Call, type CallAnswer, contract } from '@crm/core/contract';
 import type { AreaNode } from '@crm/core/contract/clue';
 import { TABLE_TYPE } from '@crm/core/contract/clueField';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { useQueryClient } from '@tanstack/react-query';
 import { keyOf, useCallQuery } from '../../api/hooks';
 
 /** Which list of columns (userCustomField type) a page uses. */
@@ -24,11 +23,7 @@ export const useClueUsers = () => useCallQuery(contract.clue.users, undefined);
 
 /** The province / city / district tree: it never changes while the app runs. */
 export const useAreaTree = () =>
-  useQuery({
-    queryKey: keyOf(contract.clue.areaList),
-    queryFn: () => api.call(contract.clue.areaList),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  useCallQuery(contract.clue.areaList, undefined, { staleTime: Number.POSITIVE_INFINITY });
 
 /** The user's columns of a lead list (userCustomField type, see TABLE_TYPE). */
 export const useColumns = (type: number) => useCallQuery(contract.clueField.columns.byType, { type });
