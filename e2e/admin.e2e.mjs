@@ -128,7 +128,7 @@ export default [
       assert.doesNotMatch(menuText, /系统设置/);
       await p2.goto(`${baseUrl}/main/user`);
       await p2.waitForURL(/\/main\/customerManage$/);
-      await p2.screenshot({ path: new URL('./artifacts/admin__new-user-menu.png', import.meta.url).pathname });
+      await shot('new-user-menu', p2);
 
       // Disable asks first; cancelling leaves the user enabled. Confirmed, the user's session ends.
       const status = page.locator('tr').filter({ hasText: 'zhoujie01' }).getByRole('switch');

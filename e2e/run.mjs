@@ -73,11 +73,11 @@ async function attempt(s, label) {
         { timeout: 3000 },
       )
       .catch(() => {});
-  /** Saves a screenshot as e2e/artifacts/<file>_<scenario>__<name>.png. */
-  const shot = async (name) => {
+  /** Saves a screenshot as e2e/artifacts/<file>_<scenario>__<name>.png (of `target`, a page of another context). */
+  const shot = async (name, target = page) => {
     // a drawer sliding in or a modal fading out would be caught half-way
-    await settle();
-    await page.screenshot({ path: join(artifacts, `${slug(s.full)}__${slug(name)}.png`), fullPage: false });
+    if (target === page) await settle();
+    await target.screenshot({ path: join(artifacts, `${slug(s.full)}__${slug(name)}.png`), fullPage: false });
   };
   /** Signs in through the login form and waits for the main shell. */
   const login = async (account = 'admin', password = 'admin@123') => {

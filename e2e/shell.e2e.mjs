@@ -196,7 +196,7 @@ export default [
         .first()
         .click();
       await page.getByText('图形验证码错误').waitFor();
-      await shot('captcha');
+      await shot('captcha', page);
       await context.close();
     },
   },

@@ -4,7 +4,7 @@ import { getRefreshToken, getToken, setTokens } from '../app/session';
 import { SERVICE_BASES, type ServiceBase } from './config';
 import { ApiError } from './errors';
 
-export { ApiError, quietly } from './errors';
+export { ApiError } from './errors';
 
 export interface RequestOptions {
   /** Show no message on failure (the caller handles it). */

@@ -10,13 +10,3 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
-
-/** Runs a call whose failure the client already showed as a message: the rejection goes no further. */
-export async function quietly<T>(fn: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof ApiError) return undefined;
-    throw err;
-  }
-}

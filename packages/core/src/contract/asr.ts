@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { backend, defineCall, robot } from './call';
-import { INT4_MAX, num, pageOf, pageQuery } from './fields';
+import { INT4_MAX, idField, num, pageOf, pageQuery } from './fields';
 import { Recording } from './recording';
 
 /**
@@ -9,9 +9,7 @@ import { Recording } from './recording';
  * calls the spec names only in words are named here in the style of their siblings.
  */
 
-const id = num(
-  z.number({ error: 'id：请传入录音 id' }).int().positive('id：必须是正整数').max(INT4_MAX, 'id：录音 id 无效'),
-);
+const id = idField('录音', { missing: 'id：请传入录音 id', invalid: 'id：必须是正整数' });
 const recordingId = z.object({ id });
 
 const speaker = z.enum(['agent', 'customer']);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { durationBound, durationOutOfRange, MAX_FILTER_DURATION_SECONDS } from '../durationFilter';
 import { analysis, CountAnswer, robot } from './call';
-import { num, pageOf, pageQuery } from './fields';
+import { idField, num, pageOf, pageQuery } from './fields';
 
 /**
  * Leads (线索, type 1) and customers (客户, type 2): the lists, the detail, the writes, the recycle bin and the
@@ -10,7 +10,7 @@ import { num, pageOf, pageQuery } from './fields';
  */
 
 /** The id of a lead (and of the other ids these calls take), with the messages these calls have always given. */
-export const clueId = num(z.number({ error: '必须是数字' }).int().positive('必须是正整数'));
+export const clueId = idField('客户', { missing: '必须是数字', invalid: '必须是正整数' });
 /** The leads a batch operation acts on. */
 export const clueIds = z.array(clueId, { error: '请选择客户' }).min(1, '请选择客户').max(1000, '一次最多操作1000条');
 

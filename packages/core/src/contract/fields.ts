@@ -30,14 +30,17 @@ export const num = <T extends z.ZodType>(schema: T) => z.preprocess(numericText,
 /** The largest value of a PostgreSQL integer column: ids and counts above it are refused, not sent to the database. */
 export const INT4_MAX = 2_147_483_647;
 
-/** A positive integer id; strings of digits are accepted (select values often arrive as text). */
-export const idField = (label: string) =>
+/**
+ * A positive integer id within what the column holds; strings of digits are accepted (select values often arrive as
+ * text). `says` keeps the messages a call has always answered.
+ */
+export const idField = (label: string, says: { missing?: string; invalid?: string } = {}) =>
   num(
     z
-      .number({ error: `${label}不正确` })
-      .int(`${label}不正确`)
-      .positive(`请选择${label}`)
-      .max(INT4_MAX, `${label}不正确`),
+      .number({ error: says.missing ?? `${label}不正确` })
+      .int(says.invalid ?? `${label}不正确`)
+      .positive(says.invalid ?? `请选择${label}`)
+      .max(INT4_MAX, says.invalid ?? `${label}不正确`),
   );
 
 export const optionalId = (label: string) => z.preprocess(blankToUndefined, idField(label).optional());

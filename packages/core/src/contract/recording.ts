@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { durationOutOfRange, MAX_FILTER_DURATION_SECONDS } from '../durationFilter';
 import { backend, CountAnswer, defineCall, IdAnswer, robot } from './call';
-import { clearableText, INT4_MAX, num, pageOf, pageQuery } from './fields';
+import { clearableText, INT4_MAX, idField, num, pageOf, pageQuery } from './fields';
 
 /**
  * Recordings (spec part 2, 7.2 /headset and /aiVoiceUploadLog under /api/backend; 7.4 /recording/v1 and /V1/ai under
@@ -19,7 +19,7 @@ export const CHUNK_LIMIT_BYTES = 16 * 1024 * 1024;
 /** The largest value of a PostgreSQL smallint column (source, call type, statuses). */
 const SMALLINT_MAX = 32_767;
 
-const id = num(z.number({ error: '请传入录音 id' }).int().positive('必须是正整数').max(INT4_MAX, '录音 id 无效'));
+const id = idField('录音', { missing: '请传入录音 id', invalid: '必须是正整数' });
 const ids = z
   .array(num(z.number().int().positive().max(INT4_MAX, '录音 id 无效')), { error: 'ids：请传入录音 id 列表' })
   .min(1, 'ids：请至少选择一条录音')

@@ -7,6 +7,7 @@ import { deptTreeData, useDeptTree } from '../../api/directory';
 import { useCallMutation, useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { showSuccess, ui } from '../../app/ui';
+import { confirmOff } from '../../components/confirmOff';
 import { LinkButton } from '../../components/LinkButton';
 import { PasswordField } from '../../components/PasswordFields';
 import { SearchSelect } from '../../components/SearchSelect';
@@ -198,18 +199,10 @@ export default function UserPage() {
     invalidate: USERS_CHANGED,
     onSuccess: (a) => showSuccess(a.status === 1 ? '已启用' : '已禁用'),
   });
-  const changeStatus = (r: UserRow, on: boolean) => {
-    if (on) setStatus.mutate({ id: r.id, status: 1 });
-    else
-      ui.modal.confirm({
-        title: '确定禁用该用户吗？',
-        content: '禁用后该用户将无法登录',
-        okText: '禁用',
-        cancelText: '取消',
-        okButtonProps: { danger: true },
-        onOk: () => setStatus.mutate({ id: r.id, status: 2 }),
-      });
-  };
+  const changeStatus = (r: UserRow, on: boolean) =>
+    confirmOff(on, { title: '确定禁用该用户吗？', content: '禁用后该用户将无法登录', okText: '禁用' }, () =>
+      setStatus.mutate({ id: r.id, status: on ? 1 : 2 }),
+    );
   const setChampion = useCallMutation(contract.users.setSalesChampion, {
     success: '已设为销冠',
     invalidate: [contract.users.list],

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { num } from '../fields';
+import { idField } from '../fields';
 
 /** Pieces shared by the sections of the business settings (contract/clueField.ts). */
 
 /** The id of a setting (a field, a dictionary item, a tag, a role…), with the messages these calls have always given. */
-export const settingId = num(z.number({ error: '必须是数字' }).int().positive('必须是正整数'));
+export const settingId = idField('设置', { missing: '必须是数字', invalid: '必须是正整数' });
 
 export const IdBody = z.object({ id: settingId });
 

@@ -4,8 +4,9 @@ import { type DictItem, DictKindLabel, type DictKindName } from '@crm/core/contr
 import { Button, Form, Input, Modal, Space, Switch, Table } from 'antd';
 import { useState } from 'react';
 import { showSuccess, ui } from '../../../app/ui';
+import { confirmOff } from '../../../components/confirmOff';
 import MoveButtons, { swap } from '../MoveButtons';
-import { confirmOff, useDictItems, useSettingsMutation } from './settings';
+import { useDictItems, useSettingsMutation } from './settings';
 
 interface DictForm {
   name: string;

@@ -19,9 +19,10 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { showSuccess, ui } from '../../../app/ui';
+import { confirmOff } from '../../../components/confirmOff';
 import MoveButtons, { swap } from '../MoveButtons';
 import { cascadeToText, textToCascade } from './cascadeText';
-import { confirmOff, useFieldList, useSettingsMutation } from './settings';
+import { useFieldList, useSettingsMutation } from './settings';
 
 export const FIELD_TYPES = Object.entries(FieldType).map(([value, label]) => ({ value: Number(value), label }));
 /** Display choices for option fields: dropdown or radio buttons / checkboxes. */

@@ -2,7 +2,6 @@ import type { Call, CallAnswer, CallInput } from '@crm/core/contract';
 import { contract } from '@crm/core/contract';
 import type { DictKindName, TagGroup } from '@crm/core/contract/clueField';
 import { type MutationOptions, useCallMutation, useCallQuery } from '../../../api/hooks';
-import { ui } from '../../../app/ui';
 import { useInvalidateClueSettings } from '../data';
 
 /**
@@ -54,17 +53,4 @@ export function useSettingsMutation<C extends Call>(call: C, opts: Omit<Mutation
       opts.onSuccess?.(answer, input);
     },
   });
-}
-
-/** A switch's change: turning off asks first, turning on does not. */
-export function confirmOff(on: boolean, confirm: { title: string; content?: string }, apply: () => void): void {
-  if (on) apply();
-  else
-    ui.modal.confirm({
-      ...confirm,
-      okText: '停用',
-      cancelText: '取消',
-      okButtonProps: { danger: true },
-      onOk: apply,
-    });
 }
