@@ -9,15 +9,13 @@ import {
 } from '@crm/core/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { AppError, forbidden, loginExpired } from './errors';
 import type { Session } from './session';
 
 export type { ServiceBase };
 
-export interface RouteOptions<Q extends z.ZodType | undefined, B extends z.ZodType | undefined> {
-  query?: Q;
-  body?: B;
+/** What a route adds to its call: who may make it, how it is logged and how its reply is written. */
+export interface RouteOptions {
   /** 'none': public; 'optional': session when a token is sent; default 'required'. */
   auth?: 'required' | 'optional' | 'none';
   /** Function sign(s) the role must hold (any of them). */
@@ -28,12 +26,9 @@ export interface RouteOptions<Q extends z.ZodType | undefined, B extends z.ZodTy
   tokenInQuery?: boolean;
   /** The handler writes the reply itself (downloads, streams): no envelope. */
   raw?: boolean;
-  summary?: string;
   /** Body limit in bytes for this route (uploads). */
   bodyLimit?: number;
 }
-
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
 export interface HandlerContext<Q, B, S> {
   session: S;
@@ -47,31 +42,8 @@ type Handler<Q, B, S> = (ctx: HandlerContext<Q, B, S>) => unknown | Promise<unkn
 
 type SessionFor<O> = O extends { auth: 'none' } ? null : O extends { auth: 'optional' } ? Session | null : Session;
 
-export interface Router {
-  get<
-    O extends RouteOptions<Q, B>,
-    Q extends z.ZodType | undefined = undefined,
-    B extends z.ZodType | undefined = undefined,
-  >(path: string, opts: O & RouteOptions<Q, B>, handler: Handler<Infer<Q>, Infer<B>, SessionFor<O>>): void;
-  post<
-    O extends RouteOptions<Q, B>,
-    Q extends z.ZodType | undefined = undefined,
-    B extends z.ZodType | undefined = undefined,
-  >(path: string, opts: O & RouteOptions<Q, B>, handler: Handler<Infer<Q>, Infer<B>, SessionFor<O>>): void;
-  put<
-    O extends RouteOptions<Q, B>,
-    Q extends z.ZodType | undefined = undefined,
-    B extends z.ZodType | undefined = undefined,
-  >(path: string, opts: O & RouteOptions<Q, B>, handler: Handler<Infer<Q>, Infer<B>, SessionFor<O>>): void;
-  delete<
-    O extends RouteOptions<Q, B>,
-    Q extends z.ZodType | undefined = undefined,
-    B extends z.ZodType | undefined = undefined,
-  >(path: string, opts: O & RouteOptions<Q, B>, handler: Handler<Infer<Q>, Infer<B>, SessionFor<O>>): void;
-}
-
 const registered: { method: string; url: string; auth: 'required' | 'optional' | 'none'; body: boolean }[] = [];
-/** Every route defineRoutes has registered in this process (once each, whatever the number of apps built). */
+/** Every route registered in this process (once each, whatever the number of apps built). */
 export const apiRoutes: readonly Readonly<(typeof registered)[number]>[] = registered;
 
 /**
@@ -80,12 +52,7 @@ export const apiRoutes: readonly Readonly<(typeof registered)[number]>[] = regis
  */
 const checkAnswers = process.env.VALIDATE_ANSWERS === 'true' || Boolean(process.env.VITEST);
 
-interface Registration extends RouteOptions<z.ZodType | undefined, z.ZodType | undefined> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  base: ServiceBase;
-  path: string;
-  answer?: z.ZodType;
-}
+interface Registration extends RouteOptions, Call {}
 
 /**
  * The one choke point of every call: session, function sign, validation, envelope, answer check and the operation
@@ -103,7 +70,7 @@ function register(app: FastifyInstance, route: Registration, handler: Handler<an
     url,
     bodyLimit: route.bodyLimit,
     schema: {
-      summary: route.summary ?? route.audit,
+      summary: route.summary,
       tags: [base],
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
@@ -134,9 +101,6 @@ function register(app: FastifyInstance, route: Registration, handler: Handler<an
   });
 }
 
-/** What a route adds to its call: who may make it and how it is logged. */
-export type ImplementOptions = Omit<RouteOptions<undefined, undefined>, 'query' | 'body' | 'summary'>;
-
 // A call that answers nothing (`data: null`) is served by a handler that returns nothing.
 // biome-ignore lint/suspicious/noConfusingVoidType: void is what such a handler returns
 type AnswerOf<C extends Call> = CallAnswer<C> extends null ? null | undefined | void : CallAnswer<C>;
@@ -145,7 +109,7 @@ type AnswerOf<C extends Call> = CallAnswer<C> extends null ? null | undefined | 
  * Serves one call of the contract (`@crm/core/contract`): its path, request and answer schemas come from there, the
  * handler is typed by them.
  */
-export function implement<C extends Call, const O extends ImplementOptions>(
+export function implement<C extends Call, const O extends RouteOptions>(
   app: FastifyInstance,
   call: C,
   opts: O,
@@ -153,29 +117,7 @@ export function implement<C extends Call, const O extends ImplementOptions>(
     ctx: HandlerContext<CallQuery<C>, CallBody<C>, SessionFor<O>>,
   ) => O extends { raw: true } ? unknown : AnswerOf<C> | Promise<AnswerOf<C>>,
 ): void {
-  register(
-    app,
-    {
-      ...opts,
-      method: call.method,
-      base: call.base,
-      path: call.path,
-      summary: call.summary,
-      query: call.query,
-      body: call.body,
-      answer: call.answer,
-    },
-    handler as Handler<any, any, any>,
-  );
-}
-
-/** Registers a module's routes under /api/<base> by path (calls not yet in the contract). */
-export function defineRoutes(app: FastifyInstance, base: ServiceBase, define: (r: Router) => void): void {
-  const add =
-    (method: 'GET' | 'POST' | 'PUT' | 'DELETE') =>
-    (path: string, opts: RouteOptions<any, any>, handler: Handler<any, any, any>) =>
-      register(app, { ...opts, method, base, path }, handler);
-  define({ get: add('GET'), post: add('POST'), put: add('PUT'), delete: add('DELETE') } as Router);
+  register(app, { ...opts, ...call }, handler as Handler<any, any, any>);
 }
 
 export function wantsHttpStatus(req: FastifyRequest): boolean {
