@@ -110,82 +110,34 @@ export function presetDays(key: DatePresetKey, now: Date = new Date()): [string,
   const today = dayOf(n.y, n.m, n.d);
   const monday = today - ((n.weekday + 6) % 7);
   const q = Math.floor((n.m - 1) / 3) * 3 + 1; // first month of this quarter
-  let range: [Day, Day];
-  switch (key) {
-    case 'today':
-      range = [today, today];
-      break;
-    case 'yesterday':
-      range = [today - 1, today - 1];
-      break;
-    case 'tomorrow':
-      range = [today + 1, today + 1];
-      break;
-    case 'thisWeek':
-      range = [monday, monday + 6];
-      break;
-    case 'lastWeek':
-      range = [monday - 7, monday - 1];
-      break;
-    case 'nextWeek':
-      range = [monday + 7, monday + 13];
-      break;
-    case 'thisMonth':
-      range = [monthStart(n.y, n.m, 0), monthEnd(n.y, n.m, 0)];
-      break;
-    case 'lastMonth':
-      range = [monthStart(n.y, n.m, -1), monthEnd(n.y, n.m, -1)];
-      break;
-    case 'nextMonth':
-      range = [monthStart(n.y, n.m, 1), monthEnd(n.y, n.m, 1)];
-      break;
-    case 'thisQuarter':
-      range = [monthStart(n.y, q, 0), monthEnd(n.y, q, 2)];
-      break;
-    case 'lastQuarter':
-      range = [monthStart(n.y, q, -3), monthEnd(n.y, q, -1)];
-      break;
-    case 'nextQuarter':
-      range = [monthStart(n.y, q, 3), monthEnd(n.y, q, 5)];
-      break;
-    case 'thisYear':
-      range = [dayOf(n.y, 1, 1), dayOf(n.y, 12, 31)];
-      break;
-    case 'lastYear':
-      range = [dayOf(n.y - 1, 1, 1), dayOf(n.y - 1, 12, 31)];
-      break;
-    case 'nextYear':
-      range = [dayOf(n.y + 1, 1, 1), dayOf(n.y + 1, 12, 31)];
-      break;
-    case 'last7Days':
-      range = [today - 6, today];
-      break;
-    case 'last30Days':
-      range = [today - 29, today];
-      break;
-    case 'last90Days':
-      range = [today - 89, today];
-      break;
-    case 'futureDay':
-      range = [today, today + 1];
-      break;
-    case 'futureWeek':
-      range = [today, today + 7];
-      break;
-    case 'futureMonth':
-      range = [today, addMonths(today, 1)];
-      break;
-    case 'futureQuarter':
-      range = [today, addMonths(today, 3)];
-      break;
-    case 'futureYear':
-      range = [today, addMonths(today, 12)];
-      break;
-    case 'overdue':
-      range = [dayOf(2000, 1, 1), today];
-      break;
-  }
-  return [dayText(range[0]), dayText(range[1])];
+  const ranges: Record<DatePresetKey, [Day, Day]> = {
+    today: [today, today],
+    yesterday: [today - 1, today - 1],
+    tomorrow: [today + 1, today + 1],
+    thisWeek: [monday, monday + 6],
+    lastWeek: [monday - 7, monday - 1],
+    nextWeek: [monday + 7, monday + 13],
+    thisMonth: [monthStart(n.y, n.m, 0), monthEnd(n.y, n.m, 0)],
+    lastMonth: [monthStart(n.y, n.m, -1), monthEnd(n.y, n.m, -1)],
+    nextMonth: [monthStart(n.y, n.m, 1), monthEnd(n.y, n.m, 1)],
+    thisQuarter: [monthStart(n.y, q, 0), monthEnd(n.y, q, 2)],
+    lastQuarter: [monthStart(n.y, q, -3), monthEnd(n.y, q, -1)],
+    nextQuarter: [monthStart(n.y, q, 3), monthEnd(n.y, q, 5)],
+    thisYear: [dayOf(n.y, 1, 1), dayOf(n.y, 12, 31)],
+    lastYear: [dayOf(n.y - 1, 1, 1), dayOf(n.y - 1, 12, 31)],
+    nextYear: [dayOf(n.y + 1, 1, 1), dayOf(n.y + 1, 12, 31)],
+    last7Days: [today - 6, today],
+    last30Days: [today - 29, today],
+    last90Days: [today - 89, today],
+    futureDay: [today, today + 1],
+    futureWeek: [today, today + 7],
+    futureMonth: [today, addMonths(today, 1)],
+    futureQuarter: [today, addMonths(today, 3)],
+    futureYear: [today, addMonths(today, 12)],
+    overdue: [dayOf(2000, 1, 1), today],
+  };
+  const [first, last] = ranges[key];
+  return [dayText(first), dayText(last)];
 }
 
 /** A preset as datetimes: ['YYYY-MM-DD 00:00:00', 'YYYY-MM-DD 23:59:59']. */

@@ -1,3 +1,5 @@
+import { type Clock, type ClockDeps, clockOf } from './clock';
+
 /** Background tasks of spec part 1 sections 3 and 4, persisted in a cookie named `tasks` for a year. */
 export const TASKS_COOKIE = 'tasks';
 export const TASKS_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
@@ -17,11 +19,8 @@ export interface CookieStore {
   set(name: string, value: string, maxAgeSeconds: number): void;
 }
 
-export interface SchedulerDeps {
+export interface SchedulerDeps extends ClockDeps {
   cookies: CookieStore;
-  now?: () => number;
-  setTimer?: (fn: () => void, ms: number) => unknown;
-  clearTimer?: (handle: unknown) => void;
   /** Fired when a task runs. */
   onRun: (task: TaskRecord) => void;
 }
@@ -36,14 +35,10 @@ export function nextInterval(task: Pick<TaskRecord, 'addedAt' | 'delay' | 'nextR
 export class TaskScheduler {
   private tasks = new Map<string, TaskRecord>();
   private timers = new Map<string, unknown>();
-  private readonly now: () => number;
-  private readonly setTimer: (fn: () => void, ms: number) => unknown;
-  private readonly clearTimer: (h: unknown) => void;
+  private readonly clock: Clock;
 
   constructor(private readonly deps: SchedulerDeps) {
-    this.now = deps.now ?? Date.now;
-    this.setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
-    this.clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+    this.clock = clockOf(deps);
   }
 
   list(): TaskRecord[] {
@@ -58,7 +53,7 @@ export class TaskScheduler {
     } catch {
       saved = [];
     }
-    const now = this.now();
+    const now = this.clock.now();
     for (const t of Array.isArray(saved) ? saved : []) {
       if (!t || typeof t.name !== 'string' || !(t.delay > 0) || t.completed) continue;
       if (!t.repeat && t.nextRun <= now) continue;
@@ -71,7 +66,7 @@ export class TaskScheduler {
 
   add(name: string, delay: number, repeat = false): TaskRecord {
     this.remove(name);
-    const now = this.now();
+    const now = this.clock.now();
     const task: TaskRecord = { name, delay, repeat, addedAt: now, nextRun: now + delay, completed: false };
     this.tasks.set(name, task);
     this.schedule(task);
@@ -81,7 +76,7 @@ export class TaskScheduler {
 
   remove(name: string): void {
     const h = this.timers.get(name);
-    if (h !== undefined) this.clearTimer(h);
+    if (h !== undefined) this.clock.clearTimer(h);
     this.timers.delete(name);
     if (this.tasks.delete(name)) this.save();
   }
@@ -95,7 +90,7 @@ export class TaskScheduler {
     if (!task.repeat) {
       this.tasks.delete(name);
     } else {
-      task.nextRun = nextInterval(task, this.now());
+      task.nextRun = nextInterval(task, this.clock.now());
       this.schedule(task);
     }
     this.save();
@@ -103,10 +98,10 @@ export class TaskScheduler {
 
   private schedule(task: TaskRecord): void {
     const old = this.timers.get(task.name);
-    if (old !== undefined) this.clearTimer(old);
+    if (old !== undefined) this.clock.clearTimer(old);
     this.timers.set(
       task.name,
-      this.setTimer(() => this.run(task.name), Math.max(0, task.nextRun - this.now())),
+      this.clock.setTimer(() => this.run(task.name), Math.max(0, task.nextRun - this.clock.now())),
     );
   }
 

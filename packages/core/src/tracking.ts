@@ -2,6 +2,8 @@
  * The usage-tracking client of spec part 1 sections 4, 5 and 9 and part 2 section 4: a state machine
  * (idle → pending → success | failed) that buffers events until its credentials arrive.
  */
+import { type Clock, type ClockDeps, clockOf } from './clock';
+
 export const TRACKING_TOPIC = 'crm_tracking';
 export const TRACKING_APP = 'XSB-CRM';
 export const TRACKING_FIRST_ATTEMPT_MS = 2_000;
@@ -79,7 +81,7 @@ export function checkCredentials(c: Partial<TrackingCredentials> | null | undefi
   return c as TrackingCredentials;
 }
 
-export interface TrackingDeps {
+export interface TrackingDeps extends ClockDeps {
   fetchCredentials(): Promise<Partial<TrackingCredentials> | null>;
   send(events: TrackingEvent[], credentials: TrackingCredentials): Promise<void>;
   /** Tracking runs only for a user with an organisation, off the login path. */
@@ -89,9 +91,6 @@ export interface TrackingDeps {
   userId(): string | number | null;
   url(): string;
   userAgent: string;
-  now?: () => number;
-  setTimer?: (fn: () => void, ms: number) => unknown;
-  clearTimer?: (h: unknown) => void;
 }
 
 export class TrackingClient {
@@ -99,19 +98,15 @@ export class TrackingClient {
   buffer: TrackingEvent[] = [];
   private credentials: TrackingCredentials | null = null;
   private reinitTimer: unknown;
-  private readonly now: () => number;
-  private readonly setTimer: (fn: () => void, ms: number) => unknown;
-  private readonly clearTimer: (h: unknown) => void;
+  private readonly clock: Clock;
 
   constructor(private readonly deps: TrackingDeps) {
-    this.now = deps.now ?? Date.now;
-    this.setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
-    this.clearTimer = deps.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+    this.clock = clockOf(deps);
   }
 
   /** The first attempt, 2 s after load. */
   start(): void {
-    this.setTimer(() => {
+    this.clock.setTimer(() => {
       if (this.state === 'idle' && this.deps.enabled()) void this.init();
     }, TRACKING_FIRST_ATTEMPT_MS);
   }
@@ -135,14 +130,14 @@ export class TrackingClient {
   }
 
   private scheduleReinit(): void {
-    if (this.reinitTimer !== undefined) this.clearTimer(this.reinitTimer);
+    if (this.reinitTimer !== undefined) this.clock.clearTimer(this.reinitTimer);
     if (!this.credentials) return;
     // setTimeout takes at most 2^31-1 ms (about 24.8 days); a longer wait would fire at once.
     const wait = Math.min(
       2 ** 31 - 1,
-      Math.max(0, this.credentials.expiration - this.now() - TRACKING_REINIT_BEFORE_MS),
+      Math.max(0, this.credentials.expiration - this.clock.now() - TRACKING_REINIT_BEFORE_MS),
     );
-    this.reinitTimer = this.setTimer(() => {
+    this.reinitTimer = this.clock.setTimer(() => {
       this.state = 'idle';
       void this.init();
     }, wait);
@@ -155,7 +150,7 @@ export class TrackingClient {
       ...extra,
       eventType,
       userAgent: this.deps.userAgent,
-      time: this.now(),
+      time: this.clock.now(),
       userId: this.deps.userId(),
       url: this.deps.url(),
       device: deviceType(this.deps.userAgent),
@@ -175,7 +170,7 @@ export class TrackingClient {
 
   private async deliver(events: TrackingEvent[], retried = false): Promise<void> {
     // Credentials are refreshed 60 s before they expire.
-    if (this.credentials && this.credentials.expiration - this.now() <= TRACKING_REFRESH_BEFORE_MS) {
+    if (this.credentials && this.credentials.expiration - this.clock.now() <= TRACKING_REFRESH_BEFORE_MS) {
       this.queue(events);
       this.state = 'idle';
       await this.init();
@@ -191,7 +186,7 @@ export class TrackingClient {
         await this.init();
         return;
       }
-      if (!retried) this.setTimer(() => void this.deliver(events, true), TRACKING_RETRY_MS);
+      if (!retried) this.clock.setTimer(() => void this.deliver(events, true), TRACKING_RETRY_MS);
     }
   }
 }

@@ -1,8 +1,9 @@
 import { type AnyColumn, and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './db';
 import { notFound } from './errors';
 import type { Session } from './session';
+import { updateSet } from './update';
 
 /**
  * Tenancy and data scope, written once. Every query of an organisation's table takes its WHERE from `scoped()`:
@@ -72,4 +73,22 @@ export async function findScoped<T extends PgTable & OrgTable & { id: AnyColumn 
     .limit(1);
   if (!row) throw notFound(opts.missing);
   return row as T['$inferSelect'];
+}
+
+/**
+ * The write of an update call to one row of the session's scope: the fields given (see updateSet) are set, those left
+ * out stay; with nothing given nothing is written.
+ */
+export async function updateScoped<T extends PgTable & OrgTable & { id: AnyColumn }>(
+  db: DbOrTx,
+  s: Scope,
+  table: T,
+  { id, ...fields }: { id: number } & Partial<T['$inferInsert']>,
+): Promise<void> {
+  const set = updateSet(fields);
+  if (set)
+    await db
+      .update(table as PgTable)
+      .set(set as PgUpdateSetSource<PgTable>)
+      .where(and(eq(table.id, id), scoped(s, table)));
 }

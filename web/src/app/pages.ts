@@ -1,8 +1,5 @@
 import type { PageLoader } from '../pages/loader';
 
-/** For the page areas' index files that still import it from here: pages/loader.ts is its home. */
-export type { PageLoader };
-
 /**
  * Every area's pages: web/src/pages/<area>/index.ts exports `pages`, keyed by the route path of
  * packages/core/src/routes.ts. The index files are tiny (only dynamic imports), so they are loaded eagerly; the

@@ -4,8 +4,8 @@ import { showSuccess } from '../app/ui';
 import { LinkButton } from './LinkButton';
 
 /**
- * A 删除 link that asks for confirmation, then runs `onDelete`, shows `success` and calls `onDone`. A failed delete
- * has already shown the server's message (api client), so it only stays open.
+ * A 删除 link that asks for confirmation, then runs `onDelete`, shows `success` and calls `onDone` if given. A failed
+ * delete has already shown the server's message (api client), so it only stays open.
  */
 export function DeleteLink({
   title,
@@ -20,7 +20,7 @@ export function DeleteLink({
   disabled?: boolean;
   onDelete: () => Promise<unknown>;
   success: string;
-  onDone: () => void;
+  onDone?: () => void;
 }) {
   return (
     <Popconfirm
@@ -33,7 +33,7 @@ export function DeleteLink({
         try {
           await onDelete();
           showSuccess(success);
-          onDone();
+          onDone?.();
         } catch {}
       }}
     >

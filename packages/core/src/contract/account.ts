@@ -60,8 +60,8 @@ export const ChangePasswordInput = z.object({
 /** An access token, the refresh token that renews it, and the access token's lifetime in seconds. */
 export const Tokens = z.object({ token: z.string(), refreshToken: z.string(), expiresIn: z.number() });
 
-/** The answer of every sign-in (password, SMS, DingTalk, registration): the tokens and who signed in. */
-export const SignedIn = Tokens.extend({
+/** Who signed in, and into which organisation. */
+const SignedInUser = z.object({
   userId: z.number(),
   username: z.string(),
   realName: z.string(),
@@ -70,18 +70,15 @@ export const SignedIn = Tokens.extend({
   versionId: z.number(),
 });
 
+/** The answer of every sign-in (password, SMS, DingTalk, registration): the tokens and who signed in. */
+export const SignedIn = Tokens.extend(SignedInUser.shape);
+
 export const OrgVersion = z.object({ versionId: z.number(), versionName: z.string() });
 
 /** The signed-in user (spec part 1 section 3): who, which organisation, the role's signs, scope and routes. */
-export const UserInfo = z.object({
-  userId: z.number(),
-  username: z.string(),
-  realName: z.string(),
+export const UserInfo = SignedInUser.extend({
   phone: z.string().nullable(),
-  organizationId: z.number(),
-  organizationName: z.string(),
   isMainOrganization: z.boolean(),
-  versionId: z.number(),
   versionName: z.string(),
   roleId: z.number().nullable(),
   roleName: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { backend, defineCall, robot } from './call';
+import { analysis, backend, robot } from './call';
 import { INT4_MAX, idField, num, pageOf, pageQuery } from './fields';
 import { Recording } from './recording';
 
@@ -45,12 +45,12 @@ export const AudioMetrics = z.object({
 });
 
 /** Where a recording's transcription and metrics stand (ASR create, rerun). */
-export const AsrState = z.object({
-  recordId: z.number(),
-  asrStatus: z.number(),
-  asrStatusName: z.string(),
-  asrError: z.string().nullable(),
-  metricsStatus: z.number(),
+export const AsrState = Recording.pick({
+  recordId: true,
+  asrStatus: true,
+  asrStatusName: true,
+  asrError: true,
+  metricsStatus: true,
 });
 
 /** A recording with its transcript and metrics: what the call detail shows (ASR get). */
@@ -104,14 +104,7 @@ const callDetailQuery = z.object({
 
 /** getAsrText and its messaging variants answer the same transcript form for a recording id. */
 const callDetail = (path: string) =>
-  defineCall({
-    base: 'analysis',
-    method: 'GET',
-    path,
-    summary: '通话转写文本（通话详情）',
-    query: callDetailQuery,
-    answer: CallDetail,
-  });
+  analysis.get(path, '通话转写文本（通话详情）', { query: callDetailQuery, answer: CallDetail });
 
 export const asr = {
   /** Starts transcription of a recording without a transcript. */

@@ -25,18 +25,15 @@ export interface Call {
   answer?: z.ZodType;
 }
 
-/** Declares a call; the literal type is kept so that body, query and answer types follow it. */
-export const defineCall = <const C extends Call>(call: C): C => call;
-
 type CallParts = Pick<Call, 'body' | 'query' | 'answer'>;
 
 /** `backend.post('/problemFeedback/save', '提交意见反馈', { body, answer })`: a call in one line where it fits. */
-function callsOf<const B extends ServiceBase>(base: B) {
+export function callsOf<const B extends ServiceBase>(base: B) {
   const make =
     <const M extends Call['method']>(method: M) =>
     <const P extends string, const R extends CallParts = Record<never, never>>(path: P, summary: string, parts?: R) =>
       ({ base, method, path, summary, ...parts }) as { base: B; method: M; path: P; summary: string } & R;
-  return { get: make('GET'), post: make('POST') };
+  return { get: make('GET'), post: make('POST'), put: make('PUT') };
 }
 
 export const backend = callsOf('backend');

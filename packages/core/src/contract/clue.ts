@@ -248,16 +248,13 @@ export const ClueTab = z.object({
 
 const ClueIdBody = z.object({ clueId });
 const ClueIdsBody = z.object({ clueIds });
+/** The parts of the lead lists' calls, and of the batch writes that answer how many leads changed. */
+const listParts = { body: ClueListRequest, answer: CluePage };
+const batchParts = { body: ClueIdsBody, answer: CountAnswer };
 
 export const clue = {
-  list: robot.post('/organizationClue/list', '客户列表（筛选、排序、分页；超过 10000 条时总数为估算）', {
-    body: ClueListRequest,
-    answer: CluePage,
-  }),
-  seatPage: robot.post('/organizationClue/seatCluePage', '本人的客户（拨号列表）', {
-    body: ClueListRequest,
-    answer: CluePage,
-  }),
+  list: robot.post('/organizationClue/list', '客户列表（筛选、排序、分页；超过 10000 条时总数为估算）', listParts),
+  seatPage: robot.post('/organizationClue/seatCluePage', '本人的客户（拨号列表）', listParts),
   detail: robot.post('/organizationClue/detail', '客户详情', { body: ClueIdBody, answer: Clue }),
   neighbours: robot.post('/organizationClue/neighbours', '同一列表中的上一条、下一条客户', {
     body: ClueFilter.extend({ clueId }),
@@ -265,7 +262,7 @@ export const clue = {
   }),
   add: robot.post('/organizationClue/add', '新增客户', { body: ClueInput, answer: Clue }),
   edit: robot.post('/organizationClue/edit', '编辑客户', { body: ClueInput.extend({ clueId }), answer: Clue }),
-  delete: robot.post('/organizationClue/delete', '删除客户（移入回收站）', { body: ClueIdsBody, answer: CountAnswer }),
+  delete: robot.post('/organizationClue/delete', '删除客户（移入回收站）', batchParts),
   setBlacklist: robot.post('/organizationClue/setClueCustomBlackById', '加入或移出黑名单', {
     body: z.object({
       clueIds,
@@ -278,10 +275,7 @@ export const clue = {
     body: z.object({ clueIds, lockStatus: z.union([z.literal(0), z.literal(1)], { error: '只能是0或1' }) }),
     answer: CountAnswer,
   }),
-  turnToCustomer: robot.post('/organizationClue/turnClueToCustomer', '线索转客户', {
-    body: ClueIdsBody,
-    answer: CountAnswer,
-  }),
+  turnToCustomer: robot.post('/organizationClue/turnClueToCustomer', '线索转客户', batchParts),
   changeOwner: robot.post('/organizationClue/changeFollowUser', '变更跟进人', {
     body: z.object({ clueIds, ownerId: clueId }),
     answer: CountAnswer,
@@ -297,20 +291,17 @@ export const clue = {
     body: z.object({ ...pageQuery, keyword: z.string().max(50).optional() }),
     answer: pageOf(RecycledClue),
   }),
-  restore: robot.post('/clueRecycleBin/restore', '从回收站还原客户', { body: ClueIdsBody, answer: CountAnswer }),
-  purge: robot.post('/clueRecycleBin/delete', '彻底删除客户', { body: ClueIdsBody, answer: CountAnswer }),
-  blacklist: robot.post('/clueReader/list', '黑名单列表', { body: ClueListRequest, answer: CluePage }),
+  restore: robot.post('/clueRecycleBin/restore', '从回收站还原客户', batchParts),
+  purge: robot.post('/clueRecycleBin/delete', '彻底删除客户', batchParts),
+  blacklist: robot.post('/clueReader/list', '黑名单列表', listParts),
   blacklistAdd: robot.post('/clueReader/add', '加入黑名单', {
     body: z.object({ clueIds, reason: z.string().max(200).optional() }),
     answer: CountAnswer,
   }),
-  blacklistRemove: robot.post('/clueReader/remove', '移出黑名单', { body: ClueIdsBody, answer: CountAnswer }),
+  blacklistRemove: robot.post('/clueReader/remove', '移出黑名单', batchParts),
   areaList: robot.get('/clue/board/getAreaList', '省 / 市 / 区', { answer: z.array(AreaNode) }),
   importWays: robot.get('/cluePlatformImport/getClueImportWayList', '导入方式', { answer: z.array(ImportWayOption) }),
-  analysisList: analysis.post('/api/clue/list', '客户列表（同 /organizationClue/list）', {
-    body: ClueListRequest,
-    answer: CluePage,
-  }),
+  analysisList: analysis.post('/api/clue/list', '客户列表（同 /organizationClue/list）', listParts),
   tabData: analysis.post('/api/clue/getTabDataList', '客户列表各标签页的数量', {
     body: ClueFilter.optional(),
     answer: z.array(ClueTab),

@@ -3,12 +3,11 @@ import { backend, CountAnswer, IdAnswer } from './call';
 import {
   clearableText,
   idField,
-  keywordField,
+  KeywordPage,
   nameField,
   optionalId,
   optionalText,
   pageOf,
-  pageQuery,
   sortNoField,
 } from './fields';
 import type { DeptNode } from './shapes';
@@ -101,10 +100,7 @@ export const depts = {
 };
 
 export const positions = {
-  list: backend.post('/organizationStation/list', '岗位列表', {
-    body: z.object({ ...pageQuery, keyword: keywordField }),
-    answer: pageOf(Position),
-  }),
+  list: backend.post('/organizationStation/list', '岗位列表', { body: KeywordPage, answer: pageOf(Position) }),
   save: backend.post('/organizationStation/save', '新增岗位', { body: PositionInput, answer: IdAnswer }),
   update: backend.post('/organizationStation/update', '编辑岗位', { body: PositionUpdate, answer: IdAnswer }),
   delete: backend.post('/organizationStation/delete', '删除岗位', { body: positionId, answer: IdAnswer }),

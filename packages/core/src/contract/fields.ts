@@ -89,6 +89,16 @@ export const nameField = (label: string, max = 50) =>
 export const optionalText = (label: string, max: number) =>
   z.preprocess(blankToUndefined, z.string().trim().max(max, `${label}最多 ${max} 个字`).optional());
 
+/** A whole number from `min` to `max`; the messages name the field and give the bounds with their unit (' 秒'). */
+export const intField = (label: string, min: number, max: number, unit = '') =>
+  num(
+    z
+      .number()
+      .int(`${label}须为整数`)
+      .min(min, `${label}不能小于 ${min}${unit}`)
+      .max(max, `${label}不能大于 ${max}${unit}`),
+  );
+
 export const sortNoField = num(
   z
     .number({ error: '排序号不正确' })
@@ -134,6 +144,8 @@ export const pageQuery = {
   ),
 };
 export const PageRequest = z.object(pageQuery);
+/** A page of a list searched by one keyword (roles, positions). */
+export const KeywordPage = z.object({ ...pageQuery, keyword: keywordField });
 export type PageRequest = z.infer<typeof PageRequest>;
 
 /** The answer of a list call: one page of rows and the total (`Page<T>` of codes.ts, as a schema). */

@@ -1,11 +1,18 @@
 import { z } from 'zod';
-import { defineCall, IdAnswer } from './call';
-import { clearableText, idField, nameField, num, phoneField, switchField } from './fields';
+import { backend, IdAnswer } from './call';
+import { clearableText, idField, intField, nameField, num, phoneField, switchField } from './fields';
 
 /**
  * /organization (机构信息与机构设置), under /api/backend. setNoticeRead, saveQuickBindSet and saveCallEndingScript
  * are named here.
  */
+
+/** A setting that is only switched on (status 1) or off (2), and its default. */
+const onOff = (label: string, status: 1 | 2) => ({
+  label,
+  schema: z.object({ status: switchField('开关') }),
+  defaults: { status },
+});
 
 /**
  * Organisation settings, kept in organization.settings (jsonb) under one key each. Every setting is declared once
@@ -19,9 +26,7 @@ export const ORG_SETTINGS = {
     schema: z.object({
       status: switchField('防撞单开关'),
       /** Days a customer stays protected for its owner; 0 = no limit. */
-      protectDays: num(
-        z.number().int('保护天数须为整数').min(0, '保护天数不能小于 0').max(3650, '保护天数不能大于 3650'),
-      ),
+      protectDays: intField('保护天数', 0, 3650),
       /** 1 the whole organisation, 2 within the department. */
       scope: switchField('防撞范围'),
     }),
@@ -32,9 +37,7 @@ export const ORG_SETTINGS = {
     label: '通话状态刷新',
     schema: z.object({
       status: switchField('开关'),
-      intervalSeconds: num(
-        z.number().int('刷新间隔须为整数').min(5, '刷新间隔不能小于 5 秒').max(600, '刷新间隔不能大于 600 秒'),
-      ),
+      intervalSeconds: intField('刷新间隔', 5, 600, ' 秒'),
     }),
     defaults: { status: 1, intervalSeconds: 30 },
   },
@@ -43,9 +46,7 @@ export const ORG_SETTINGS = {
     label: '坐席时长',
     schema: z.object({
       status: switchField('开关'),
-      dailyLimitMinutes: num(
-        z.number().int('每日时长须为整数').min(1, '每日时长不能小于 1 分钟').max(1440, '每日时长不能大于 1440 分钟'),
-      ),
+      dailyLimitMinutes: intField('每日时长', 1, 1440, ' 分钟'),
     }),
     defaults: { status: 2, dailyLimitMinutes: 480 },
   },
@@ -68,11 +69,7 @@ export const ORG_SETTINGS = {
     defaults: { status: 2, tip: '' },
   },
   /** Show the customer profile (AI briefing) during a call. */
-  customerProfileShow: {
-    label: '客户画像展示',
-    schema: z.object({ status: switchField('开关') }),
-    defaults: { status: 1 },
-  },
+  customerProfileShow: onOff('客户画像展示', 1),
   /** AI analysis unit price, fen per minute of audio. */
   aiUnitPrice: {
     label: 'AI 单价',
@@ -84,23 +81,11 @@ export const ORG_SETTINGS = {
     defaults: { pricePerMinute: 10 },
   },
   /** A new lead must name its channel source. */
-  sourceRequired: {
-    label: '渠道来源必填',
-    schema: z.object({ status: switchField('开关') }),
-    defaults: { status: 2 },
-  },
+  sourceRequired: onOff('渠道来源必填', 2),
   /** After a call ends, jump to the lead's detail. */
-  callJumpClue: {
-    label: '通话后跳转线索',
-    schema: z.object({ status: switchField('开关') }),
-    defaults: { status: 2 },
-  },
+  callJumpClue: onOff('通话后跳转线索', 2),
   /** Quick binding of recordings to the lead called last. */
-  quickBindSet: {
-    label: '快捷绑定',
-    schema: z.object({ status: switchField('开关') }),
-    defaults: { status: 2 },
-  },
+  quickBindSet: onOff('快捷绑定', 2),
   /** The closing words a seat reads at the end of a call. */
   callEndingScript: {
     label: '结束语话术',
@@ -126,13 +111,18 @@ export const OrganizationUpdate = z.object({
   industry: clearableText('行业', 50),
 });
 
-/** The caller's organisation (getOrganizationDetail). Money in fen. */
-export const Organization = z.object({
+/** What every view of an organisation starts with; `organizationId` and `organizationName` repeat `id` and `name`. */
+export const OrganizationBase = z.object({
   id: z.number(),
   organizationId: z.number(),
   name: z.string(),
   organizationName: z.string(),
   parentId: z.number().nullable(),
+  status: z.number(),
+});
+
+/** The caller's organisation (getOrganizationDetail). Money in fen. */
+export const Organization = OrganizationBase.extend({
   isMain: z.boolean(),
   versionId: z.number(),
   versionName: z.string(),
@@ -141,7 +131,6 @@ export const Organization = z.object({
   contactName: z.string().nullable(),
   contactPhone: z.string().nullable(),
   industry: z.string().nullable(),
-  status: z.number(),
   /** 1 unread, 2 read. */
   noticeRead: z.number(),
   userCount: z.number(),
@@ -150,103 +139,55 @@ export const Organization = z.object({
 });
 
 /** This organisation or one of its secondary organisations (getSubOrganization). */
-export const SubOrganization = z.object({
-  id: z.number(),
-  name: z.string(),
-  parentId: z.number().nullable(),
-  status: z.number(),
-  organizationId: z.number(),
-  organizationName: z.string(),
-  isMain: z.boolean(),
-  isCurrent: z.boolean(),
-});
+export const SubOrganization = OrganizationBase.extend({ isMain: z.boolean(), isCurrent: z.boolean() });
 
 /** The organisation's open-API credentials. */
 export const OrganizationKey = z.object({ organizationId: z.number(), appKey: z.string(), appSecret: z.string() });
 
 export const organization = {
-  getAuthOrganizationBaseInfo: defineCall({
-    base: 'backend',
-    method: 'GET',
-    path: '/organization/getAuthOrganizationBaseInfo',
-    summary: '机构基础信息（余额，单位分）',
-    /** The spec passes the refresh token as `token`; a session's access token (Authorization) is accepted too. */
-    query: z.object({ token: z.string().optional() }),
-    answer: z.object({
-      id: z.number(),
-      name: z.string(),
-      /** Fen. */
-      balance: z.number(),
-      versionId: z.number(),
-      versionName: z.string(),
-    }),
-  }),
-  getOrganizationDetail: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/organization/getOrganizationDetail',
-    summary: '机构详情',
-    answer: Organization,
-  }),
-  getSubOrganization: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/organization/getSubOrganization',
-    summary: '本机构及下级机构',
+  getAuthOrganizationBaseInfo: backend.get(
+    '/organization/getAuthOrganizationBaseInfo',
+    '机构基础信息（余额，单位分）',
+    {
+      /** The spec passes the refresh token as `token`; a session's access token (Authorization) is accepted too. */
+      query: z.object({ token: z.string().optional() }),
+      answer: Organization.pick({ id: true, name: true, balance: true, versionId: true, versionName: true }),
+    },
+  ),
+  getOrganizationDetail: backend.post('/organization/getOrganizationDetail', '机构详情', { answer: Organization }),
+  getSubOrganization: backend.post('/organization/getSubOrganization', '本机构及下级机构', {
     answer: z.array(SubOrganization),
   }),
-  updateOrganizationInfo: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/organization/updateOrganizationInfo',
-    summary: '修改机构信息',
+  updateOrganizationInfo: backend.post('/organization/updateOrganizationInfo', '修改机构信息', {
     body: OrganizationUpdate,
     answer: IdAnswer,
   }),
-  getOrganizationKey: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/organization/getOrganizationKey',
-    summary: '开放接口密钥',
+  getOrganizationKey: backend.post('/organization/getOrganizationKey', '开放接口密钥', { answer: OrganizationKey }),
+  resetOrganizationKey: backend.post('/organization/resetOrganizationKey', '重置开放接口密钥', {
     answer: OrganizationKey,
   }),
-  resetOrganizationKey: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/organization/resetOrganizationKey',
-    summary: '重置开放接口密钥',
-    answer: OrganizationKey,
-  }),
-  setNoticeRead: defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: '/organization/setNoticeRead',
-    summary: '机构公告已读',
+  setNoticeRead: backend.post('/organization/setNoticeRead', '机构公告已读', {
     answer: z.object({ noticeRead: z.number() }),
   }),
 };
 
+const settingSchema = <K extends OrgSettingKey>(key: K) =>
+  ORG_SETTINGS[key].schema as (typeof ORG_SETTINGS)[K]['schema'];
+
+/** A setting's get call: POST, or GET where the spec says so. */
 const getSetting = <K extends OrgSettingKey, const M extends 'GET' | 'POST' = 'POST'>(
   key: K,
   path: string,
   method?: M,
-) =>
-  defineCall({
-    base: 'backend',
-    method: (method ?? 'POST') as M,
-    path: `/organization/${path}`,
-    summary: `获取${ORG_SETTINGS[key].label}`,
-    answer: ORG_SETTINGS[key].schema as (typeof ORG_SETTINGS)[K]['schema'],
-  });
+) => ({
+  ...backend.post(`/organization/${path}`, `获取${ORG_SETTINGS[key].label}`, { answer: settingSchema(key) }),
+  method: (method ?? 'POST') as M,
+});
 
 const setSetting = <K extends OrgSettingKey>(key: K, path: string) =>
-  defineCall({
-    base: 'backend',
-    method: 'POST',
-    path: `/organization/${path}`,
-    summary: `设置${ORG_SETTINGS[key].label}`,
-    body: ORG_SETTINGS[key].schema as (typeof ORG_SETTINGS)[K]['schema'],
-    answer: ORG_SETTINGS[key].schema as (typeof ORG_SETTINGS)[K]['schema'],
+  backend.post(`/organization/${path}`, `设置${ORG_SETTINGS[key].label}`, {
+    body: settingSchema(key),
+    answer: settingSchema(key),
   });
 
 /** Each setting's get and set call: the set call answers the value stored. */

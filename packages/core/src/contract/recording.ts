@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { durationOutOfRange, MAX_FILTER_DURATION_SECONDS } from '../durationFilter';
-import { backend, CountAnswer, defineCall, IdAnswer, robot } from './call';
+import { backend, CountAnswer, IdAnswer, robot } from './call';
 import { clearableText, INT4_MAX, idField, num, pageOf, pageQuery } from './fields';
 
 /**
@@ -247,11 +247,7 @@ export const recording = {
     answer: CountAnswer,
   }),
   /** A client-side upload event (skipped duplicate, failure). */
-  saveUploadLog: defineCall({
-    base: 'backend',
-    method: 'PUT',
-    path: '/aiVoiceUploadLog',
-    summary: '记录一次录音上传（客户端：跳过重复、失败等）',
+  saveUploadLog: backend.put('/aiVoiceUploadLog', '记录一次录音上传（客户端：跳过重复、失败等）', {
     body: z.object({
       fileName: z.string().max(255).optional(),
       md5: z.string().max(32).optional(),

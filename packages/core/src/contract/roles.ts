@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { ALL_FUNCTION_SIGNS } from '../permissions';
 import { MAIN_ROUTES, type MenuNode } from '../routes';
+import { UserInfo } from './account';
 import { backend, IdAnswer } from './call';
-import {
-  clearableText,
-  codeField,
-  idField,
-  idList,
-  keywordField,
-  nameField,
-  optionalText,
-  pageOf,
-  pageQuery,
-} from './fields';
+import { clearableText, codeField, idField, idList, KeywordPage, nameField, optionalText, pageOf } from './fields';
+import { OrganizationBase } from './organization';
 
 /**
  * /roleController (角色管理) and /menuController (菜单与权限), under /api/backend. A role holds function signs, a data
@@ -96,13 +88,7 @@ export const Menu: z.ZodType<MenuNode> = z
   .meta({ id: 'Menu' });
 
 /** A secondary (branch) organisation of the caller's organisation. */
-export const SecondaryOrganization = z.object({
-  id: z.number(),
-  organizationId: z.number(),
-  name: z.string(),
-  organizationName: z.string(),
-  parentId: z.number().nullable(),
-  status: z.number(),
+export const SecondaryOrganization = OrganizationBase.extend({
   versionId: z.number(),
   versionName: z.string(),
   userCount: z.number(),
@@ -113,10 +99,7 @@ const byRole = z.object({ roleId: idField('角色') });
 const RemovedAnswer = z.object({ ids: z.array(z.number()) });
 
 export const roles = {
-  list: backend.post('/roleController/list', '角色列表', {
-    body: z.object({ ...pageQuery, keyword: keywordField }),
-    answer: pageOf(Role),
-  }),
+  list: backend.post('/roleController/list', '角色列表', { body: KeywordPage, answer: pageOf(Role) }),
   save: backend.post('/roleController/save', '新增角色', { body: RoleInput, answer: IdAnswer }),
   update: backend.post('/roleController/update', '编辑角色', { body: RoleUpdate, answer: IdAnswer }),
   remove: backend.post('/roleController/remove', '删除角色', {
@@ -158,17 +141,16 @@ export const menus = {
   getsecondaryOrganizationList: backend.post('/menuController/getsecondaryOrganizationList', '下级机构列表', {
     answer: z.array(SecondaryOrganization),
   }),
+  /** The role's part of the user info (dataSign, comma-separated functionSigns, routes). */
   getUserRolePermissions: backend.get('/menuController/getUserRolePermissions', '当前用户的功能权限与菜单', {
-    answer: z.object({
-      userId: z.number(),
-      roleId: z.number().nullable(),
-      roleName: z.string().nullable(),
-      roleSign: z.string(),
-      /** The data scope (1 本人, 2 本部门及下级, 3 全部). */
-      dataSign: z.number(),
-      /** Comma-separated. */
-      functionSigns: z.string(),
-      routes: z.array(z.string()),
+    answer: UserInfo.pick({
+      userId: true,
+      roleId: true,
+      roleName: true,
+      roleSign: true,
+      dataSign: true,
+      functionSigns: true,
+      routes: true,
     }),
   }),
 };

@@ -110,13 +110,7 @@ export const User = z.object({
 });
 
 /** A user of the select lists (getUserList). */
-export const UserOption = z.object({
-  id: z.number(),
-  realName: z.string(),
-  username: z.string(),
-  deptId: z.number().nullable(),
-  status: z.number(),
-});
+export const UserOption = User.pick({ id: true, realName: true, username: true, deptId: true, status: true });
 
 /** A seat's work status. `id` and `userId` are both the user's id. */
 export const WorkStatus = z.object({
@@ -127,7 +121,7 @@ export const WorkStatus = z.object({
 });
 
 const userId = z.object({ id: idField('用户') });
-const championAnswer = z.object({ id: z.number(), isSalesChampion: z.boolean() });
+const championParts = { body: userId, answer: z.object({ id: z.number(), isSalesChampion: z.boolean() }) };
 
 export const users = {
   list: backend.post('/userController/list', '用户列表', { body: UserFilter, answer: pageOf(User) }),
@@ -159,14 +153,8 @@ export const users = {
     body: UserFilter,
     answer: pageOf(User),
   }),
-  setSalesChampion: backend.post('/userController/setSalesChampion', '设置销冠', {
-    body: userId,
-    answer: championAnswer,
-  }),
-  cancelSalesChampion: backend.post('/userController/cancelSalesChampion', '取消销冠', {
-    body: userId,
-    answer: championAnswer,
-  }),
+  setSalesChampion: backend.post('/userController/setSalesChampion', '设置销冠', championParts),
+  cancelSalesChampion: backend.post('/userController/cancelSalesChampion', '取消销冠', championParts),
   getUserList: backend.get('/userController/getUserList', '用户下拉列表（按数据权限）', {
     query: UserOptionFilter,
     answer: z.array(UserOption),

@@ -30,9 +30,10 @@ export class LogSmsProvider implements SmsProvider {
 
 export type SmsSettings = Config['sms'];
 
-function requireSettings(s: SmsSettings, keys: string[], envNames: string[]): void {
-  const missing = keys.filter((k) => !s[k]);
-  if (missing.length) throw new SmsError(`未配置短信服务，请设置 ${envNames.join(' / ')}`);
+/** Refuses to send while a setting the provider needs is empty, naming their variables (accessKeyId: SMS_ACCESS_KEY_ID). */
+function requireSettings(s: SmsSettings, keys: string[]): void {
+  const envName = (k: string) => `SMS_${k.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+  if (keys.some((k) => !s[k])) throw new SmsError(`未配置短信服务，请设置 ${keys.map(envName).join(' / ')}`);
 }
 
 // The Aliyun RPC signer lives in platform/aliyun.ts (shared with the tracking module's STS client).
@@ -41,17 +42,10 @@ export { aliyunEncode, aliyunSignature };
 /** Aliyun SMS (dysmsapi SendSms, 2017-05-25), RPC style over HTTPS GET. */
 export class AliyunSmsProvider implements SmsProvider {
   readonly name = 'aliyun';
-  readonly endpoint: string;
-  constructor(private readonly s: SmsSettings) {
-    this.endpoint = s.endpoint || 'https://dysmsapi.aliyuncs.com';
-  }
+  constructor(private readonly s: SmsSettings) {}
 
   async sendCode(phone: string, code: string): Promise<void> {
-    requireSettings(
-      this.s,
-      ['accessKeyId', 'accessKeySecret', 'signName', 'templateCode'],
-      ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'],
-    );
+    requireSettings(this.s, ['accessKeyId', 'accessKeySecret', 'signName', 'templateCode']);
     const params: Record<string, string> = {
       AccessKeyId: this.s.accessKeyId,
       Action: 'SendSms',
@@ -71,9 +65,8 @@ export class AliyunSmsProvider implements SmsProvider {
     const query = Object.entries({ Signature: signature, ...params })
       .map(([k, v]) => `${aliyunEncode(k)}=${aliyunEncode(v)}`)
       .join('&');
-    const body = await call<{ Code?: string; Message?: string }>(`${this.endpoint.replace(/\/+$/, '')}/?${query}`, {
-      method: 'GET',
-    });
+    const endpoint = (this.s.endpoint || 'https://dysmsapi.aliyuncs.com').replace(/\/+$/, '');
+    const body = await call<{ Code?: string; Message?: string }>(`${endpoint}/?${query}`, { method: 'GET' });
     if (body.Code !== 'OK') throw new SmsError(`${body.Message ?? '未知错误'}（${body.Code ?? '无错误码'}）`);
   }
 }
@@ -119,17 +112,10 @@ interface TencentSendSmsResponse {
 /** Tencent Cloud SMS (SendSms, API version 2021-01-11) with a TC3-HMAC-SHA256 signature. */
 export class TencentSmsProvider implements SmsProvider {
   readonly name = 'tencent';
-  readonly endpoint: string;
-  constructor(private readonly s: SmsSettings) {
-    this.endpoint = s.endpoint || 'https://sms.tencentcloudapi.com';
-  }
+  constructor(private readonly s: SmsSettings) {}
 
   async sendCode(phone: string, code: string): Promise<void> {
-    requireSettings(
-      this.s,
-      ['accessKeyId', 'accessKeySecret', 'sdkAppId', 'signName', 'templateCode'],
-      ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SDK_APP_ID', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'],
-    );
+    requireSettings(this.s, ['accessKeyId', 'accessKeySecret', 'sdkAppId', 'signName', 'templateCode']);
     const payload = JSON.stringify({
       PhoneNumberSet: [phone.startsWith('+') ? phone : `+86${phone}`],
       SmsSdkAppId: this.s.sdkAppId,
@@ -137,7 +123,7 @@ export class TencentSmsProvider implements SmsProvider {
       TemplateId: this.s.templateCode,
       TemplateParamSet: [code],
     });
-    const url = new URL(this.endpoint);
+    const url = new URL(this.s.endpoint || 'https://sms.tencentcloudapi.com');
     const timestamp = Math.floor(Date.now() / 1000);
     const authorization = tc3Authorization({
       secretId: this.s.accessKeyId,

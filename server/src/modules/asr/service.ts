@@ -1,10 +1,10 @@
 import { AsrStatus, AsrStatusLabel, formatDateTime, type Speaker, type Transcript } from '@crm/core';
 import type { CallAnswer, CallBody, CallQuery, contract } from '@crm/core/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
-import { offsetOf, page } from '../../platform/paging';
+import { page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { userNames } from '../org/service';
@@ -388,10 +388,7 @@ export class AsrService {
       p.recordingId ? eq(asrRecord.recordingId, p.recordingId) : undefined,
       p.status ? eq(asrRecord.status, p.status) : undefined,
     );
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.select().from(asrRecord).where(where).orderBy(desc(asrRecord.id)).limit(p.pageSize).offset(offsetOf(p)),
-      this.db.select({ total: sql<number>`count(*)::int` }).from(asrRecord).where(where),
-    ]);
+    const { rows, total } = await pageRows(this.db, asrRecord, where, [desc(asrRecord.id)], p);
     return page(
       rows.map((r) => ({
         ...r,

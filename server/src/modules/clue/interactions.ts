@@ -1,10 +1,10 @@
 import { formatDateTime, parseDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
-import { offsetOf, page } from '../../platform/paging';
+import { offsetOf, page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { maskPhone } from '../clueField/fields';
@@ -128,16 +128,9 @@ export class ClueInteractions {
   async fieldChangeLog(s: Session, req: Body<'fieldChangeLog'>): Promise<Answer<'fieldChangeLog'>> {
     const c = await findClue(this.db, s, req.clueId);
     const where = and(scoped(s, clueEvent), eq(clueEvent.clueId, c.id), eq(clueEvent.type, 'edit'));
-    const [rows, users, [{ n }], access] = await Promise.all([
-      this.db
-        .select()
-        .from(clueEvent)
-        .where(where)
-        .orderBy(desc(clueEvent.createdAt), desc(clueEvent.id))
-        .limit(req.pageSize)
-        .offset(offsetOf(req)),
+    const [{ rows, total }, users, access] = await Promise.all([
+      pageRows(this.db, clueEvent, where, [desc(clueEvent.createdAt), desc(clueEvent.id)], req),
       orgUsers(this.db, s.orgId),
-      this.db.select({ n: count() }).from(clueEvent).where(where),
       accessOf(this.fields, s),
     ]);
     const names = new Map(users.map((u) => [u.id, u.realName]));
@@ -152,7 +145,7 @@ export class ClueInteractions {
             access.get(ch.fieldName)?.masked ? { ...ch, before: maskPhone(ch.before), after: maskPhone(ch.after) } : ch,
           ),
       })),
-      n,
+      total,
       req,
     );
   }

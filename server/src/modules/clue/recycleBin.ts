@@ -2,7 +2,7 @@ import { TransferMode } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { offsetOf, page } from '../../platform/paging';
+import { page, pageSlice } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
@@ -34,13 +34,7 @@ export class ClueRecycleBin {
       conds.push(sql`(${clue.name} ilike ${k} or ${clue.company} ilike ${k} or ${clue.phone} like ${k})`);
     }
     const where = and(...conds)!;
-    const rows = await this.db
-      .select()
-      .from(clue)
-      .where(where)
-      .orderBy(desc(clue.deletedAt), desc(clue.id))
-      .limit(req.pageSize)
-      .offset(offsetOf(req));
+    const rows = await pageSlice(this.db, clue, where, [desc(clue.deletedAt), desc(clue.id)], req);
     const { total } = await countClues(this.db, where);
     return page(
       rows.map((r) => ({

@@ -7,13 +7,13 @@ import {
 } from '@crm/core/contract/clueField';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
-import { badRequest, conflict, must } from '../../platform/errors';
+import { badRequest, conflict } from '../../platform/errors';
 import { findScoped } from '../../platform/scope';
 import { updateSet } from '../../platform/update';
 import type { FieldAccess } from './fieldAccess';
 import { type FieldDef, FieldError, STANDARD_FIELDS, validateCustomValues } from './fields';
 import { clueField, clueFieldRole, clueRepeatRule } from './schema';
-import { inOrg, orgWide } from './tenant';
+import { inOrg, orgWide, sortRows, updateInOrg } from './tenant';
 
 /**
  * Custom field definitions of an organisation: lead fields (scope 2, /customFieldShow), order fields (1) and product
@@ -159,12 +159,7 @@ export async function updateField(db: Db, orgId: number, input: FieldUpdate): Pr
     sortNo: input.sortNo,
   });
   if (!set) return fieldView(row);
-  const [updated] = await db
-    .update(clueField)
-    .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(clueField.id, input.id), inOrg(orgId, clueField)))
-    .returning();
-  return fieldView(updated);
+  return fieldView(await updateInOrg(db, orgId, clueField, input.id, { ...set, updatedAt: new Date() }));
 }
 
 /** Deletes a field with its role settings; duplicate rules drop it (and a rule left empty goes). */
@@ -187,16 +182,7 @@ export async function deleteField(db: Db, orgId: number, id: number): Promise<vo
 
 /** The new order, first to last; an id not of this organisation refuses the whole order (404), as for departments. */
 export async function sortFields(db: Db, orgId: number, ids: number[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const [i, id] of ids.entries()) {
-      const [row] = await tx
-        .update(clueField)
-        .set({ sortNo: i + 1 })
-        .where(and(eq(clueField.id, id), inOrg(orgId, clueField)))
-        .returning({ id: clueField.id });
-      must(row);
-    }
-  });
+  await sortRows(db, clueField, ids, inOrg(orgId, clueField));
 }
 
 /** The per-organisation 'next follow-up time' field (datetime, optional, shown) is on. */

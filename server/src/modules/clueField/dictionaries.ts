@@ -11,7 +11,7 @@ import { badRequest, conflict, must } from '../../platform/errors';
 import { updateSet } from '../../platform/update';
 import { DictKind } from './fields';
 import { clueDict } from './schema';
-import { inOrg } from './tenant';
+import { inOrg, sortRows, updateInOrg } from './tenant';
 
 /** The small option lists of an organisation: follow-up ways, statuses, phases, channel sources, lost-order reasons. */
 
@@ -94,13 +94,7 @@ export async function updateDict(db: DbOrTx, orgId: number, kind: DictKindName, 
   if (input.name && (await dictRows(db, orgId, kind)).some((r) => r.id !== input.id && r.name === input.name))
     throw conflict(`${DictKindLabel[kind]}“${input.name}”已存在`);
   const set = updateSet({ name: input.name, remark: input.remark, status: input.status });
-  if (!set) return dictView(cur);
-  const [row] = await db
-    .update(clueDict)
-    .set(set)
-    .where(and(eq(clueDict.id, input.id), inOrg(orgId, clueDict)))
-    .returning();
-  return dictView(row);
+  return dictView(set ? await updateInOrg(db, orgId, clueDict, input.id, set) : cur);
 }
 
 export async function deleteDict(db: DbOrTx, orgId: number, kind: DictKindName, id: number): Promise<void> {
@@ -110,16 +104,7 @@ export async function deleteDict(db: DbOrTx, orgId: number, kind: DictKindName, 
 
 /** The new order, first to last; an id not of this list refuses the whole order (404). */
 export async function sortDict(db: Db, orgId: number, kind: DictKindName, ids: number[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const [i, id] of ids.entries()) {
-      const [row] = await tx
-        .update(clueDict)
-        .set({ sortNo: i + 1 })
-        .where(and(eq(clueDict.id, id), ofKind(orgId, kind)))
-        .returning({ id: clueDict.id });
-      must(row);
-    }
-  });
+  await sortRows(db, clueDict, ids, ofKind(orgId, kind));
 }
 
 /** Demo lists of a new organisation (a list it already has is left as it is). */

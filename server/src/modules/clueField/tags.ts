@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, must } from '../../platform/errors';
 import { updateSet } from '../../platform/update';
 import { tag, tagGroup } from './schema';
-import { inOrg } from './tenant';
+import { inOrg, updateInOrg } from './tenant';
 
 /** Tag groups (single or multiple choice, a colour) and their tags. */
 
@@ -78,13 +78,7 @@ export async function updateTagGroup(
   if (input.name && groups.some((g) => g.id !== id && g.name === input.name))
     throw conflict(`标签组“${input.name}”已存在`);
   const set = updateSet({ name: input.name, color: input.color, chooseType: input.chooseType });
-  if (!set) return savedGroup(cur);
-  const [row] = await db
-    .update(tagGroup)
-    .set(set)
-    .where(and(eq(tagGroup.id, id), inOrg(orgId, tagGroup)))
-    .returning();
-  return savedGroup(row);
+  return savedGroup(set ? await updateInOrg(db, orgId, tagGroup, id, set) : cur);
 }
 
 /** Deletes a group and its tags. */
@@ -123,13 +117,7 @@ export async function updateTag(db: DbOrTx, orgId: number, { id, ...input }: Tag
   if (input.name && tags.some((t) => t.id !== id && t.groupId === groupId && t.name === input.name))
     throw conflict(`标签“${input.name}”已存在`);
   const set = updateSet({ name: input.name, groupId: input.groupId });
-  if (!set) return savedTag(cur);
-  const [row] = await db
-    .update(tag)
-    .set(set)
-    .where(and(eq(tag.id, id), inOrg(orgId, tag)))
-    .returning();
-  return savedTag(row);
+  return savedTag(set ? await updateInOrg(db, orgId, tag, id, set) : cur);
 }
 
 export async function deleteTag(db: DbOrTx, orgId: number, id: number): Promise<void> {

@@ -60,6 +60,12 @@ export function parseRow(
   sheet: SheetInfo = { date1904: false },
 ): { values?: RowValues; errors: string[] } {
   const errors: string[] = [];
+  /** Columns that name an owner or a setting of the organisation: the ids by name, what an unknown name says. */
+  const named = {
+    ownerId: [rc.owners, (s: string) => `跟进人“${s}”不存在或无权分配`],
+    channelSourceId: [rc.channels, (s: string) => `渠道来源“${s}”不存在`],
+    followStatusId: [rc.statuses, (s: string) => `跟进状态“${s}”不存在`],
+  } as const;
   const v: RowValues = {
     name: '',
     company: '',
@@ -112,24 +118,13 @@ export function parseRow(
         break;
       }
       case 'ownerId':
-        if (s) {
-          const id = rc.owners.get(s);
-          if (!id) errors.push(`跟进人“${s}”不存在或无权分配`);
-          else v.ownerId = id;
-        }
-        break;
       case 'channelSourceId':
-        if (s) {
-          const id = rc.channels.get(s);
-          if (!id) errors.push(`渠道来源“${s}”不存在`);
-          else v.channelSourceId = id;
-        }
-        break;
       case 'followStatusId':
         if (s) {
-          const id = rc.statuses.get(s);
-          if (!id) errors.push(`跟进状态“${s}”不存在`);
-          else v.followStatusId = id;
+          const [ids, unknown] = named[field];
+          const id = ids.get(s);
+          if (!id) errors.push(unknown(s));
+          else v[field] = id;
         }
         break;
       case 'sign':

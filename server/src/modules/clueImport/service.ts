@@ -5,12 +5,12 @@ import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import type { Clue, ClueFilter } from '@crm/core/contract/clue';
 import { ImportStatusName } from '@crm/core/contract/clueImport';
 import { closestMatch } from '@crm/core/similarity';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
-import { offsetOf, page } from '../../platform/paging';
+import { page, pageRows } from '../../platform/paging';
 import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { XlsxExport, type XlsxSheet } from '../../platform/xlsxExport';
@@ -485,21 +485,14 @@ export class ClueImportService {
       eq(clueImportRecord.kind, req.kind ?? 1),
       req.status !== undefined ? eq(clueImportRecord.status, req.status) : undefined,
     );
-    const [rows, [{ n }], users] = await Promise.all([
-      this.db
-        .select()
-        .from(clueImportRecord)
-        .where(where)
-        .orderBy(desc(clueImportRecord.id))
-        .limit(req.pageSize)
-        .offset(offsetOf(req)),
-      this.db.select({ n: count() }).from(clueImportRecord).where(where),
+    const [{ rows, total }, users] = await Promise.all([
+      pageRows(this.db, clueImportRecord, where, [desc(clueImportRecord.id)], req),
       orgUsers(this.db, s.orgId),
     ]);
     const names = new Map(users.map((u) => [u.id, u.realName]));
     return page(
       rows.map((r) => this.recordView(r, names.get(r.userId) ?? '')),
-      n,
+      total,
       req,
     );
   }

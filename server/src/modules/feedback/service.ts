@@ -1,10 +1,10 @@
 import { formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { FeedbackStatusName, FeedbackTypeName } from '@crm/core/contract/feedback';
-import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { offsetOf, page } from '../../platform/paging';
+import { page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
@@ -52,14 +52,8 @@ export async function listFeedback(db: Db, s: Session, f: Body<'list'>): Promise
     f.endTime ? lte(problemFeedback.createdAt, f.endTime) : undefined,
     f.userId && isFeedbackAdmin(s) ? eq(problemFeedback.userId, f.userId) : undefined,
   );
-  const rows = await db
-    .select()
-    .from(problemFeedback)
-    .where(where)
-    .orderBy(desc(problemFeedback.createdAt), desc(problemFeedback.id))
-    .limit(f.pageSize)
-    .offset(offsetOf(f));
-  const [{ total }] = await db.select({ total: count() }).from(problemFeedback).where(where);
+  const order = [desc(problemFeedback.createdAt), desc(problemFeedback.id)];
+  const { rows, total } = await pageRows(db, problemFeedback, where, order, f);
   return page(await views(db, s.orgId, rows), total, f);
 }
 

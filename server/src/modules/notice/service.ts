@@ -5,7 +5,7 @@ import { and, count, desc, eq, ilike, inArray, isNull, notInArray, type SQL, sql
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../platform/db';
 import { must, notFound } from '../../platform/errors';
-import { offsetOf, page } from '../../platform/paging';
+import { page, pageRows } from '../../platform/paging';
 import { type Push, userTopic } from '../../platform/push';
 import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
@@ -180,16 +180,8 @@ export class NoticeService {
       q.msgType ? eq(appNotice.msgType, q.msgType) : undefined,
       q.isRead === undefined ? undefined : q.isRead ? sql`${appNotice.readAt} is not null` : isNull(appNotice.readAt),
     );
-    const [rows, [{ total }]] = await Promise.all([
-      this.db
-        .select()
-        .from(appNotice)
-        .where(where)
-        .orderBy(desc(appNotice.createdAt), desc(appNotice.id))
-        .limit(q.pageSize)
-        .offset(offsetOf(q)),
-      this.db.select({ total: count() }).from(appNotice).where(where),
-    ]);
+    const order = [desc(appNotice.createdAt), desc(appNotice.id)];
+    const { rows, total } = await pageRows(this.db, appNotice, where, order, q);
     return page(rows.map(messageView), total, q);
   }
 
@@ -209,16 +201,7 @@ export class NoticeService {
         : eq(notice.status, NoticeStatus.PUBLISHED),
       q.title ? ilike(notice.title, likePattern(q.title)) : undefined,
     );
-    const [rows, [{ total }]] = await Promise.all([
-      this.db
-        .select()
-        .from(notice)
-        .where(where)
-        .orderBy(desc(notice.createdAt), desc(notice.id))
-        .limit(q.pageSize)
-        .offset(offsetOf(q)),
-      this.db.select({ total: count() }).from(notice).where(where),
-    ]);
+    const { rows, total } = await pageRows(this.db, notice, where, [desc(notice.createdAt), desc(notice.id)], q);
     return page(rows.map(noticeView), total, q);
   }
 

@@ -1,9 +1,9 @@
 import { formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
-import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
-import { offsetOf, page } from '../../platform/paging';
+import { page, pageRows } from '../../platform/paging';
 import { operationLog } from '../../platform/schema';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
@@ -42,15 +42,8 @@ function where(s: Session, f: LogFilter): SQL {
 
 export async function listLogs(db: Db, s: Session, f: Body<'list'>): Promise<Answer<'list'>> {
   checkRange(f);
-  const w = where(s, f);
-  const rows = await db
-    .select()
-    .from(operationLog)
-    .where(w)
-    .orderBy(desc(operationLog.createdAt), desc(operationLog.id))
-    .limit(f.pageSize)
-    .offset(offsetOf(f));
-  const [{ total }] = await db.select({ total: count() }).from(operationLog).where(w);
+  const order = [desc(operationLog.createdAt), desc(operationLog.id)];
+  const { rows, total } = await pageRows(db, operationLog, where(s, f), order, f);
   return page(await views(db, s.orgId, rows), total, f);
 }
 

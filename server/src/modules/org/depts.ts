@@ -3,12 +3,11 @@ import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { scoped } from '../../platform/scope';
+import { scoped, updateScoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { updateSet } from '../../platform/update';
 import { appUser, department } from './schema';
 import { findDept, ownDepts, userOfOrg } from './scope';
-import { deptSubtree } from './service';
+import { deptSubtree, userCountsBy } from './service';
 
 /** Departments (/organizationDept): one tree per organisation under its root department. */
 
@@ -23,11 +22,7 @@ export async function deptTree(db: Db, s: Session): Promise<Answer<'tree'>> {
     .from(department)
     .where(scoped(s, department))
     .orderBy(asc(department.sortNo), asc(department.id));
-  const counts = await db
-    .select({ deptId: appUser.deptId, n: count() })
-    .from(appUser)
-    .where(scoped(s, appUser))
-    .groupBy(appUser.deptId);
+  const countOf = await userCountsBy(db, s, appUser.deptId);
   const leaders = rows.map((r) => r.leaderUserId).filter((v): v is number => v !== null);
   const names = leaders.length
     ? await db
@@ -36,7 +31,6 @@ export async function deptTree(db: Db, s: Session): Promise<Answer<'tree'>> {
         .where(and(scoped(s, appUser), inArray(appUser.id, leaders)))
     : [];
   const nameOf = new Map(names.map((n) => [n.id, n.realName]));
-  const countOf = new Map(counts.map((c) => [c.deptId, c.n]));
   const nodes = new Map<number, DeptNode>(
     rows.map((r) => [
       r.id,
@@ -144,14 +138,8 @@ export async function updateDept(db: Db, s: Session, input: Body<'update'>): Pro
     if (input.leaderUserId !== current.leaderUserId) await checkLeader(tx, s, own, input.leaderUserId);
     if (input.name !== undefined)
       await assertSiblingName(tx, s, input.parentId ?? current.parentId, input.name, current.id);
-    const { id, ...fields } = input;
-    const set = updateSet(fields);
-    if (set)
-      await tx
-        .update(department)
-        .set(set)
-        .where(and(eq(department.id, id), scoped(s, department)));
-    return { id };
+    await updateScoped(tx, s, department, input);
+    return { id: input.id };
   });
 }
 
@@ -166,10 +154,7 @@ export async function deleteDept(db: Db, s: Session, id: number): Promise<Answer
       .from(department)
       .where(and(scoped(s, department), eq(department.parentId, id)));
     if (children > 0) throw badRequest('该部门下还有子部门，不能删除');
-    const [{ n: users }] = await tx
-      .select({ n: count() })
-      .from(appUser)
-      .where(and(scoped(s, appUser), eq(appUser.deptId, id)));
+    const users = (await userCountsBy(tx, s, appUser.deptId, [id])).get(id) ?? 0;
     if (users > 0) throw badRequest(`该部门下还有 ${users} 个用户，不能删除`);
     await tx.delete(department).where(and(eq(department.id, id), scoped(s, department)));
     return { id };

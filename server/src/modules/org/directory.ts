@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { appUser, department } from './schema';
 
@@ -14,7 +14,8 @@ export interface OrgUser {
   status: number;
 }
 
-export async function orgUsers(db: DbOrTx, orgId: number): Promise<OrgUser[]> {
+/** The users that match `where`, as OrgUser (with their department's name). */
+function selectOrgUsers(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
       id: appUser.id,
@@ -25,21 +26,14 @@ export async function orgUsers(db: DbOrTx, orgId: number): Promise<OrgUser[]> {
     })
     .from(appUser)
     .leftJoin(department, eq(department.id, appUser.deptId))
-    .where(eq(appUser.organizationId, orgId))
-    .orderBy(appUser.id);
+    .where(where);
+}
+
+export async function orgUsers(db: DbOrTx, orgId: number): Promise<OrgUser[]> {
+  return selectOrgUsers(db, eq(appUser.organizationId, orgId)).orderBy(appUser.id);
 }
 
 export async function orgUser(db: DbOrTx, orgId: number, userId: number): Promise<OrgUser | undefined> {
-  const [row] = await db
-    .select({
-      id: appUser.id,
-      realName: appUser.realName,
-      deptId: appUser.deptId,
-      deptName: department.name,
-      status: appUser.status,
-    })
-    .from(appUser)
-    .leftJoin(department, eq(department.id, appUser.deptId))
-    .where(and(eq(appUser.organizationId, orgId), eq(appUser.id, userId)));
+  const [row] = await selectOrgUsers(db, and(eq(appUser.organizationId, orgId), eq(appUser.id, userId)));
   return row;
 }

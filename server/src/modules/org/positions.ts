@@ -1,15 +1,15 @@
 import { formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
-import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
-import { offsetOf, page } from '../../platform/paging';
-import { scoped } from '../../platform/scope';
+import { page, pageRows } from '../../platform/paging';
+import { scoped, updateScoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { updateSet } from '../../platform/update';
 import { likePattern, uniqueViolation } from '../../platform/validation';
 import { appUser, position } from './schema';
 import { findPosition } from './scope';
+import { userCountsBy } from './service';
 
 /** Positions (岗位, /organizationStation). */
 
@@ -19,23 +19,13 @@ type Answer<K extends keyof Calls> = CallAnswer<Calls[K]>;
 
 export async function listPositions(db: Db, s: Session, q: Body<'list'>): Promise<Answer<'list'>> {
   const where = and(scoped(s, position), q.keyword ? ilike(position.name, likePattern(q.keyword)) : undefined);
-  const rows = await db
-    .select()
-    .from(position)
-    .where(where)
-    .orderBy(asc(position.sortNo), asc(position.id))
-    .limit(q.pageSize)
-    .offset(offsetOf(q));
-  const [{ total }] = await db.select({ total: count() }).from(position).where(where);
-  const ids = rows.map((r) => r.id);
-  const counts = ids.length
-    ? await db
-        .select({ positionId: appUser.positionId, n: count() })
-        .from(appUser)
-        .where(and(scoped(s, appUser), inArray(appUser.positionId, ids)))
-        .groupBy(appUser.positionId)
-    : [];
-  const countOf = new Map(counts.map((c) => [c.positionId, c.n]));
+  const { rows, total } = await pageRows(db, position, where, [asc(position.sortNo), asc(position.id)], q);
+  const countOf = await userCountsBy(
+    db,
+    s,
+    appUser.positionId,
+    rows.map((r) => r.id),
+  );
   return page(
     rows.map((r) => ({
       id: r.id,
@@ -70,27 +60,18 @@ export async function createPosition(db: Db, s: Session, input: Body<'save'>): P
 
 export async function updatePosition(db: Db, s: Session, input: Body<'update'>): Promise<Answer<'update'>> {
   await findPosition(db, s, input.id);
-  const { id, ...fields } = input;
-  const set = updateSet(fields);
-  if (!set) return { id };
   try {
-    await db
-      .update(position)
-      .set(set)
-      .where(and(eq(position.id, id), scoped(s, position)));
+    await updateScoped(db, s, position, input);
   } catch (e) {
     throw nameTaken(e);
   }
-  return { id };
+  return { id: input.id };
 }
 
 export async function deletePosition(db: Db, s: Session, id: number): Promise<Answer<'delete'>> {
   return db.transaction(async (tx) => {
     await findPosition(tx, s, id);
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(appUser)
-      .where(and(scoped(s, appUser), eq(appUser.positionId, id)));
+    const n = (await userCountsBy(tx, s, appUser.positionId, [id])).get(id) ?? 0;
     if (n > 0) throw badRequest(`该岗位下还有 ${n} 个用户，不能删除`);
     await tx.delete(position).where(and(eq(position.id, id), scoped(s, position)));
     return { id };

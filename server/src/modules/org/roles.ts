@@ -1,17 +1,16 @@
 import { DataScopeLabel, formatDateTime, RoleSign, UNRESTRICTED_ROUTES } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { ALL_ROUTE_PATHS } from '@crm/core/contract/roles';
-import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../platform/db';
+import { and, desc, ilike, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { offsetOf, page } from '../../platform/paging';
-import { scoped } from '../../platform/scope';
+import { page, pageRows } from '../../platform/paging';
+import { scoped, updateScoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { updateSet } from '../../platform/update';
 import { likePattern, uniqueViolation } from '../../platform/validation';
 import { appUser, role } from './schema';
 import { findRole } from './scope';
-import type { RoleRow } from './service';
+import { type RoleRow, userCountsBy } from './service';
 
 /** Roles (/roleController): function signs, data scope and permitted routes of an organisation's users. */
 
@@ -46,17 +45,11 @@ export function roleView(r: RoleRow, userCount = 0): RoleView {
 
 export async function listRoles(db: Db, s: Session, q: Body<'list'>): Promise<Answer<'list'>> {
   const where = and(scoped(s, role), q.keyword ? ilike(role.name, likePattern(q.keyword)) : undefined);
-  const rows = await db
-    .select()
-    .from(role)
-    .where(where)
-    .orderBy(desc(role.builtIn), role.id)
-    .limit(q.pageSize)
-    .offset(offsetOf(q));
-  const [{ total }] = await db.select({ total: count() }).from(role).where(where);
-  const counts = await userCounts(
+  const { rows, total } = await pageRows(db, role, where, [desc(role.builtIn), role.id], q);
+  const counts = await userCountsBy(
     db,
     s,
+    appUser.roleId,
     rows.map((r) => r.id),
   );
   return page(
@@ -64,17 +57,6 @@ export async function listRoles(db: Db, s: Session, q: Body<'list'>): Promise<An
     total,
     q,
   );
-}
-
-/** How many users of the organisation hold each role (whatever the caller's data scope). */
-async function userCounts(db: DbOrTx, s: Session, roleIds: number[]): Promise<Map<number, number>> {
-  if (!roleIds.length) return new Map();
-  const rows = await db
-    .select({ roleId: appUser.roleId, n: count() })
-    .from(appUser)
-    .where(and(scoped(s, appUser), inArray(appUser.roleId, roleIds)))
-    .groupBy(appUser.roleId);
-  return new Map(rows.map((r) => [r.roleId!, r.n]));
 }
 
 /**
@@ -106,19 +88,13 @@ export async function updateRole(db: Db, s: Session, input: Body<'update'>): Pro
   if (current.roleSign === RoleSign.SUPER_ADMIN) throw badRequest('超级管理员角色不可修改');
   if (current.id === s.roleId && !s.isSuperAdmin) throw forbidden('不能修改自己所属的角色');
   guardGrant(s, input);
-  const { id, ...fields } = input;
-  const set = updateSet(fields);
-  if (!set) return { id };
   try {
-    await db
-      .update(role)
-      .set(set)
-      .where(and(eq(role.id, id), scoped(s, role)));
+    await updateScoped(db, s, role, input);
   } catch (e) {
     if (uniqueViolation(e) !== null) throw conflict('角色名称已存在');
     throw e;
   }
-  return { id };
+  return { id: input.id };
 }
 
 /** Removes custom roles that no user holds; built-in roles and roles in use are refused. */
@@ -131,7 +107,7 @@ export async function removeRoles(db: Db, s: Session, ids: number[]): Promise<An
     if (rows.length !== new Set(ids).size) throw notFound('角色不存在');
     const builtIn = rows.find((r) => r.builtIn);
     if (builtIn) throw badRequest(`系统内置角色「${builtIn.name}」不能删除`);
-    const counts = await userCounts(tx, s, ids);
+    const counts = await userCountsBy(tx, s, appUser.roleId, ids);
     const used = rows.find((r) => (counts.get(r.id) ?? 0) > 0);
     if (used) throw badRequest(`角色「${used.name}」下还有 ${counts.get(used.id)} 个用户，不能删除`);
     await tx.delete(role).where(and(scoped(s, role), inArray(role.id, ids)));

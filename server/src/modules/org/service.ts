@@ -1,6 +1,7 @@
 import { UNRESTRICTED_ROUTES } from '@crm/core';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
+import { type Scope, scoped } from '../../platform/scope';
 import { DEFAULT_ROLES } from './defaults';
 import { appUser, department, organization, role } from './schema';
 
@@ -54,26 +55,20 @@ export async function createOrganization(tx: DbOrTx, input: NewOrganization) {
 }
 
 /** A user by login name or phone (login accepts either). */
-export async function findUserByAccount(db: Db, account: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(appUser)
-    .where(or(eq(appUser.username, account), eq(appUser.phone, account)))
-    .limit(1);
-  return row;
+export function findUserByAccount(db: Db, account: string): Promise<UserRow | undefined> {
+  return firstUser(db, or(eq(appUser.username, account), eq(appUser.phone, account)));
 }
 
-export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(appUser).where(eq(appUser.phone, phone)).limit(1);
-  return row;
+export function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  return firstUser(db, eq(appUser.phone, phone));
 }
 
-export async function getUser(db: DbOrTx, orgId: number, userId: number): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(appUser)
-    .where(and(eq(appUser.id, userId), eq(appUser.organizationId, orgId)))
-    .limit(1);
+export function getUser(db: DbOrTx, orgId: number, userId: number): Promise<UserRow | undefined> {
+  return firstUser(db, and(eq(appUser.id, userId), eq(appUser.organizationId, orgId)));
+}
+
+async function firstUser(db: DbOrTx, where: SQL | undefined): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(appUser).where(where).limit(1);
   return row;
 }
 
@@ -200,6 +195,25 @@ export async function usersInDepts(db: DbOrTx, orgId: number, deptIds: number[])
     .from(appUser)
     .where(and(eq(appUser.organizationId, orgId), sql`${appUser.deptId} = any(${sql.param(deptIds)}::int[])`));
   return rows.map((r) => r.id);
+}
+
+/**
+ * How many users of the organisation (whatever the caller's data scope) are in each department, position or role (the
+ * column of app_user that names it): of the given ids, or of all.
+ */
+export async function userCountsBy(
+  db: DbOrTx,
+  s: Scope,
+  column: typeof appUser.deptId | typeof appUser.positionId | typeof appUser.roleId,
+  ids?: number[],
+): Promise<Map<number, number>> {
+  if (ids && !ids.length) return new Map();
+  const rows = await db
+    .select({ id: column, n: count() })
+    .from(appUser)
+    .where(and(scoped(s, appUser), ids ? inArray(column, ids) : undefined))
+    .groupBy(column);
+  return new Map(rows.flatMap((r) => (r.id === null ? [] : [[r.id, r.n] as const])));
 }
 
 /** The permitted routes of a user: ['1'] (unrestricted) for a super admin. */

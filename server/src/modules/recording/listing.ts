@@ -1,11 +1,11 @@
 import { AsrStatus, durationRange, parseDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import type { Recording, RecordingFilter } from '@crm/core/contract/recording';
-import { and, desc, eq, gte, ilike, inArray, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, like, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
-import { offsetOf, page } from '../../platform/paging';
+import { page, pageRows } from '../../platform/paging';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import type { XlsxExport } from '../../platform/xlsxExport';
@@ -61,17 +61,8 @@ function where(s: Session, f: Filter): SQL {
 }
 
 export async function listRecordings(ctx: AppContext, s: Session, q: Body<'list'>): Promise<Answer<'list'>> {
-  const w = where(s, readFilter(q));
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(recording)
-      .where(w)
-      .orderBy(desc(recording.createdAt), desc(recording.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    ctx.db.select({ total: sql<number>`count(*)::int` }).from(recording).where(w),
-  ]);
+  const order = [desc(recording.createdAt), desc(recording.id)];
+  const { rows, total } = await pageRows(ctx.db, recording, where(s, readFilter(q)), order, q);
   return page(await presentRecordings(ctx.db, s.orgId, rows), total, q);
 }
 

@@ -6,13 +6,13 @@ import { pipeline } from 'node:stream/promises';
 import { AsrStatus, AUDIO_EXTENSIONS, fileHash, formatDateTime, parseDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { UPLOAD_RESULT, type UploadedFile, UploadMeta } from '@crm/core/contract/recording';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, tooLarge } from '../../platform/errors';
 import { readMultipart } from '../../platform/multipart';
-import { offsetOf, page } from '../../platform/paging';
+import { page, pageRows } from '../../platform/paging';
 import { scoped, seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { findPhone, probe, withTempDir } from './audio';
@@ -258,16 +258,7 @@ export async function uploadLogPage(ctx: AppContext, s: Session, p: Body<'upload
     scoped(s, aiVoiceUploadLog, { owner: aiVoiceUploadLog.userId }),
     p.result ? eq(aiVoiceUploadLog.result, p.result) : undefined,
   )!;
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(aiVoiceUploadLog)
-      .where(where)
-      .orderBy(desc(aiVoiceUploadLog.id))
-      .limit(p.pageSize)
-      .offset(offsetOf(p)),
-    ctx.db.select({ total: sql<number>`count(*)::int` }).from(aiVoiceUploadLog).where(where),
-  ]);
+  const { rows, total } = await pageRows(ctx.db, aiVoiceUploadLog, where, [desc(aiVoiceUploadLog.id)], p);
   return page(
     rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt) })),
     total,

@@ -3,18 +3,11 @@ import type { Clue } from '@crm/core/contract/clue';
 import { Button, Drawer, Table } from 'antd';
 import { useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
-import { useClueActions } from './actions';
+import { actionColumn } from '../../components/actionColumn';
+import { type LeadDrawerProps, useClueActions } from './actions';
 
 /** Leads on the blacklist (clueReader): who and why; take them off again. */
-export function BlacklistDrawer({
-  open,
-  onClose,
-  onChanged,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onChanged: () => void;
-}) {
+export function BlacklistDrawer({ open, onClose, onChanged }: LeadDrawerProps) {
   const canEdit = useHasSign('clue:edit');
   const clueActions = useClueActions();
   const list = useCallPage(contract.clue.blacklist, {}, 'clueReader', { enabled: open });
@@ -37,20 +30,11 @@ export function BlacklistDrawer({
           { title: '跟进人', dataIndex: 'ownerName', render: (v) => v || '-' },
           { title: '原因', dataIndex: 'blacklistReason', render: (v) => v || '-' },
           { title: '更新时间', dataIndex: 'updatedAt', width: 170 },
-          ...(canEdit
-            ? [
-                {
-                  title: '操作',
-                  key: 'op',
-                  width: 100,
-                  render: (_: unknown, r: Clue) => (
-                    <Button type="link" size="small" onClick={() => clueActions.unblack([r.id], onChanged)}>
-                      移出黑名单
-                    </Button>
-                  ),
-                },
-              ]
-            : []),
+          ...actionColumn(canEdit, 100, (r: Clue) => (
+            <Button type="link" size="small" onClick={() => clueActions.unblack([r.id], onChanged)}>
+              移出黑名单
+            </Button>
+          )),
         ]}
       />
     </Drawer>

@@ -114,6 +114,15 @@ export function ClueFilterBar({ value, onChange, onSearch, onReset, hide = [], e
       onChange={(v) => set({ [k]: v } as Partial<ClueFilterDraft>)}
     />
   );
+  /** A date range filter; only past dates unless `past` is false. */
+  const dates = (k: 'createTime' | 'lastFollowTime' | 'nextFollowTime' | 'lastCallTime', past = true) => (
+    <DateRangePicker
+      style={full}
+      disabledFuture={past}
+      value={value[k]}
+      onChange={(v) => set({ [k]: v ?? undefined })}
+    />
+  );
   const custom = (defs.data ?? []).filter((d) => d.isCustom && d.isShow);
   const count = filterCount(value);
   return (
@@ -216,37 +225,10 @@ export function ClueFilterBar({ value, onChange, onSearch, onReset, hide = [], e
           <Item label="通话时长">
             <DurationFilter value={value.duration} onChange={(v) => set({ duration: v })} />
           </Item>
-          <Item label="创建时间">
-            <DateRangePicker
-              style={full}
-              disabledFuture
-              value={value.createTime}
-              onChange={(v) => set({ createTime: v ?? undefined })}
-            />
-          </Item>
-          <Item label="最后跟进">
-            <DateRangePicker
-              style={full}
-              disabledFuture
-              value={value.lastFollowTime}
-              onChange={(v) => set({ lastFollowTime: v ?? undefined })}
-            />
-          </Item>
-          <Item label="下次跟进">
-            <DateRangePicker
-              style={full}
-              value={value.nextFollowTime}
-              onChange={(v) => set({ nextFollowTime: v ?? undefined })}
-            />
-          </Item>
-          <Item label="最近通话">
-            <DateRangePicker
-              style={full}
-              disabledFuture
-              value={value.lastCallTime}
-              onChange={(v) => set({ lastCallTime: v ?? undefined })}
-            />
-          </Item>
+          <Item label="创建时间">{dates('createTime')}</Item>
+          <Item label="最后跟进">{dates('lastFollowTime')}</Item>
+          <Item label="下次跟进">{dates('nextFollowTime', false)}</Item>
+          <Item label="最近通话">{dates('lastCallTime')}</Item>
           {custom.map((d) => (
             <Item key={d.fieldName} label={d.fieldLabel}>
               <CustomFilter

@@ -6,6 +6,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
+import { useDraftFilters } from '../../components/useDraftFilters';
 import { useClueActions } from './actions';
 import { BlacklistDrawer } from './BlacklistDrawer';
 import { ClueFilterBar } from './ClueFilterBar';
@@ -36,9 +37,13 @@ export interface ClueListViewProps {
  * the table with the user's columns, sorting and the remembered page size. The server applies the data scope.
  */
 export function ClueListView({ pageName, tableType, title, extraTools, hideFilters }: ClueListViewProps) {
-  const [draft, setDraft] = useState<ClueFilterDraft>({});
-  const [filter, setFilter] = useState<ClueFilterDraft>({});
   const [selected, setSelected] = useState<number[]>([]);
+  // A new search, a reset, a sort or another page drops the selection: batch operations never act on rows the user
+  // no longer sees.
+  const { draft, setDraft, filters, setFilters, search, reset } = useDraftFilters<ClueFilterDraft>(() => {
+    list.pager.reset();
+    setSelected([]);
+  });
   const [editing, setEditing] = useState<Clue | null | undefined>(undefined);
   const [ownerIds, setOwnerIds] = useState<number[] | null>(null);
   const [collab, setCollab] = useState<number | null>(null);
@@ -49,29 +54,16 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
   const canExport = useHasSign('clue:export');
   const canAssign = useHasSign('clue:assign');
   const clueActions = useClueActions();
-  const body = useMemo(() => filterBody(filter), [filter]);
+  const body = useMemo(() => filterBody(filters), [filters]);
   const list = useCallPage(contract.clue.list, body, pageName);
   const cols = useColumns(tableType);
   const rows = list.data?.lists ?? [];
   const totalExact = list.data?.totalExact;
   // the writes refresh the lists themselves (actions.tsx LEAD_READS); what is left is the selection
   const refresh = () => setSelected([]);
-  // A new search, a reset, a sort or another page drops the selection: batch operations never act on rows the user
-  // no longer sees.
-  const search = () => {
-    list.pager.reset();
-    setSelected([]);
-    setFilter({ ...draft });
-  };
-  const reset = () => {
-    list.pager.reset();
-    setSelected([]);
-    setDraft({});
-    setFilter({});
-  };
   const columns = clueColumns(cols.data ?? [], {
     onOpen: (_row, index) => openFromList(rows, index, list.pager.pageNum, body),
-    sort: { field: filter.sortField, order: filter.sortOrder },
+    sort: { field: filters.sortField, order: filters.sortOrder },
   });
   columns.push({
     key: 'actions',
@@ -212,7 +204,7 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
               sortOrder: s.order ? (s.order === 'ascend' ? 'asc' : 'desc') : undefined,
             } as const;
             setDraft((d) => ({ ...d, ...next }));
-            setFilter((f) => ({ ...f, ...next }));
+            setFilters((f) => ({ ...f, ...next }));
           }}
         />
       </Card>
@@ -234,7 +226,7 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
         }}
       />
       <CollaboratorModal clueId={collab} onClose={() => setCollab(null)} onChanged={refresh} />
-      <RecycleBinDrawer open={drawer === 'recycle'} onClose={() => setDrawer(null)} onRestored={refresh} />
+      <RecycleBinDrawer open={drawer === 'recycle'} onClose={() => setDrawer(null)} onChanged={refresh} />
       <BlacklistDrawer open={drawer === 'black'} onClose={() => setDrawer(null)} onChanged={refresh} />
     </Space>
   );

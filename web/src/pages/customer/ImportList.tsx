@@ -20,6 +20,12 @@ export default function ImportList() {
   });
   const invalid = useCallDownload(c.downloadInvalid);
   const exported = useCallDownload(c.exportDownload);
+  /** A file of a record to download: its rejected rows, or what it exported. */
+  const fileButton = (label: string, file: typeof invalid | typeof exported, r: ImportRecord) => (
+    <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => file.mutate({ recordId: r.recordId })}>
+      {label}
+    </Button>
+  );
   return (
     <div style={{ padding: 16 }}>
       <Card
@@ -86,26 +92,8 @@ export default function ImportList() {
               width: 170,
               render: (_: unknown, r: ImportRecord) => (
                 <Space>
-                  {r.kind === 1 && r.hasInvalidFile === 1 && (
-                    <Button
-                      type="link"
-                      size="small"
-                      icon={<DownloadOutlined />}
-                      onClick={() => invalid.mutate({ recordId: r.recordId })}
-                    >
-                      失败数据
-                    </Button>
-                  )}
-                  {r.kind === 2 && r.status === 2 && (
-                    <Button
-                      type="link"
-                      size="small"
-                      icon={<DownloadOutlined />}
-                      onClick={() => exported.mutate({ recordId: r.recordId })}
-                    >
-                      下载
-                    </Button>
-                  )}
+                  {r.kind === 1 && r.hasInvalidFile === 1 && fileButton('失败数据', invalid, r)}
+                  {r.kind === 2 && r.status === 2 && fileButton('下载', exported, r)}
                   {r.status === 3 && r.error && <Tag color="error">{r.error}</Tag>}
                 </Space>
               ),

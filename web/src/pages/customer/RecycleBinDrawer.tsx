@@ -3,20 +3,13 @@ import { Button, Drawer, Input, Space, Table } from 'antd';
 import { useState } from 'react';
 import { type RowOf, useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
-import { useClueActions } from './actions';
+import { actionColumn } from '../../components/actionColumn';
+import { type LeadDrawerProps, useClueActions } from './actions';
 
 type RecycledRow = RowOf<typeof contract.clue.recycleBin>;
 
 /** The recycle bin of leads: deleted leads with who deleted them and when; restore or delete for good. */
-export function RecycleBinDrawer({
-  open,
-  onClose,
-  onRestored,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onRestored: () => void;
-}) {
+export function RecycleBinDrawer({ open, onClose, onChanged }: LeadDrawerProps) {
   const [keyword, setKeyword] = useState('');
   const [filter, setFilter] = useState<{ keyword?: string }>({});
   const [selected, setSelected] = useState<number[]>([]);
@@ -25,7 +18,7 @@ export function RecycleBinDrawer({
   const list = useCallPage(contract.clue.recycleBin, filter, 'clueRecycleBin', { enabled: open });
   const done = () => {
     setSelected([]);
-    onRestored();
+    onChanged();
   };
   return (
     <Drawer
@@ -89,20 +82,11 @@ export function RecycleBinDrawer({
           { title: '跟进人', dataIndex: 'ownerName', render: (v) => v || '-' },
           { title: '删除人', dataIndex: 'deletedByName', render: (v) => v || '-' },
           { title: '删除时间', dataIndex: 'deletedAt', width: 170 },
-          ...(canDelete
-            ? [
-                {
-                  title: '操作',
-                  key: 'op',
-                  width: 80,
-                  render: (_: unknown, r: RecycledRow) => (
-                    <Button type="link" size="small" onClick={() => clueActions.restore([r.id], done)}>
-                      还原
-                    </Button>
-                  ),
-                },
-              ]
-            : []),
+          ...actionColumn(canDelete, 80, (r: RecycledRow) => (
+            <Button type="link" size="small" onClick={() => clueActions.restore([r.id], done)}>
+              还原
+            </Button>
+          )),
         ]}
       />
     </Drawer>

@@ -6,6 +6,13 @@ import { ui } from '../../app/ui';
 
 type Done = () => void;
 
+/** A drawer over a lead list (recycle bin, blacklist) whose actions change leads: `onChanged` after each. */
+export interface LeadDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+}
+
 /** What a write to leads makes stale: the lists, the detail, the recycle bin, the blacklist and the logs. */
 export const LEAD_READS: Call[] = [
   contract.clue.list,

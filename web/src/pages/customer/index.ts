@@ -1,4 +1,4 @@
-import type { PageLoader } from '../../app/pages';
+import type { PageLoader } from '../loader';
 
 /** Leads and customers (issue 4): lists, detail, import, import records, lead search and the business settings. */
 export const pages: Record<string, PageLoader> = {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useUserOptions } from '../../api/directory';
 import { useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
+import { useDraftFilters } from '../../components/useDraftFilters';
 import { BindModal, type BindTarget, RecordingToolbar, useRemoveRecordings } from './actions';
 import { CallDetailView } from './CallDetailView';
 import { recordingColumns } from './columns';
@@ -18,9 +19,13 @@ export default function RecordingFileManage() {
   const users = useUserOptions();
   const canDelete = useHasSign('recording:delete');
   const canAssign = useHasSign('recording:assign');
-  const [draft, setDraft] = useState<RecordingFilters>({});
-  const [filters, setFilters] = useState<RecordingFilters>({});
   const [selected, setSelected] = useState<number[]>([]);
+  // A new search, a reset or another page: the selection (rows no longer shown) is dropped, so that the batch
+  // operations and the export never act on rows the user cannot see.
+  const { draft, setDraft, filters, search, reset } = useDraftFilters<RecordingFilters>(() => {
+    list.pager.reset();
+    setSelected([]);
+  });
   const [uploading, setUploading] = useState(false);
   const [detail, setDetail] = useState<number | null>(null);
   const [bind, setBind] = useState<BindTarget | null>(null);
@@ -29,19 +34,6 @@ export default function RecordingFileManage() {
     refetchInterval: (rows) => (rows.some(isPending) ? 3000 : false),
   });
   const remove = useRemoveRecordings(() => setSelected([]));
-  // A new search, a reset or another page: the selection (rows no longer shown) is dropped, so that the batch
-  // operations and the export never act on rows the user cannot see.
-  const search = () => {
-    list.pager.reset();
-    setSelected([]);
-    setFilters({ ...draft });
-  };
-  const reset = () => {
-    list.pager.reset();
-    setSelected([]);
-    setDraft({});
-    setFilters({});
-  };
   const userOptions = (users.data ?? []).map((u) => ({ value: u.id, label: u.realName || u.username }));
   const columns = recordingColumns({
     canDelete,

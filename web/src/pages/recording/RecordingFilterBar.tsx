@@ -30,46 +30,40 @@ export interface RecordingFilterBarProps {
 /** The filter form of /recordingFileManage: what is typed here applies on 查询. */
 export function RecordingFilterBar({ value, onChange, onSearch, onReset, userOptions }: RecordingFilterBarProps) {
   const set = (patch: RecordingFilters) => onChange({ ...value, ...patch });
+  const text = (label: string, key: 'fileName' | 'phone', width: number) => (
+    <Form.Item label={label}>
+      <Input
+        allowClear
+        style={{ width }}
+        value={value[key]}
+        onChange={(e) => set({ [key]: e.target.value || undefined })}
+      />
+    </Form.Item>
+  );
+  const multi = (
+    label: string,
+    key: 'source' | 'callType' | 'asrStatus' | 'analysisStatus',
+    width: number,
+    opts: { value: number; label: string }[],
+  ) => (
+    <Form.Item label={label}>
+      <Select
+        mode="multiple"
+        allowClear
+        style={{ width }}
+        maxTagCount={1}
+        value={value[key]}
+        onChange={(v) => set({ [key]: v })}
+        options={opts}
+      />
+    </Form.Item>
+  );
   return (
     <Form layout="inline" style={{ rowGap: 8 }}>
-      <Form.Item label="文件名">
-        <Input
-          allowClear
-          style={{ width: 150 }}
-          value={value.fileName}
-          onChange={(e) => set({ fileName: e.target.value || undefined })}
-        />
-      </Form.Item>
-      <Form.Item label="号码">
-        <Input
-          allowClear
-          style={{ width: 130 }}
-          value={value.phone}
-          onChange={(e) => set({ phone: e.target.value || undefined })}
-        />
-      </Form.Item>
-      <Form.Item label="录音来源">
-        <Select
-          mode="multiple"
-          allowClear
-          style={{ width: 160 }}
-          maxTagCount={1}
-          value={value.source}
-          onChange={(v) => set({ source: v })}
-          options={options(RecordingSource)}
-        />
-      </Form.Item>
-      <Form.Item label="通话类型">
-        <Select
-          mode="multiple"
-          allowClear
-          style={{ width: 140 }}
-          maxTagCount={1}
-          value={value.callType}
-          onChange={(v) => set({ callType: v })}
-          options={options(CallType)}
-        />
-      </Form.Item>
+      {text('文件名', 'fileName', 150)}
+      {text('号码', 'phone', 130)}
+      {multi('录音来源', 'source', 160, options(RecordingSource))}
+      {multi('通话类型', 'callType', 140, options(CallType))}
       <Form.Item label="归属员工">
         <SearchSelect
           mode="multiple"
@@ -93,28 +87,8 @@ export function RecordingFilterBar({ value, onChange, onSearch, onReset, userOpt
           options={DURATION_LEVELS.map((l) => ({ value: l.value, label: l.label }))}
         />
       </Form.Item>
-      <Form.Item label="转写状态">
-        <Select
-          mode="multiple"
-          allowClear
-          style={{ width: 150 }}
-          maxTagCount={1}
-          value={value.asrStatus}
-          onChange={(v) => set({ asrStatus: v })}
-          options={options(AsrStatusLabel)}
-        />
-      </Form.Item>
-      <Form.Item label="分析状态">
-        <Select
-          mode="multiple"
-          allowClear
-          style={{ width: 130 }}
-          maxTagCount={1}
-          value={value.analysisStatus}
-          onChange={(v) => set({ analysisStatus: v })}
-          options={options(AnalysisStatusLabel)}
-        />
-      </Form.Item>
+      {multi('转写状态', 'asrStatus', 150, options(AsrStatusLabel))}
+      {multi('分析状态', 'analysisStatus', 130, options(AnalysisStatusLabel))}
       <Form.Item label="线索ID">
         <InputNumber
           min={1}

@@ -1,5 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { CallType, options, RecordingSource } from '@crm/core';
+import { CallType, type LabelMap, options, RecordingSource } from '@crm/core';
 import { Button, Form, List, Progress, Select, Space, Tag, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { type UploadFields, type UploadProgress, uploadRecording } from './uploader';
@@ -58,25 +58,22 @@ export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void
     setRunning(false);
     onDone?.(ids);
   };
+  /** What the uploaded recordings are recorded as. */
+  const field = (label: string, key: 'source' | 'callType', width: number, names: LabelMap) => (
+    <Form.Item label={label}>
+      <Select
+        style={{ width }}
+        value={fields[key]}
+        onChange={(v) => setFields({ ...fields, [key]: v })}
+        options={options(names)}
+      />
+    </Form.Item>
+  );
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Form layout="inline">
-        <Form.Item label="录音来源">
-          <Select
-            style={{ width: 130 }}
-            value={fields.source}
-            onChange={(v) => setFields({ ...fields, source: v })}
-            options={options(RecordingSource)}
-          />
-        </Form.Item>
-        <Form.Item label="通话类型">
-          <Select
-            style={{ width: 110 }}
-            value={fields.callType}
-            onChange={(v) => setFields({ ...fields, callType: v })}
-            options={options(CallType)}
-          />
-        </Form.Item>
+        {field('录音来源', 'source', 130, RecordingSource)}
+        {field('通话类型', 'callType', 110, CallType)}
       </Form>
       <Upload.Dragger
         multiple

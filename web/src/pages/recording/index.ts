@@ -1,4 +1,4 @@
-import type { PageLoader } from '../../app/pages';
+import type { PageLoader } from '../loader';
 
 /** Recordings (spec part 1 section 2): upload and manage, recording check, call detail and its variants. */
 export const pages: Record<string, PageLoader> = {

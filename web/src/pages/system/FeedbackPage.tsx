@@ -1,13 +1,16 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { contract } from '@crm/core/contract';
 import { FeedbackStatusName, FeedbackTypeName } from '@crm/core/contract/feedback';
-import { Badge, Button, Descriptions, Drawer, Form, Input, Modal, Select, Space, Table, Typography } from 'antd';
+import { Badge, Button, Descriptions, Drawer, Form, Input, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { type RowOf, useCallMutation, useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
+import { AddButton } from '../../components/AddButton';
 import { DateRangePicker } from '../../components/DateRangePicker';
+import { FilterBar, KeywordInput } from '../../components/FilterBar';
+import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
+import { useDraftFilters } from '../../components/useDraftFilters';
 
 const STATUS_BADGE = { 1: 'warning', 2: 'processing', 3: 'success' } as const;
 const opts = (m: Record<number, string>) =>
@@ -24,44 +27,34 @@ interface Filters extends Record<string, unknown> {
 }
 
 function SubmitModal({ onClose }: { onClose: () => void }) {
-  const [form] = Form.useForm();
   const save = useCallMutation(contract.feedback.save, {
     success: '感谢您的反馈，我们会尽快处理',
     invalidate: [contract.feedback.list],
     onSuccess: onClose,
   });
   return (
-    <Modal
-      open
+    <FormModal
       title="提交反馈"
       okText="提交"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      onCancel={onClose}
-      onOk={() =>
-        form.validateFields().then(
-          (v) => save.mutate({ ...v, images: [] }),
-          () => {},
-        )
-      }
+      loading={save.isPending}
+      onClose={onClose}
+      onSubmit={(v) => save.mutate({ ...v, images: [] })}
+      initialValues={{ type: 1 }}
     >
-      <Form form={form} layout="vertical" preserve={false} initialValues={{ type: 1 }}>
-        <Form.Item name="type" label="反馈类型" rules={[{ required: true, message: '请选择反馈类型' }]}>
-          <Select options={opts(FeedbackTypeName)} />
-        </Form.Item>
-        <Form.Item
-          name="content"
-          label="反馈内容"
-          rules={[{ required: true, whitespace: true, message: '请输入反馈内容' }]}
-        >
-          <Input.TextArea rows={5} maxLength={2000} showCount placeholder="请描述您遇到的问题或建议" />
-        </Form.Item>
-        <Form.Item name="contact" label="联系方式">
-          <Input maxLength={100} placeholder="手机号、微信或邮箱（选填）" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="type" label="反馈类型" rules={[{ required: true, message: '请选择反馈类型' }]}>
+        <Select options={opts(FeedbackTypeName)} />
+      </Form.Item>
+      <Form.Item
+        name="content"
+        label="反馈内容"
+        rules={[{ required: true, whitespace: true, message: '请输入反馈内容' }]}
+      >
+        <Input.TextArea rows={5} maxLength={2000} showCount placeholder="请描述您遇到的问题或建议" />
+      </Form.Item>
+      <Form.Item name="contact" label="联系方式">
+        <Input maxLength={100} placeholder="手机号、微信或邮箱（选填）" />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -120,16 +113,24 @@ function DetailDrawer({ row, canReply, onClose }: { row: FeedbackRow; canReply: 
 export default function FeedbackPage() {
   const canReply = useHasSign('feedback:edit');
   const isAdmin = useHasSign('log:view') || canReply;
-  const [draft, setDraft] = useState<Filters & { date?: string | null }>({});
-  const [filters, setFilters] = useState<Filters>({});
+  const bar = useDraftFilters<Filters & { date?: string | null }, Filters>(
+    () => list.pager.reset(),
+    ({ date: _date, ...rest }) => ({ ...rest, keyword: rest.keyword?.trim() || undefined }),
+  );
+  const { draft, patch, filters } = bar;
   const [submitting, setSubmitting] = useState(false);
   const [detail, setDetail] = useState<FeedbackRow | null>(null);
   const list = useCallPage(contract.feedback.list, filters, 'feedback');
-  const search = () => {
-    list.pager.reset();
-    const { date: _date, ...rest } = draft;
-    setFilters({ ...rest, keyword: rest.keyword?.trim() || undefined });
-  };
+  const choice = (key: 'type' | 'status', placeholder: string, names: Record<number, string>) => (
+    <Select
+      allowClear
+      placeholder={placeholder}
+      style={{ width: 120 }}
+      value={draft[key]}
+      onChange={(v) => patch({ [key]: v })}
+      options={opts(names)}
+    />
+  );
   const columns: ColumnsType<FeedbackRow> = [
     { title: '提交时间', dataIndex: 'createdAt', width: 180 },
     ...(isAdmin
@@ -162,45 +163,16 @@ export default function FeedbackPage() {
   ];
   return (
     <div className="page-card">
-      <Space wrap className="page-filters" style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Space wrap>
-          <Select
-            allowClear
-            placeholder="类型"
-            style={{ width: 120 }}
-            value={draft.type}
-            onChange={(v) => setDraft({ ...draft, type: v })}
-            options={opts(FeedbackTypeName)}
-          />
-          <Select
-            allowClear
-            placeholder="状态"
-            style={{ width: 120 }}
-            value={draft.status}
-            onChange={(v) => setDraft({ ...draft, status: v })}
-            options={opts(FeedbackStatusName)}
-          />
-          <Input
-            allowClear
-            placeholder="内容关键词"
-            style={{ width: 180 }}
-            value={draft.keyword}
-            onChange={(e) => setDraft({ ...draft, keyword: e.target.value })}
-            onPressEnter={search}
-          />
-          <DateRangePicker
-            disabledFuture
-            value={draft.date}
-            onChange={(date, range) => setDraft({ ...draft, date, startTime: range?.[0], endTime: range?.[1] })}
-          />
-          <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-            查询
-          </Button>
-        </Space>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setSubmitting(true)}>
-          提交反馈
-        </Button>
-      </Space>
+      <FilterBar onSearch={bar.search} extra={<AddButton onClick={() => setSubmitting(true)}>提交反馈</AddButton>}>
+        {choice('type', '类型', FeedbackTypeName)}
+        {choice('status', '状态', FeedbackStatusName)}
+        <KeywordInput of={bar} placeholder="内容关键词" width={180} />
+        <DateRangePicker
+          disabledFuture
+          value={draft.date}
+          onChange={(date, range) => patch({ date, startTime: range?.[0], endTime: range?.[1] })}
+        />
+      </FilterBar>
       <Table<FeedbackRow> rowKey="id" size="middle" columns={columns} {...list.tableProps} />
       {submitting && <SubmitModal onClose={() => setSubmitting(false)} />}
       {detail && <DetailDrawer row={detail} canReply={canReply} onClose={() => setDetail(null)} />}

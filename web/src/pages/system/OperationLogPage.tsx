@@ -1,12 +1,13 @@
-import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { contract } from '@crm/core/contract';
-import { Button, Input, Space, Table, Typography } from 'antd';
+import { Button, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useUserOptions } from '../../api/directory';
 import { type RowOf, useCallDownload, useCallPage } from '../../api/hooks';
 import { DateRangePicker } from '../../components/DateRangePicker';
+import { FilterBar, KeywordInput } from '../../components/FilterBar';
 import { SearchSelect } from '../../components/SearchSelect';
+import { useDraftFilters } from '../../components/useDraftFilters';
 
 const c = contract.operationLog;
 
@@ -36,16 +37,12 @@ const toFilters = (d: Draft): Filters => ({
 /** /OperationLog: every audited write of the organisation, with export to Excel. */
 export default function OperationLogPage() {
   const users = useUserOptions();
-  const [draft, setDraft] = useState<Draft>({});
-  const [filters, setFilters] = useState<Filters>({});
+  const bar = useDraftFilters<Draft, Filters>(() => list.pager.reset(), toFilters);
+  const { draft, patch, filters } = bar;
   const list = useCallPage(c.list, filters, 'OperationLog');
   // what the list shows: the applied filters, not the ones typed but not yet searched (a file answer: the client
   // shows a failure itself)
   const exporting = useCallDownload(c.export, { success: '导出成功' });
-  const search = () => {
-    list.pager.reset();
-    setFilters(toFilters(draft));
-  };
   const columns: ColumnsType<LogRow> = [
     { title: '操作时间', dataIndex: 'createdAt', width: 180 },
     { title: '操作人', dataIndex: 'realName', width: 140, render: (v, r) => v || r.username || '-' },
@@ -56,51 +53,31 @@ export default function OperationLogPage() {
   ];
   return (
     <div className="page-card">
-      <Space wrap className="page-filters" style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Space wrap>
-          <SearchSelect
-            style={{ width: 180 }}
-            placeholder="操作人"
-            value={draft.userId}
-            onChange={(v) => setDraft({ ...draft, userId: v })}
-            options={(users.data ?? []).map((u) => ({ value: u.id, label: u.realName }))}
-          />
-          <Input
-            allowClear
-            placeholder="操作或接口关键词"
-            style={{ width: 200 }}
-            value={draft.keyword}
-            onChange={(e) => setDraft({ ...draft, keyword: e.target.value })}
-            onPressEnter={search}
-          />
-          <DateRangePicker
-            disabledFuture
-            value={draft.date}
-            onChange={(date, range) => setDraft({ ...draft, date, range })}
-          />
-          <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-            查询
-          </Button>
+      <FilterBar
+        onSearch={bar.search}
+        onReset={bar.reset}
+        extra={
           <Button
+            icon={<DownloadOutlined />}
+            loading={exporting.isPending}
             onClick={() => {
-              setDraft({});
-              list.pager.reset();
-              setFilters({});
+              exporting.mutate(filters);
             }}
           >
-            重置
+            导出
           </Button>
-        </Space>
-        <Button
-          icon={<DownloadOutlined />}
-          loading={exporting.isPending}
-          onClick={() => {
-            exporting.mutate(filters);
-          }}
-        >
-          导出
-        </Button>
-      </Space>
+        }
+      >
+        <SearchSelect
+          style={{ width: 180 }}
+          placeholder="操作人"
+          value={draft.userId}
+          onChange={(v) => patch({ userId: v })}
+          options={(users.data ?? []).map((u) => ({ value: u.id, label: u.realName }))}
+        />
+        <KeywordInput of={bar} placeholder="操作或接口关键词" width={200} />
+        <DateRangePicker disabledFuture value={draft.date} onChange={(date, range) => patch({ date, range })} />
+      </FilterBar>
       <Table<LogRow>
         rowKey="id"
         size="middle"

@@ -1,13 +1,16 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { DataScopeLabel, FUNCTION_SIGNS, type MenuNode } from '@crm/core';
 import { contract } from '@crm/core/contract';
-import { Button, Col, Drawer, Form, Input, Radio, Row, Space, Table, Tag, Tree, Typography } from 'antd';
+import { Button, Col, Drawer, Form, Input, Radio, Row, Space, Tag, Tree, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useState } from 'react';
-import { useCallMutation, useCallPage, useCallQuery } from '../../api/hooks';
+import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
+import { AddButton } from '../../components/AddButton';
+import { actionColumn } from '../../components/actionColumn';
+import { ColItem } from '../../components/ColItem';
 import { DeleteLink } from '../../components/DeleteLink';
+import { KeywordTable } from '../../components/KeywordTable';
 import { LinkButton } from '../../components/LinkButton';
 import type { RoleRow } from './data';
 
@@ -38,16 +41,9 @@ function RoleEditor({ role, onClose }: { role: RoleRow | null; onClose: () => vo
     if (roleTree.data) setRoutes(roleTree.data.checkedIds);
   }, [roleTree.data]);
   const locked = role?.roleSign === 'super_admin';
-  const save = useCallMutation(contract.roles.save, {
-    success: '角色已保存',
-    invalidate: ROLES_CHANGED,
-    onSuccess: onClose,
-  });
-  const update = useCallMutation(contract.roles.update, {
-    success: '角色已保存',
-    invalidate: ROLES_CHANGED,
-    onSuccess: onClose,
-  });
+  const saved = { success: '角色已保存', invalidate: ROLES_CHANGED, onSuccess: onClose };
+  const save = useCallMutation(contract.roles.save, saved);
+  const update = useCallMutation(contract.roles.update, saved);
   const restore = useCallMutation(contract.menus.getDefaultTreeByRoleId, {
     success: '已恢复默认权限，保存后生效',
     onSuccess: (d) => {
@@ -101,16 +97,12 @@ function RoleEditor({ role, onClose }: { role: RoleRow | null; onClose: () => vo
         initialValues={{ name: role?.name, dataScope: role?.dataScope ?? 1, remark: role?.remark ?? '' }}
       >
         <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item name="name" label="角色名称" rules={[{ required: true, message: '请输入角色名称' }]}>
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="remark" label="备注">
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
+          <ColItem name="name" label="角色名称" rules={[{ required: true, message: '请输入角色名称' }]}>
+            <Input maxLength={50} />
+          </ColItem>
+          <ColItem name="remark" label="备注">
+            <Input maxLength={200} />
+          </ColItem>
         </Row>
         <Form.Item name="dataScope" label="数据权限" rules={[{ required: true, message: '请选择数据权限' }]}>
           <Radio.Group
@@ -162,10 +154,7 @@ function RoleEditor({ role, onClose }: { role: RoleRow | null; onClose: () => vo
 /** /role: roles with their menu tree, function-sign tree and data scope. */
 export default function RolePage() {
   const canEdit = useHasSign('role:edit');
-  const [keyword, setKeyword] = useState('');
-  const [filters, setFilters] = useState<{ keyword?: string }>({});
   const [editing, setEditing] = useState<{ role: RoleRow | null } | null>(null);
-  const list = useCallPage(contract.roles.list, filters, 'role');
   const remove = useCallMutation(contract.roles.remove, { invalidate: [contract.roles.list] });
   const columns: ColumnsType<RoleRow> = [
     {
@@ -183,57 +172,32 @@ export default function RolePage() {
     { title: '用户数', dataIndex: 'userCount' },
     { title: '备注', dataIndex: 'remark', render: (v) => v || '-' },
     { title: '创建时间', dataIndex: 'createdAt' },
-    ...(canEdit
-      ? [
-          {
-            title: '操作',
-            key: 'op',
-            width: 140,
-            render: (_: unknown, r: RoleRow) => (
-              <Space size={12}>
-                <LinkButton onClick={() => setEditing({ role: r })}>
-                  {r.roleSign === 'super_admin' ? '查看' : '编辑'}
-                </LinkButton>
-                {!r.builtIn && (
-                  <DeleteLink
-                    title="删除角色"
-                    description={
-                      r.userCount ? `该角色下还有 ${r.userCount} 位用户，不能删除` : `确定删除角色「${r.name}」吗？`
-                    }
-                    disabled={r.userCount > 0}
-                    onDelete={() => remove.mutateAsync({ id: r.id })}
-                    success="角色已删除"
-                    onDone={() => {}}
-                  />
-                )}
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    ...actionColumn(canEdit, 140, (r: RoleRow) => (
+      <Space size={12}>
+        <LinkButton onClick={() => setEditing({ role: r })}>
+          {r.roleSign === 'super_admin' ? '查看' : '编辑'}
+        </LinkButton>
+        {!r.builtIn && (
+          <DeleteLink
+            title="删除角色"
+            description={r.userCount ? `该角色下还有 ${r.userCount} 位用户，不能删除` : `确定删除角色「${r.name}」吗？`}
+            disabled={r.userCount > 0}
+            onDelete={() => remove.mutateAsync({ id: r.id })}
+            success="角色已删除"
+          />
+        )}
+      </Space>
+    )),
   ];
   return (
     <div className="page-card">
-      <Space className="page-filters" style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Input.Search
-          allowClear
-          placeholder="角色名称"
-          style={{ width: 260 }}
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => {
-            list.pager.reset();
-            setFilters({ keyword: v || undefined });
-          }}
-          enterButton="查询"
-        />
-        {canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ role: null })}>
-            新增角色
-          </Button>
-        )}
-      </Space>
-      <Table<RoleRow> rowKey="id" size="middle" columns={columns} {...list.tableProps} />
+      <KeywordTable
+        call={contract.roles.list}
+        pageName="role"
+        placeholder="角色名称"
+        columns={columns}
+        extra={canEdit && <AddButton onClick={() => setEditing({ role: null })}>新增角色</AddButton>}
+      />
       {editing && <RoleEditor role={editing.role} onClose={() => setEditing(null)} />}
     </div>
   );

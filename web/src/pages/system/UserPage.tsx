@@ -1,16 +1,21 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { contract } from '@crm/core/contract';
-import { Button, Card, Col, Form, Input, Modal, Row, Select, Space, Switch, Table, Tag, Tree, TreeSelect } from 'antd';
+import { Card, Col, Input, Row, Select, Space, Switch, Table, Tag, Tree, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { deptTreeData, useDeptTree } from '../../api/directory';
 import { useCallMutation, useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { showSuccess, ui } from '../../app/ui';
+import { AddButton } from '../../components/AddButton';
+import { actionColumn } from '../../components/actionColumn';
+import { ColItem } from '../../components/ColItem';
 import { confirmOff } from '../../components/confirmOff';
+import { FilterBar, KeywordInput } from '../../components/FilterBar';
+import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
 import { PasswordField } from '../../components/PasswordFields';
 import { SearchSelect } from '../../components/SearchSelect';
+import { useDraftFilters } from '../../components/useDraftFilters';
 import { type UserRow, usePositionOptions, useRoleOptions } from './data';
 
 /** What a change to users makes stale: the list, the user selects and the department head counts. */
@@ -24,7 +29,6 @@ interface Filters extends Record<string, unknown> {
 }
 
 function UserForm({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
-  const [form] = Form.useForm();
   const save = useCallMutation(contract.users.save, {
     success: '用户已新增',
     invalidate: USERS_CHANGED,
@@ -40,143 +44,97 @@ function UserForm({ user, onClose }: { user: UserRow | null; onClose: () => void
   const depts = useDeptTree();
   const creating = !user;
   return (
-    <Modal
+    <FormModal
       title={creating ? '新增用户' : '编辑用户'}
-      open
-      onCancel={onClose}
       okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending || update.isPending}
-      destroyOnHidden
       width={560}
-      onOk={() =>
-        form.validateFields().then(
-          (v) => (user ? update.mutate({ id: user.id, ...v }) : save.mutate(v)),
-          () => {},
-        )
+      loading={save.isPending || update.isPending}
+      onClose={onClose}
+      onSubmit={(v) => (user ? update.mutate({ id: user.id, ...v }) : save.mutate(v))}
+      initialValues={
+        user
+          ? {
+              username: user.username,
+              realName: user.realName,
+              phone: user.phone ?? '',
+              email: user.email ?? '',
+              roleId: user.roleId,
+              deptId: user.deptId,
+              positionId: user.positionId ?? undefined,
+              seatNo: user.seatNo ?? '',
+            }
+          : {}
       }
     >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={
-          user
-            ? {
-                username: user.username,
-                realName: user.realName,
-                phone: user.phone ?? '',
-                email: user.email ?? '',
-                roleId: user.roleId,
-                deptId: user.deptId,
-                positionId: user.positionId ?? undefined,
-                seatNo: user.seatNo ?? '',
-              }
-            : {}
-        }
-      >
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item name="realName" label="姓名" rules={[{ required: true, message: '请输入姓名' }]}>
-              <Input maxLength={50} />
-            </Form.Item>
+      <Row gutter={16}>
+        <ColItem name="realName" label="姓名" rules={[{ required: true, message: '请输入姓名' }]}>
+          <Input maxLength={50} />
+        </ColItem>
+        <ColItem
+          name="username"
+          label="登录账号"
+          rules={[
+            { required: true, message: '请输入登录账号' },
+            { pattern: /^[A-Za-z0-9_@.-]{4,32}$/, message: '登录账号为 4-32 位字母、数字或 _@.-' },
+          ]}
+        >
+          <Input maxLength={32} autoComplete="off" />
+        </ColItem>
+        <ColItem name="phone" label="手机号" rules={[{ pattern: /^1\d{10}$/, message: '请输入正确的 11 位手机号' }]}>
+          <Input maxLength={11} />
+        </ColItem>
+        <ColItem name="email" label="邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱' }]}>
+          <Input maxLength={100} />
+        </ColItem>
+        {creating && (
+          <Col span={24}>
+            <PasswordField name="password" label="初始密码" />
           </Col>
-          <Col span={12}>
-            <Form.Item
-              name="username"
-              label="登录账号"
-              rules={[
-                { required: true, message: '请输入登录账号' },
-                { pattern: /^[A-Za-z0-9_@.-]{4,32}$/, message: '登录账号为 4-32 位字母、数字或 _@.-' },
-              ]}
-            >
-              <Input maxLength={32} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="phone"
-              label="手机号"
-              rules={[{ pattern: /^1\d{10}$/, message: '请输入正确的 11 位手机号' }]}
-            >
-              <Input maxLength={11} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱' }]}>
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          {creating && (
-            <Col span={24}>
-              <PasswordField name="password" label="初始密码" />
-            </Col>
-          )}
-          <Col span={12}>
-            <Form.Item name="deptId" label="部门" rules={[{ required: true, message: '请选择部门' }]}>
-              <TreeSelect
-                treeData={deptTreeData(depts.data)}
-                treeDefaultExpandAll
-                placeholder="请选择部门"
-                listHeight={212}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="roleId" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
-              <SearchSelect
-                options={(roles.data ?? [])
-                  .filter((r) => r.roleSign !== 'super_admin' || user?.isSuperAdmin)
-                  .map((r) => ({ value: r.id, label: r.name }))}
-                placeholder="请选择角色"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="positionId" label="岗位">
-              <SearchSelect
-                options={(positions.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-                placeholder="请选择岗位"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="seatNo" label="坐席工号">
-              <Input maxLength={30} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+        )}
+        <ColItem name="deptId" label="部门" rules={[{ required: true, message: '请选择部门' }]}>
+          <TreeSelect
+            treeData={deptTreeData(depts.data)}
+            treeDefaultExpandAll
+            placeholder="请选择部门"
+            listHeight={212}
+          />
+        </ColItem>
+        <ColItem name="roleId" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
+          <SearchSelect
+            options={(roles.data ?? [])
+              .filter((r) => r.roleSign !== 'super_admin' || user?.isSuperAdmin)
+              .map((r) => ({ value: r.id, label: r.name }))}
+            placeholder="请选择角色"
+          />
+        </ColItem>
+        <ColItem name="positionId" label="岗位">
+          <SearchSelect
+            options={(positions.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            placeholder="请选择岗位"
+          />
+        </ColItem>
+        <ColItem name="seatNo" label="坐席工号">
+          <Input maxLength={30} />
+        </ColItem>
+      </Row>
+    </FormModal>
   );
 }
 
 function ResetPasswordModal({ user, onClose }: { user: UserRow; onClose: () => void }) {
-  const [form] = Form.useForm();
   const change = useCallMutation(contract.users.changePassword, {
     success: '密码已重置，该用户需重新登录',
     onSuccess: onClose,
   });
   return (
-    <Modal
+    <FormModal
       title={`重置密码：${user.realName}`}
-      open
-      onCancel={onClose}
-      confirmLoading={change.isPending}
-      destroyOnHidden
-      okText="确定"
-      cancelText="取消"
-      onOk={() =>
-        form.validateFields().then(
-          (v) => change.mutate({ id: user.id, password: v.password }),
-          () => {},
-        )
-      }
+      loading={change.isPending}
+      onClose={onClose}
+      onSubmit={(v) => change.mutate({ id: user.id, password: v.password })}
     >
-      <Form form={form} layout="vertical" preserve={false}>
-        <PasswordField name="password" label="新密码" />
-      </Form>
-    </Modal>
+      <PasswordField name="password" label="新密码" />
+    </FormModal>
   );
 }
 
@@ -185,15 +143,15 @@ export default function UserPage() {
   const canEdit = useHasSign('user:edit');
   const depts = useDeptTree();
   const roles = useRoleOptions();
-  const [draft, setDraft] = useState<Filters>({});
-  const [filters, setFilters] = useState<Filters>({});
+  // the department chosen in the tree applies at once; the other filters on 查询
+  const bar = useDraftFilters<Filters>(
+    () => list.pager.reset(),
+    (d, applied) => ({ ...applied, ...d }),
+  );
+  const { draft, patch, filters, apply } = bar;
   const [editing, setEditing] = useState<{ user: UserRow | null } | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
   const list = useCallPage(contract.users.list, filters, 'user');
-  const search = (next: Filters) => {
-    list.pager.reset();
-    setFilters(next);
-  };
   // the switch spins until the list shows the new status (the mutation waits for the refetch)
   const setStatus = useCallMutation(contract.users.updateStatus, {
     invalidate: USERS_CHANGED,
@@ -254,23 +212,18 @@ export default function UserPage() {
       ),
     },
     { title: '最近登录', dataIndex: 'lastLoginAt', width: 170, render: (v) => v || '-' },
-    ...(canEdit
-      ? [
-          {
-            title: '操作',
-            key: 'op',
-            width: 210,
-            fixed: 'right' as const,
-            render: (_: unknown, r: UserRow) => (
-              <Space size={12}>
-                <LinkButton onClick={() => setEditing({ user: r })}>编辑</LinkButton>
-                <LinkButton onClick={() => setResetting(r)}>重置密码</LinkButton>
-                <LinkButton onClick={() => toggleChampion(r)}>{r.isSalesChampion ? '取消销冠' : '设为销冠'}</LinkButton>
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    ...actionColumn(
+      canEdit,
+      210,
+      (r: UserRow) => (
+        <Space size={12}>
+          <LinkButton onClick={() => setEditing({ user: r })}>编辑</LinkButton>
+          <LinkButton onClick={() => setResetting(r)}>重置密码</LinkButton>
+          <LinkButton onClick={() => toggleChampion(r)}>{r.isSalesChampion ? '取消销冠' : '设为销冠'}</LinkButton>
+        </Space>
+      ),
+      'right',
+    ),
   ];
 
   return (
@@ -287,59 +240,38 @@ export default function UserPage() {
               defaultExpandAll
               selectedKeys={filters.deptId ? [filters.deptId] : []}
               treeData={deptTreeData(depts.data, true)}
-              onSelect={(keys) => search({ ...filters, deptId: (keys[0] as number) ?? undefined })}
+              onSelect={(keys) => apply({ ...filters, deptId: (keys[0] as number) ?? undefined })}
             />
           )}
         </Card>
       </Col>
       <Col flex="auto" style={{ minWidth: 0 }}>
         <div className="page-card">
-          <Space wrap className="page-filters" style={{ width: '100%', justifyContent: 'space-between' }}>
-            <Space wrap>
-              <Input
-                allowClear
-                placeholder="姓名 / 账号 / 手机号"
-                style={{ width: 220 }}
-                value={draft.keyword}
-                onChange={(e) => setDraft({ ...draft, keyword: e.target.value })}
-                onPressEnter={() => search({ ...filters, ...draft })}
-              />
-              <SearchSelect
-                style={{ width: 160 }}
-                placeholder="角色"
-                value={draft.roleId}
-                onChange={(v) => setDraft({ ...draft, roleId: v })}
-                options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-              />
-              <Select
-                allowClear
-                style={{ width: 120 }}
-                placeholder="状态"
-                value={draft.status}
-                onChange={(v) => setDraft({ ...draft, status: v })}
-                options={[
-                  { value: 1, label: '启用' },
-                  { value: 2, label: '禁用' },
-                ]}
-              />
-              <Button type="primary" icon={<SearchOutlined />} onClick={() => search({ ...filters, ...draft })}>
-                查询
-              </Button>
-              <Button
-                onClick={() => {
-                  setDraft({});
-                  search({});
-                }}
-              >
-                重置
-              </Button>
-            </Space>
-            {canEdit && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ user: null })}>
-                新增用户
-              </Button>
-            )}
-          </Space>
+          <FilterBar
+            onSearch={bar.search}
+            onReset={bar.reset}
+            extra={canEdit && <AddButton onClick={() => setEditing({ user: null })}>新增用户</AddButton>}
+          >
+            <KeywordInput of={bar} placeholder="姓名 / 账号 / 手机号" width={220} />
+            <SearchSelect
+              style={{ width: 160 }}
+              placeholder="角色"
+              value={draft.roleId}
+              onChange={(v) => patch({ roleId: v })}
+              options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+            />
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              placeholder="状态"
+              value={draft.status}
+              onChange={(v) => patch({ status: v })}
+              options={[
+                { value: 1, label: '启用' },
+                { value: 2, label: '禁用' },
+              ]}
+            />
+          </FilterBar>
           <Table<UserRow> rowKey="id" size="middle" columns={columns} scroll={{ x: 1280 }} {...list.tableProps} />
         </div>
       </Col>

@@ -1,4 +1,4 @@
-import type { PageLoader } from '../../app/pages';
+import type { PageLoader } from '../loader';
 
 /** Administration pages (spec part 1 section 2): users, roles, departments and positions, operation log, feedback. */
 export const pages: Record<string, PageLoader> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analysis, defineCall, NoAnswer, type ServiceBase } from '../call';
+import { analysis, callsOf, NoAnswer, type ServiceBase } from '../call';
 import { clearableText } from '../fields';
 import { IdBody, SortBody, settingId } from './common';
 
@@ -42,48 +42,19 @@ export const DictUpdate = DictInput.partial().extend({ id: settingId, remark: cl
 export type DictUpdate = z.infer<typeof DictUpdate>;
 
 /** The five calls of one dictionary at `prefix` (e.g. /clue/followWay). */
-const dictCalls = (base: ServiceBase, prefix: string, label: string) => ({
-  list: defineCall({
-    base,
-    method: 'POST',
-    path: `${prefix}/list`,
-    summary: `${label}列表`,
-    body: z.object({ onlyEnabled: z.boolean().optional() }).optional(),
-    answer: z.array(DictItem),
-  }),
-  add: defineCall({
-    base,
-    method: 'POST',
-    path: `${prefix}/add`,
-    summary: `新增${label}`,
-    body: DictInput,
-    answer: DictItem,
-  }),
-  update: defineCall({
-    base,
-    method: 'POST',
-    path: `${prefix}/update`,
-    summary: `修改${label}`,
-    body: DictUpdate,
-    answer: DictItem,
-  }),
-  delete: defineCall({
-    base,
-    method: 'POST',
-    path: `${prefix}/delete`,
-    summary: `删除${label}`,
-    body: IdBody,
-    answer: NoAnswer,
-  }),
-  sort: defineCall({
-    base,
-    method: 'POST',
-    path: `${prefix}/sort`,
-    summary: `${label}排序`,
-    body: SortBody,
-    answer: NoAnswer,
-  }),
-});
+const dictCalls = (base: ServiceBase, prefix: string, label: string) => {
+  const { post } = callsOf(base);
+  return {
+    list: post(`${prefix}/list`, `${label}列表`, {
+      body: z.object({ onlyEnabled: z.boolean().optional() }).optional(),
+      answer: z.array(DictItem),
+    }),
+    add: post(`${prefix}/add`, `新增${label}`, { body: DictInput, answer: DictItem }),
+    update: post(`${prefix}/update`, `修改${label}`, { body: DictUpdate, answer: DictItem }),
+    delete: post(`${prefix}/delete`, `删除${label}`, { body: IdBody, answer: NoAnswer }),
+    sort: post(`${prefix}/sort`, `${label}排序`, { body: SortBody, answer: NoAnswer }),
+  };
+};
 
 export const dicts = {
   followWay: dictCalls('robot', '/clue/followWay', DictKindLabel.followWay),

@@ -37,27 +37,19 @@ export const TagGroup = z.object({
 });
 export type TagGroup = z.infer<typeof TagGroup>;
 
-/** A tag group as stored, the answer of its add and update. */
-export const SavedTagGroup = z.object({
+/** A tag group or a tag as stored: the answer of its add and update. */
+const Saved = z.object({
   id: z.number(),
   organizationId: z.number(),
   name: z.string(),
-  color: z.string(),
-  chooseType: z.number(),
   sortNo: z.number(),
   createdAt: z.string().nullable(),
 });
+
+export const SavedTagGroup = Saved.extend({ color: z.string(), chooseType: z.number() });
 export type SavedTagGroup = z.infer<typeof SavedTagGroup>;
 
-/** A tag as stored, the answer of its add and update. */
-export const SavedTag = z.object({
-  id: z.number(),
-  organizationId: z.number(),
-  groupId: z.number(),
-  name: z.string(),
-  sortNo: z.number(),
-  createdAt: z.string().nullable(),
-});
+export const SavedTag = Saved.extend({ groupId: z.number() });
 export type SavedTag = z.infer<typeof SavedTag>;
 
 export const tagGroups = {

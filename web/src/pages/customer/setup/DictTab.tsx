@@ -1,11 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { contract } from '@crm/core/contract';
 import { type DictItem, DictKindLabel, type DictKindName } from '@crm/core/contract/clueField';
-import { Button, Form, Input, Modal, Space, Switch, Table } from 'antd';
-import { useState } from 'react';
-import { showSuccess, ui } from '../../../app/ui';
+import { Form, Input, Space, Switch, Table } from 'antd';
+import { showSuccess } from '../../../app/ui';
+import { AddButton } from '../../../components/AddButton';
 import { confirmOff } from '../../../components/confirmOff';
-import MoveButtons, { swap } from '../MoveButtons';
+import { NameItem, SettingsModal, useListEditor } from './editing';
 import { useDictItems, useSettingsMutation } from './settings';
 
 interface DictForm {
@@ -18,44 +17,28 @@ export function DictTab({ kind }: { kind: DictKindName }) {
   const label = DictKindLabel[kind];
   const calls = contract.clueField.dicts[kind];
   const list = useDictItems(kind, false);
-  /** The item being edited (none for a new one); null when the form is closed. */
-  const [editing, setEditing] = useState<{ item?: DictItem } | null>(null);
   const [form] = Form.useForm<DictForm>();
   const items = list.data ?? [];
-  const close = () => setEditing(null);
-  const add = useSettingsMutation(calls.add, { success: '保存成功', onSuccess: close });
-  const update = useSettingsMutation(calls.update, { success: '保存成功', onSuccess: close });
+  const editor = useListEditor(calls, items);
   const setStatus = useSettingsMutation(calls.update, {
     onSuccess: (item) => showSuccess(item.status === 1 ? '已启用' : '已停用'),
   });
-  const remove = useSettingsMutation(calls.delete, { success: '删除成功' });
-  const sort = useSettingsMutation(calls.sort);
   const save = (v: DictForm) => {
-    if (editing?.item) update.mutate({ id: editing.item.id, ...v });
-    else add.mutate(v);
+    if (editor.editing?.item) editor.update.mutate({ id: editor.editing.item.id, ...v });
+    else editor.add.mutate(v);
   };
-  const move = (i: number, d: -1 | 1) =>
-    sort.mutate({
-      ids: swap(
-        items.map((x) => x.id),
-        i,
-        d,
-      ),
-    });
   return (
     <>
       <Space style={{ marginBottom: 12 }}>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
+        <AddButton
           onClick={() => {
             form.resetFields();
-            setEditing({});
+            editor.open();
           }}
           data-testid={`add-${kind}`}
         >
           新增{label}
-        </Button>
+        </AddButton>
       </Space>
       <Table<DictItem>
         rowKey="id"
@@ -88,66 +71,28 @@ export function DictTab({ kind }: { kind: DictKindName }) {
               />
             ),
           },
-          {
-            title: '操作',
-            key: 'op',
-            width: 220,
-            render: (_, r, i) => (
-              <Space size={2}>
-                <MoveButtons index={i} count={items.length} onMove={move} />
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => {
-                    form.setFieldsValue({ name: r.name, remark: r.remark });
-                    setEditing({ item: r });
-                  }}
-                >
-                  编辑
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() =>
-                    ui.modal.confirm({
-                      title: `确定删除“${r.name}”吗？`,
-                      okButtonProps: { danger: true },
-                      onOk: () => remove.mutate({ id: r.id }),
-                    })
-                  }
-                >
-                  删除
-                </Button>
-              </Space>
-            ),
-          },
+          editor.column(
+            (r) => {
+              form.setFieldsValue({ name: r.name, remark: r.remark });
+              editor.open(r);
+            },
+            (r) => ({ title: `确定删除“${r.name}”吗？` }),
+          ),
         ]}
       />
-      <Modal
-        open={editing !== null}
-        title={editing?.item ? `编辑${label}` : `新增${label}`}
-        onCancel={close}
-        onOk={() => form.submit()}
-        confirmLoading={add.isPending || update.isPending}
-        destroyOnHidden
+      <SettingsModal
+        open={editor.editing !== null}
+        title={editor.editing?.item ? `编辑${label}` : `新增${label}`}
+        loading={editor.saving}
+        form={form}
+        onClose={editor.close}
+        onFinish={save}
       >
-        <Form form={form} layout="vertical" onFinish={save}>
-          <Form.Item
-            name="name"
-            label="名称"
-            rules={[
-              { required: true, whitespace: true, message: '请输入名称' },
-              { max: 30, message: '名称不能超过30个字' },
-            ]}
-          >
-            <Input maxLength={30} />
-          </Form.Item>
-          <Form.Item name="remark" label="备注">
-            <Input.TextArea rows={2} maxLength={200} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <NameItem max={30} />
+        <Form.Item name="remark" label="备注">
+          <Input.TextArea rows={2} maxLength={200} />
+        </Form.Item>
+      </SettingsModal>
     </>
   );
 }

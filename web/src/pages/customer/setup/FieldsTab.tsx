@@ -1,27 +1,13 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { type CallInput, contract } from '@crm/core/contract';
 import { type FieldDef, FieldType } from '@crm/core/contract/clueField';
-import {
-  Button,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-import { useState } from 'react';
-import { showSuccess, ui } from '../../../app/ui';
+import { Button, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { showSuccess } from '../../../app/ui';
+import { AddButton } from '../../../components/AddButton';
+import { ColItem } from '../../../components/ColItem';
 import { confirmOff } from '../../../components/confirmOff';
-import MoveButtons, { swap } from '../MoveButtons';
 import { cascadeToText, textToCascade } from './cascadeText';
+import { NameItem, SettingsModal, useListEditor } from './editing';
 import { useFieldList, useSettingsMutation } from './settings';
 
 export const FIELD_TYPES = Object.entries(FieldType).map(([value, label]) => ({ value: Number(value), label }));
@@ -55,20 +41,22 @@ interface FieldForm {
 
 const c = contract.clueField.fields;
 
+/** A 0 / 1 flag of the field form, as a switch. */
+const switchItem = (name: 'isRequired' | 'isShow', label: string) => (
+  <ColItem span={6} name={name} label={label} valuePropName="checked" getValueProps={(v) => ({ checked: !!v })}>
+    <Switch />
+  </ColItem>
+);
+
 /** The organisation's custom lead fields: every type, groups of options, cascade data, required and shown flags. */
 export function FieldsTab() {
   const defs = useFieldList();
-  /** The field being edited (none for a new one); null when the form is closed. */
-  const [editing, setEditing] = useState<{ field?: CustomField } | null>(null);
   const [form] = Form.useForm<FieldForm>();
   const fieldType = Form.useWatch('fieldType', form);
   const custom = (defs.data ?? []).filter((d): d is CustomField => d.isCustom === 1 && d.id !== null);
   const nextOn = (defs.data ?? []).some((d) => d.fieldName === 'nextFollowTime');
-  const close = () => setEditing(null);
-  const add = useSettingsMutation(c.add, { success: '保存成功', onSuccess: close });
-  const update = useSettingsMutation(c.update, { success: '保存成功', onSuccess: close });
-  const remove = useSettingsMutation(c.delete, { success: '删除成功' });
-  const sort = useSettingsMutation(c.sort);
+  const editor = useListEditor(c, custom);
+  const editingField = editor.editing?.item;
   const setNextFollow = useSettingsMutation(c.setNextFollowTimeField, {
     onSuccess: ({ enabled }) => showSuccess(enabled ? '已启用“下次跟进时间”字段' : '已停用“下次跟进时间”字段'),
   });
@@ -86,7 +74,7 @@ export function FieldsTab() {
         })),
         cascadeText: cascadeToText(d.cascadeData).join('\n'),
       });
-    setEditing({ field: d });
+    editor.open(d);
   };
   const save = (v: FieldForm) => {
     const body: CallInput<typeof c.add> = {
@@ -113,24 +101,16 @@ export function FieldsTab() {
         itemSortNum: i + 1,
       }));
     }
-    if (v.fieldType === 8) body.cascadeData = textToCascade(v.cascadeText ?? '', editing?.field?.cascadeData);
-    if (editing?.field) update.mutate({ id: editing.field.id, ...body });
-    else add.mutate(body);
+    if (v.fieldType === 8) body.cascadeData = textToCascade(v.cascadeText ?? '', editingField?.cascadeData);
+    if (editingField) editor.update.mutate({ id: editingField.id, ...body });
+    else editor.add.mutate(body);
   };
-  const move = (i: number, d: -1 | 1) =>
-    sort.mutate({
-      ids: swap(
-        custom.map((x) => x.id),
-        i,
-        d,
-      ),
-    });
   return (
     <>
       <Space style={{ marginBottom: 12 }} wrap>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => open()} data-testid="add-field">
+        <AddButton onClick={() => open()} data-testid="add-field">
           新增字段
-        </Button>
+        </AddButton>
         <Space>
           <Typography.Text>启用“下次跟进时间”字段</Typography.Text>
           <Switch
@@ -176,160 +156,102 @@ export function FieldsTab() {
           },
           { title: '必填', dataIndex: 'isRequired', width: 70, render: (v) => (v ? '是' : '否') },
           { title: '显示', dataIndex: 'isShow', width: 70, render: (v) => (v ? '是' : '否') },
-          {
-            title: '操作',
-            key: 'op',
-            width: 220,
-            render: (_, d, i) => (
-              <Space size={2}>
-                <MoveButtons index={i} count={custom.length} onMove={move} />
-                <Button type="link" size="small" onClick={() => open(d)}>
-                  编辑
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  onClick={() =>
-                    ui.modal.confirm({
-                      title: `确定删除字段“${d.fieldLabel}”吗？`,
-                      content: '删除后该字段的数据将不再显示。',
-                      okButtonProps: { danger: true },
-                      onOk: () => remove.mutate({ id: d.id }),
-                    })
-                  }
-                >
-                  删除
-                </Button>
-              </Space>
-            ),
-          },
+          editor.column(open, (d) => ({
+            title: `确定删除字段“${d.fieldLabel}”吗？`,
+            content: '删除后该字段的数据将不再显示。',
+          })),
         ]}
       />
-      <Modal
-        open={editing !== null}
-        title={editing?.field ? '编辑字段' : '新增字段'}
+      <SettingsModal
+        open={editor.editing !== null}
+        title={editingField ? '编辑字段' : '新增字段'}
         width={640}
-        onCancel={close}
-        onOk={() => form.submit()}
-        confirmLoading={add.isPending || update.isPending}
-        destroyOnHidden
+        loading={editor.saving}
+        form={form}
+        initialValues={{ fieldType: 1, isRequired: false, isShow: true, fieldTopic: '基本信息' }}
+        onClose={editor.close}
+        onFinish={save}
       >
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={{ fieldType: 1, isRequired: false, isShow: true, fieldTopic: '基本信息' }}
-          onFinish={save}
-        >
-          <Row gutter={12}>
-            <Col span={12}>
-              <Form.Item
-                name="fieldLabel"
-                label="字段名称"
-                rules={[
-                  { required: true, whitespace: true, message: '请输入字段名称' },
-                  { max: 20, message: '字段名称不能超过20个字' },
-                ]}
-              >
-                <Input maxLength={20} data-testid="field-label" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="fieldTopic" label="所属分组">
-                <Input maxLength={20} placeholder="基本信息" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="fieldType" label="字段类型" rules={[{ required: true, message: '请选择字段类型' }]}>
-                <Select options={FIELD_TYPES} disabled={!!editing?.field} />
-              </Form.Item>
-            </Col>
-            {fieldType && SHOW_TYPES[fieldType] && (
-              <Col span={12}>
-                <Form.Item name="showType" label="显示方式">
-                  <Radio.Group options={SHOW_TYPES[fieldType]} />
-                </Form.Item>
-              </Col>
+        <Row gutter={12}>
+          <Col span={12}>
+            <NameItem name="fieldLabel" label="字段名称" max={20} testId="field-label" />
+          </Col>
+          <ColItem name="fieldTopic" label="所属分组">
+            <Input maxLength={20} placeholder="基本信息" />
+          </ColItem>
+          <ColItem name="fieldType" label="字段类型" rules={[{ required: true, message: '请选择字段类型' }]}>
+            <Select options={FIELD_TYPES} disabled={!!editingField} />
+          </ColItem>
+          {fieldType && SHOW_TYPES[fieldType] && (
+            <ColItem name="showType" label="显示方式">
+              <Radio.Group options={SHOW_TYPES[fieldType]} />
+            </ColItem>
+          )}
+          {switchItem('isRequired', '必填')}
+          {switchItem('isShow', '显示')}
+        </Row>
+        {(fieldType === 1 || fieldType === 2) && (
+          <Form.Item name={['rules', 'maxLength']} label="最大长度">
+            <InputNumber min={1} max={2000} />
+          </Form.Item>
+        )}
+        {fieldType === 3 && (
+          <Space>
+            <Form.Item name={['rules', 'min']} label="最小值">
+              <InputNumber />
+            </Form.Item>
+            <Form.Item name={['rules', 'max']} label="最大值">
+              <InputNumber />
+            </Form.Item>
+            <Form.Item name={['rules', 'decimals']} label="小数位数">
+              <InputNumber min={0} max={6} />
+            </Form.Item>
+          </Space>
+        )}
+        {(fieldType === 6 || fieldType === 7) && (
+          <Form.List name="groupList" initialValue={[{ fieldLabel: '' }]}>
+            {(items, { add, remove }) => (
+              <>
+                <Typography.Text strong>选项（可填写选项分组）</Typography.Text>
+                {items.map((it) => (
+                  <Space key={it.key} style={{ display: 'flex', marginTop: 8 }} align="baseline">
+                    <Form.Item name={[it.name, 'groupName']} noStyle>
+                      <Input placeholder="分组（选填）" style={{ width: 140 }} />
+                    </Form.Item>
+                    <Form.Item
+                      name={[it.name, 'fieldLabel']}
+                      noStyle
+                      rules={[{ required: true, whitespace: true, message: '选项名称不能为空' }]}
+                    >
+                      <Input placeholder="选项名称" style={{ width: 240 }} />
+                    </Form.Item>
+                    <MinusCircleOutlined onClick={() => remove(it.name)} />
+                  </Space>
+                ))}
+                <Button
+                  type="dashed"
+                  size="small"
+                  icon={<PlusOutlined />}
+                  style={{ marginTop: 8 }}
+                  onClick={() => add({ fieldLabel: '' })}
+                >
+                  添加选项
+                </Button>
+              </>
             )}
-            <Col span={6}>
-              <Form.Item
-                name="isRequired"
-                label="必填"
-                valuePropName="checked"
-                getValueProps={(v) => ({ checked: !!v })}
-              >
-                <Switch />
-              </Form.Item>
-            </Col>
-            <Col span={6}>
-              <Form.Item name="isShow" label="显示" valuePropName="checked" getValueProps={(v) => ({ checked: !!v })}>
-                <Switch />
-              </Form.Item>
-            </Col>
-          </Row>
-          {(fieldType === 1 || fieldType === 2) && (
-            <Form.Item name={['rules', 'maxLength']} label="最大长度">
-              <InputNumber min={1} max={2000} />
-            </Form.Item>
-          )}
-          {fieldType === 3 && (
-            <Space>
-              <Form.Item name={['rules', 'min']} label="最小值">
-                <InputNumber />
-              </Form.Item>
-              <Form.Item name={['rules', 'max']} label="最大值">
-                <InputNumber />
-              </Form.Item>
-              <Form.Item name={['rules', 'decimals']} label="小数位数">
-                <InputNumber min={0} max={6} />
-              </Form.Item>
-            </Space>
-          )}
-          {(fieldType === 6 || fieldType === 7) && (
-            <Form.List name="groupList" initialValue={[{ fieldLabel: '' }]}>
-              {(items, { add, remove }) => (
-                <>
-                  <Typography.Text strong>选项（可填写选项分组）</Typography.Text>
-                  {items.map((it) => (
-                    <Space key={it.key} style={{ display: 'flex', marginTop: 8 }} align="baseline">
-                      <Form.Item name={[it.name, 'groupName']} noStyle>
-                        <Input placeholder="分组（选填）" style={{ width: 140 }} />
-                      </Form.Item>
-                      <Form.Item
-                        name={[it.name, 'fieldLabel']}
-                        noStyle
-                        rules={[{ required: true, whitespace: true, message: '选项名称不能为空' }]}
-                      >
-                        <Input placeholder="选项名称" style={{ width: 240 }} />
-                      </Form.Item>
-                      <MinusCircleOutlined onClick={() => remove(it.name)} />
-                    </Space>
-                  ))}
-                  <Button
-                    type="dashed"
-                    size="small"
-                    icon={<PlusOutlined />}
-                    style={{ marginTop: 8 }}
-                    onClick={() => add({ fieldLabel: '' })}
-                  >
-                    添加选项
-                  </Button>
-                </>
-              )}
-            </Form.List>
-          )}
-          {fieldType === 8 && (
-            <Form.Item
-              name="cascadeText"
-              label="级联数据"
-              extra="每行一条路径，层级之间用 / 分隔，例如：华东/上海/浦东新区"
-              rules={[{ required: true, whitespace: true, message: '请填写级联数据' }]}
-            >
-              <Input.TextArea rows={6} />
-            </Form.Item>
-          )}
-        </Form>
-      </Modal>
+          </Form.List>
+        )}
+        {fieldType === 8 && (
+          <Form.Item
+            name="cascadeText"
+            label="级联数据"
+            extra="每行一条路径，层级之间用 / 分隔，例如：华东/上海/浦东新区"
+            rules={[{ required: true, whitespace: true, message: '请填写级联数据' }]}
+          >
+            <Input.TextArea rows={6} />
+          </Form.Item>
+        )}
+      </SettingsModal>
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { contract } from '@crm/core/contract';
-import { Alert, Space, Switch, Table } from 'antd';
+import { Switch, Table } from 'antd';
 import { useCallQuery } from '../../../api/hooks';
 import { showSuccess } from '../../../app/ui';
 import { useRoleOptions } from '../../system/data';
+import { NotedTab } from './editing';
 import { useSettingsMutation } from './settings';
 
 type RoleOption = NonNullable<ReturnType<typeof useRoleOptions>['data']>[number];
@@ -18,12 +19,9 @@ export function MaskTab() {
     onSuccess: (_, input) => showSuccess(input.masked ? '已开启号码脱敏' : '已关闭号码脱敏'),
   });
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      <Alert
-        type="info"
-        showIcon
-        title={`脱敏方式：${config.data?.maskTypeName ?? '隐藏中间四位'}。开启后该角色在列表、详情和导出中看到的号码均为脱敏号码，且不能修改号码。`}
-      />
+    <NotedTab
+      note={`脱敏方式：${config.data?.maskTypeName ?? '隐藏中间四位'}。开启后该角色在列表、详情和导出中看到的号码均为脱敏号码，且不能修改号码。`}
+    >
       <Table<RoleOption>
         rowKey="id"
         size="small"
@@ -48,6 +46,6 @@ export function MaskTab() {
           },
         ]}
       />
-    </Space>
+    </NotedTab>
   );
 }

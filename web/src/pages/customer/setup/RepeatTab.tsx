@@ -1,8 +1,9 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { contract } from '@crm/core/contract';
-import { Alert, Button, Card, Select, Space, Switch, Typography } from 'antd';
+import { Button, Card, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCallQuery } from '../../../api/hooks';
+import { NotedTab } from './editing';
 import { useFieldList, useSettingsMutation } from './settings';
 
 /** A rule as the tab edits it. */
@@ -38,12 +39,7 @@ export function RepeatTab() {
     .map((d) => ({ value: d.fieldName, label: d.fieldLabel }));
   const set = (i: number, patch: Partial<Rule>) => setItems(items.map((r, k) => (k === i ? { ...r, ...patch } : r)));
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      <Alert
-        type="info"
-        showIcon
-        title="新建、编辑、导入和还原客户时按以下规则查重；未设置规则时按手机号查重。同一规则内的字段需全部相同才算重复。"
-      />
+    <NotedTab note="新建、编辑、导入和还原客户时按以下规则查重；未设置规则时按手机号查重。同一规则内的字段需全部相同才算重复。">
       {items.map((r, i) => (
         <Card size="small" key={r.key}>
           <Space wrap>
@@ -92,6 +88,6 @@ export function RepeatTab() {
           保存
         </Button>
       </Space>
-    </Space>
+    </NotedTab>
   );
 }

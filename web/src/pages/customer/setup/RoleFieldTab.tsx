@@ -1,9 +1,10 @@
 import { contract } from '@crm/core/contract';
 import type { RoleFieldAccess } from '@crm/core/contract/clueField';
-import { Alert, Button, Checkbox, Radio, Select, Space, Table } from 'antd';
+import { Button, Checkbox, Radio, Select, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCallQuery } from '../../../api/hooks';
 import { useRoleOptions } from '../../system/data';
+import { NotedTab } from './editing';
 import { useSettingsMutation } from './settings';
 
 const MASKABLE = new Set(['phone', 'phones']);
@@ -29,12 +30,7 @@ export function RoleFieldTab() {
   const set = (name: string, patch: Partial<RoleFieldAccess>) =>
     setItems(items.map((x) => (x.fieldName === name ? { ...x, ...patch } : x)));
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      <Alert
-        type="info"
-        showIcon
-        title="隐藏的字段不会发送给该角色；只读字段不能修改；脱敏的号码显示为 138****5678。超级管理员不受限制。"
-      />
+    <NotedTab note="隐藏的字段不会发送给该角色；只读字段不能修改；脱敏的号码显示为 138****5678。超级管理员不受限制。">
       <Space>
         <span>角色</span>
         <Select
@@ -99,6 +95,6 @@ export function RoleFieldTab() {
           },
         ]}
       />
-    </Space>
+    </NotedTab>
   );
 }

@@ -1,9 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { contract } from '@crm/core/contract';
 import type { TagGroup } from '@crm/core/contract/clueField';
-import { Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Radio, Row, Space, Spin, Tag } from 'antd';
+import { Button, Card, Col, Empty, Form, Input, Popconfirm, Radio, Row, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { ui } from '../../../app/ui';
+import { AddButton } from '../../../components/AddButton';
+import { NameItem, SettingsModal } from './editing';
 import { useSettingsMutation, useTagGroupList } from './settings';
 
 type Editing = { kind: 'group'; group?: TagGroup } | { kind: 'tag'; groupId: number; id?: number; name?: string };
@@ -51,14 +53,9 @@ export function TagsTab() {
   };
   return (
     <>
-      <Button
-        type="primary"
-        icon={<PlusOutlined />}
-        style={{ marginBottom: 12 }}
-        onClick={() => open({ kind: 'group' })}
-      >
+      <AddButton style={{ marginBottom: 12 }} onClick={() => open({ kind: 'group' })}>
         新增标签组
-      </Button>
+      </AddButton>
       {groups.isLoading ? (
         <Spin style={{ display: 'block', padding: 48 }} />
       ) : (
@@ -132,7 +129,7 @@ export function TagsTab() {
           </Col>
         ))}
       </Row>
-      <Modal
+      <SettingsModal
         open={!!editing}
         title={
           editing?.kind === 'group'
@@ -143,39 +140,29 @@ export function TagsTab() {
               ? '编辑标签'
               : '新增标签'
         }
-        onCancel={close}
-        onOk={() => form.submit()}
-        confirmLoading={saving}
-        destroyOnHidden
+        loading={saving}
+        form={form}
+        initialValues={{ chooseType: 2, color: '#1677ff' }}
+        onClose={close}
+        onFinish={save}
       >
-        <Form form={form} layout="vertical" initialValues={{ chooseType: 2, color: '#1677ff' }} onFinish={save}>
-          <Form.Item
-            name="name"
-            label="名称"
-            rules={[
-              { required: true, whitespace: true, message: '请输入名称' },
-              { max: 20, message: '名称不能超过20个字' },
-            ]}
-          >
-            <Input maxLength={20} />
-          </Form.Item>
-          {editing?.kind === 'group' && (
-            <>
-              <Form.Item name="chooseType" label="选择方式">
-                <Radio.Group
-                  options={[
-                    { value: 1, label: '单选' },
-                    { value: 2, label: '多选' },
-                  ]}
-                />
-              </Form.Item>
-              <Form.Item name="color" label="颜色">
-                <Input type="color" style={{ width: 80 }} />
-              </Form.Item>
-            </>
-          )}
-        </Form>
-      </Modal>
+        <NameItem max={20} />
+        {editing?.kind === 'group' && (
+          <>
+            <Form.Item name="chooseType" label="选择方式">
+              <Radio.Group
+                options={[
+                  { value: 1, label: '单选' },
+                  { value: 2, label: '多选' },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="color" label="颜色">
+              <Input type="color" style={{ width: 80 }} />
+            </Form.Item>
+          </>
+        )}
+      </SettingsModal>
     </>
   );
 }

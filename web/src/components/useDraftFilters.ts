@@ -1,0 +1,32 @@
+import { useState } from 'react';
+
+/**
+ * The filters of a list page: `draft` is what the filter bar holds, `filters` what the list shows. `search()` applies
+ * the draft (through `toFilters`, given the filters applied so far), `apply(next)` other filters, `reset()` empties
+ * both. Each first calls `onApply`: back to the first page, and the selection of rows no longer shown dropped.
+ */
+export function useDraftFilters<D extends object, F extends object = D>(
+  onApply: () => void,
+  toFilters: (draft: D, applied: F) => F = (draft) => ({ ...draft }) as unknown as F,
+) {
+  const [draft, setDraft] = useState<D>({} as D);
+  const [filters, setFilters] = useState<F>({} as F);
+  const apply = (next: F) => {
+    onApply();
+    setFilters(next);
+  };
+  return {
+    draft,
+    setDraft,
+    /** Changes some fields of the draft. */
+    patch: (fields: Partial<D>) => setDraft({ ...draft, ...fields }),
+    filters,
+    setFilters,
+    apply,
+    search: () => apply(toFilters(draft, filters)),
+    reset: () => {
+      setDraft({} as D);
+      apply({} as F);
+    },
+  };
+}
