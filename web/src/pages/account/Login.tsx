@@ -84,6 +84,8 @@ function PasswordLogin() {
                 background: 'none',
                 cursor: 'pointer',
                 overflow: 'hidden',
+                // the whole image stays visible: the input beside it gives way, not the code
+                flex: 'none',
               }}
             >
               <img
