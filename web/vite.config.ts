@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -7,6 +8,8 @@ const target = process.env.VITE_DEV_SERVER ?? 'http://localhost:8080';
 // the sign-in page needs stay in the entry chunk, the heavy ones (echarts, mqtt) are only pulled by pages that use them.
 export default defineConfig({
   plugins: [react()],
+  // The contract's zod schemas are the server's to run; the browser gets an inert stand-in (src/zodStub.ts).
+  resolve: { alias: { zod: fileURLToPath(new URL('./src/zodStub.ts', import.meta.url)) } },
   server: {
     port: 5173,
     proxy: {

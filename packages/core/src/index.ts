@@ -1,6 +1,5 @@
 export * from './aiAccount';
 export * from './codes';
-export * from './contract/index';
 export * from './dateRange';
 export * from './durationFilter';
 export * from './enums';

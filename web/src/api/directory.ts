@@ -1,4 +1,4 @@
-import type { DeptNode } from '@crm/core';
+import type { DeptNode } from '@crm/core/contract/shapes';
 import { contract } from '@crm/core/contract';
 import { useCallQuery } from './hooks';
 

@@ -1,4 +1,4 @@
-import type { CascadeNode, FieldGroupItem } from '@crm/core';
+import type { CascadeNode, FieldGroupItem } from '@crm/core/contract/shapes';
 import { formatDate, formatDateTime, normalizePhone, parseDateTime } from '@crm/core';
 
 import { DictKindLabel, type DictKindName, FieldType, type FieldTypeId, ShowType } from '@crm/core/contract/clueField';

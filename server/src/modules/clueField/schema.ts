@@ -1,4 +1,4 @@
-import type { CascadeNode, FieldGroupItem } from '@crm/core';
+import type { CascadeNode, FieldGroupItem } from '@crm/core/contract/shapes';
 import {
   boolean,
   index,

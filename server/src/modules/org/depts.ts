@@ -1,4 +1,5 @@
-import { type DeptNode, formatDateTime } from '@crm/core';
+import { formatDateTime } from '@crm/core';
+import type { DeptNode } from '@crm/core/contract/shapes';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';

@@ -1,4 +1,4 @@
-import type { CascadeNode } from '@crm/core';
+import type { CascadeNode } from '@crm/core/contract/shapes';
 import { type Call, type CallAnswer, contract } from '@crm/core/contract';
 import type { AreaNode } from '@crm/core/contract/clue';
 import { TABLE_TYPE } from '@crm/core/contract/clueField';

@@ -1,4 +1,4 @@
-import type { DeptNode } from '@crm/core';
+import type { DeptNode } from '@crm/core/contract/shapes';
 import { contract } from '@crm/core/contract';
 import { Form, Input, InputNumber, Space, Table, Tabs, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,4 +1,4 @@
-import type { CascadeNode } from '@crm/core';
+import type { CascadeNode } from '@crm/core/contract/shapes';
 
 /** Cascade data as text: one path per line, levels joined with /. */
 export function cascadeToText(nodes: CascadeNode[], prefix: string[] = []): string[] {
