@@ -1,5 +1,5 @@
-import type { DeptNode } from '@crm/core/contract/shapes';
 import { contract } from '@crm/core/contract';
+import type { DeptNode } from '@crm/core/contract/shapes';
 import { useCallQuery } from './hooks';
 
 /**

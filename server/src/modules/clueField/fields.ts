@@ -1,7 +1,6 @@
-import type { CascadeNode, FieldGroupItem } from '@crm/core/contract/shapes';
 import { formatDate, formatDateTime, normalizePhone, parseDateTime } from '@crm/core';
-
 import { DictKindLabel, type DictKindName, FieldType, type FieldTypeId, ShowType } from '@crm/core/contract/clueField';
+import type { CascadeNode, FieldGroupItem } from '@crm/core/contract/shapes';
 
 /** The labels of field types, show types and dictionaries are the contract's (shared with the web). */
 export { DictKindLabel, type DictKindName, FieldType, type FieldTypeId, ShowType };

@@ -31,7 +31,9 @@ function multipart(fileName: string, content: Buffer) {
   return { boundary, body: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]) };
 }
 
-describe('clueImport: spreadsheet import and export', () => {
+// Imports and exports run as queued jobs (polled every second): on a loaded CI machine one can take longer than the
+// default 30 s test timeout, which the wait below alone used to fill.
+describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () => {
   const t = useTestApp();
 
   const upload = async (org: TestOrg, fileName: string, content: Buffer, token = org.admin.token) => {
@@ -49,7 +51,7 @@ describe('clueImport: spreadsheet import and export', () => {
     return { status: res.statusCode, ...res.json() };
   };
   const waitDone = async (org: TestOrg, recordId: number) => {
-    for (let i = 0; i < 150; i++) {
+    for (let i = 0; i < 300; i++) {
       const res = await t().post(`${R}/importRecords/detail`, { recordId }, { token: org.admin.token });
       if (res.data.status >= 2) return res.data;
       await new Promise((r) => setTimeout(r, 200));

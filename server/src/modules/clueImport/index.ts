@@ -1,6 +1,7 @@
 import type { Module } from '../../platform/context';
+import { ClueExportService, EXPORT_JOB } from './export';
 import { clueImportRoutes } from './routes';
-import { ClueImportService, EXPORT_JOB, IMPORT_JOB } from './service';
+import { ClueImportService, IMPORT_JOB } from './service';
 
 declare module '../../platform/context' {
   interface Services {
@@ -13,14 +14,15 @@ export const clueImportModule: Module = {
   name: 'clueImport',
   setup(ctx) {
     const svc = new ClueImportService(ctx.db, ctx, ctx.services.clue, ctx.services.clueField);
+    const exports = new ClueExportService(ctx.db, ctx, ctx.services.clue);
     ctx.services.clueImport = svc;
     ctx.jobs.register<{ recordId: number }>(IMPORT_JOB, (data) => svc.runImport(data.recordId), {
       // heartbeat: a job whose worker died is retried within a minute, not after the hour of expiry
       queue: { retryLimit: 1, expireInSeconds: 3600, heartbeatSeconds: 60 },
     });
-    ctx.jobs.register<{ recordId: number }>(EXPORT_JOB, (data) => svc.runExport(data.recordId), {
+    ctx.jobs.register<{ recordId: number }>(EXPORT_JOB, (data) => exports.runExport(data.recordId), {
       queue: { retryLimit: 1, expireInSeconds: 3600, heartbeatSeconds: 60 },
     });
-    clueImportRoutes(ctx, svc);
+    clueImportRoutes(ctx, svc, exports);
   },
 };

@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import { implement } from '../../platform/http';
 import { readMultipart } from '../../platform/multipart';
+import type { ClueExportService } from './export';
 import type { ClueImportService } from './service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -20,7 +21,7 @@ const sendXlsx = (reply: FastifyReply, fileName: string, body: unknown) =>
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
     .send(body);
 
-export function clueImportRoutes(ctx: AppContext, svc: ClueImportService): void {
+export function clueImportRoutes(ctx: AppContext, svc: ClueImportService, exports: ClueExportService): void {
   const { app } = ctx;
   const c = contract.clueImport;
   const anyRecords = { sign: ['clue:import', 'clue:export'] as FunctionSign[] };
@@ -53,7 +54,7 @@ export function clueImportRoutes(ctx: AppContext, svc: ClueImportService): void 
     return sendXlsx(reply, f.fileName, f.stream);
   });
   implement(app, c.export, { sign: 'clue:export', audit: '导出客户' }, ({ session, body }) =>
-    svc.startExport(session, body),
+    exports.startExport(session, body),
   );
   implement(app, c.exportDownload, { sign: 'clue:export', raw: true }, async ({ session, query, reply }) => {
     const f = await svc.file(session, query.recordId, 'export');

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@crm/core';
-import type { DeptNode } from '@crm/core/contract/shapes';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
+import type { DeptNode } from '@crm/core/contract/shapes';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';

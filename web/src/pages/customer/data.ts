@@ -1,7 +1,7 @@
-import type { CascadeNode } from '@crm/core/contract/shapes';
 import { type Call, type CallAnswer, contract } from '@crm/core/contract';
 import type { AreaNode } from '@crm/core/contract/clue';
 import { TABLE_TYPE } from '@crm/core/contract/clueField';
+import type { CascadeNode } from '@crm/core/contract/shapes';
 import { useQueryClient } from '@tanstack/react-query';
 import { keyOf, useCallQuery } from '../../api/hooks';
 

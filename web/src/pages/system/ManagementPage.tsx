@@ -1,5 +1,5 @@
-import type { DeptNode } from '@crm/core/contract/shapes';
 import { contract } from '@crm/core/contract';
+import type { DeptNode } from '@crm/core/contract/shapes';
 import { Form, Input, InputNumber, Space, Table, Tabs, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
