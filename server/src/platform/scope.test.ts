@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../seed';
 import { type TestUser, useTestApp } from '../test/harness';
+import { documentedOperations } from '../test/operations';
 
 /**
  * Tenancy and data scope over every id-taking call, generated from the route table (the OpenAPI document), not
@@ -17,8 +18,6 @@ import { type TestUser, useTestApp } from '../test/harness';
 const ID_FIELD = /^(id|ids|[a-z]\w*Ids?)$/;
 const DESCRIPTIVE =
   /^(name|real_name|company|content|remark|title|address|file_name|reply|contact|description|reason|text|summary)$/;
-// Calls that end the caller's own session are left out: they touch no one else's rows.
-const SKIPPED = new Set(['/api/backend/loginController/logOut']);
 
 interface Operation {
   method: string;
@@ -38,7 +37,7 @@ describe('scope: every id-taking call refuses ids of another organisation and ou
   const t = useTestApp({ LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_IP: '100000' });
   const tag = randomBytes(3).toString('hex');
   const password = 'demo@1234';
-  let ops: Operation[] = [];
+  const ops: Operation[] = [];
   let orgA: number;
 
   const db = () => t().ctx.db;
@@ -130,23 +129,13 @@ describe('scope: every id-taking call refuses ids of another organisation and ou
   }
 
   beforeAll(async () => {
-    const res = await t().built.app.inject({ method: 'GET', url: '/api/docs/json' });
-    const doc = res.json() as { paths: Record<string, Record<string, any>> };
-    for (const [url, methods] of Object.entries(doc.paths))
-      for (const [method, op] of Object.entries(methods)) {
-        if (!url.startsWith('/api/') || SKIPPED.has(url)) continue;
-        const props: Record<string, { type?: string }> =
-          op.requestBody?.content?.['application/json']?.schema?.properties ?? {};
-        const query: { name: string; schema?: { type?: string } }[] = (op.parameters ?? []).filter(
-          (p: { in: string }) => p.in === 'query',
-        );
-        const fields = [
-          ...Object.entries(props).map(([name, s]) => ({ name, array: s.type === 'array' })),
-          ...query.map((p) => ({ name: p.name, array: false })),
-        ].filter((f) => ID_FIELD.test(f.name));
-        if (fields.length) ops.push({ method: method.toUpperCase(), url: url.replace(/\{(\w+)\}/g, '1'), fields });
-      }
-    ops = ops.sort((a, b) => a.url.localeCompare(b.url));
+    for (const op of await documentedOperations(t().built.app)) {
+      const fields = [
+        ...Object.entries(op.body?.properties ?? {}).map(([name, s]) => ({ name, array: s.type === 'array' })),
+        ...op.query.map((name) => ({ name, array: false })),
+      ].filter((f) => ID_FIELD.test(f.name));
+      if (fields.length) ops.push({ method: op.method, url: op.url, fields });
+    }
     const { demo } = await seedDemo(t().ctx, { password, admin1: `ta_${tag}`, admin2: `tb_${tag}`, tag });
     orgA = demo[0].orgId;
     // The demo recordings' jobs (metrics, transcription) finish first, then the queue stops: what changes A's rows

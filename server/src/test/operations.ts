@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+
+/** One call as the OpenAPI document describes it, for the tests generated from the route table. */
+export interface DocumentedOperation {
+  method: string;
+  /** The address, with path parameters filled with 1. */
+  url: string;
+  /** The JSON body's schema (properties, required), or null. */
+  body: { properties?: Record<string, { type?: string }>; required?: string[] } | null;
+  /** Names of the query parameters. */
+  query: string[];
+}
+
+// Signing out ends the caller's own session: the generated tests leave it out.
+const SKIPPED = new Set(['/api/backend/loginController/logOut']);
+
+/** Every call of /api/docs/json, in address order. */
+export async function documentedOperations(app: FastifyInstance): Promise<DocumentedOperation[]> {
+  const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  const doc = res.json() as { paths: Record<string, Record<string, any>> };
+  const ops: DocumentedOperation[] = [];
+  for (const [url, methods] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(methods)) {
+      if (!url.startsWith('/api/') || SKIPPED.has(url)) continue;
+      const body = op.requestBody?.content?.['application/json']?.schema ?? null;
+      const query = (op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name as string);
+      ops.push({ method: method.toUpperCase(), url: url.replace(/\{(\w+)\}/g, '1'), body, query });
+    }
+  return ops.sort((a, b) => a.url.localeCompare(b.url));
+}
