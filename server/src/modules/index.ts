@@ -1,9 +1,12 @@
 import type { Module } from '../platform/context';
 import { accountModule } from './account';
+import { aiSettingModule } from './aiSetting';
+import { analysisModule } from './analysis';
 import { asrModule } from './asr';
 import { clueModule } from './clue';
 import { clueFieldModule } from './clueField';
 import { clueImportModule } from './clueImport';
+import { costCenterModule } from './costCenter';
 import { feedbackModule } from './feedback';
 import { noticeModule } from './notice';
 import { operationLogModule } from './operationLog';
@@ -16,14 +19,17 @@ import { uploadModule } from './upload';
 export const modules: Module[] = [
   accountModule,
   orgModule,
+  costCenterModule,
   noticeModule,
   feedbackModule,
   operationLogModule,
   recordingModule,
   asrModule,
+  aiSettingModule,
   clueFieldModule,
   clueModule,
   clueImportModule,
+  analysisModule,
   trackingModule,
   uploadModule,
 ];

@@ -32,6 +32,8 @@ export interface Config {
   /** Schema of the job tables (default pgboss). Test files on one PostgreSQL database each use their own. */
   jobsSchema: string;
   uploadLimitMb: number;
+  /** AI_CHARGING=off: AI usage is not metered against the organisations' packs (an installation without billing). */
+  aiCharging: boolean;
   webDist: string;
   logLevel: string;
 }
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: !env.WORKERS || env.WORKERS === 'all' ? 'all' : env.WORKERS.split(',').map((w) => w.trim()),
     jobsSchema: env.JOBS_SCHEMA || 'pgboss',
     uploadLimitMb: Number(env.UPLOAD_LIMIT_MB ?? 500),
+    aiCharging: env.AI_CHARGING !== 'off',
     webDist: resolve(env.WEB_DIST ?? join(import.meta.dirname, '../../../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
   };

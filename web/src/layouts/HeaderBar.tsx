@@ -18,6 +18,7 @@ import { clearSession, getRefreshToken, useUser } from '../app/session';
 import { ui } from '../app/ui';
 import NoticePanel from '../notices/NoticePanel';
 import { useNotices } from '../notices/store';
+import { AiAccountTip } from '../pages/ai/AiAccountTip';
 import ChangePasswordModal from './ChangePasswordModal';
 
 /** Ends the session on the server (a failure is silent: the session ends here anyway) and goes to /login. */
@@ -48,6 +49,7 @@ export default function HeaderBar({ collapsed, onToggle }: { collapsed: boolean;
         {base.data?.name ?? user?.organizationName ?? ''}
       </Typography.Text>
       <div style={{ flex: 1 }} />
+      <AiAccountTip />
       <Tooltip title="机构账户余额">
         <Typography.Text data-testid="balance">
           余额：<Typography.Text strong>{base.data ? `¥${fenToYuan(base.data.balance)}` : '-'}</Typography.Text>

@@ -46,6 +46,14 @@ function MessageList({ kind }: { kind: MessageKind }) {
               await markRead([m.id], kind === 'ai');
               void qc.invalidateQueries({ queryKey: keyOf(contract.notice.messages, input) });
             }
+            // an AI message is about one call: it opens that call's detail with its AI panel
+            const recordingId = Number(m.param.recordingId);
+            if (kind === 'ai' && recordingId > 0) {
+              // not 'noopener': the new tab must get a copy of this tab's session (sessionStorage); the link is cut after
+              const tab = window.open(`/callDetail?id=${recordingId}`, '_blank');
+              if (tab) tab.opener = null;
+              return;
+            }
             const clueId = m.param.clueInfo?.clueId;
             if (clueId !== undefined && clueId !== null) openCustomerDetail({ clueId });
           }}

@@ -3,10 +3,13 @@
  * web. `contract.<domain>.<call>` is what a route implements and what the web calls.
  */
 import { account } from './account';
+import { aiSetting } from './aiSetting';
+import { analysis } from './analysis';
 import { asr } from './asr';
 import { clue } from './clue';
 import { clueField } from './clueField';
 import { clueImport } from './clueImport';
+import { costCenter } from './costCenter';
 import { depts, positions } from './depts';
 import { feedback } from './feedback';
 import { interaction } from './interaction';
@@ -43,4 +46,7 @@ export const contract = {
   recording,
   asr,
   operationLog,
+  costCenter,
+  analysis,
+  aiSetting,
 };

@@ -360,6 +360,11 @@ export class AsrService {
     return row?.hotWords ?? [];
   }
 
+  /** The same hot words for other modules (the analysis rules, /hotWord of the AI settings): one store. */
+  hotWordsOf(orgId: number): Promise<string[]> {
+    return this.hotWords(orgId);
+  }
+
   async getConfig(s: Session): Promise<Answer<'getConfig'>> {
     const [row] = await this.db.select().from(asrConfig).where(scoped(s, asrConfig));
     return { hotWords: row?.hotWords ?? [], ...this.status };

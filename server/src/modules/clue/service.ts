@@ -46,4 +46,6 @@ export class Clues {
   addInteraction: ClueInteractions['addInteraction'] = (...args) => this.interactions.addInteraction(...args);
   /** After a call: the lead's call status, count, last call time and duration. */
   recordCall: ClueWriter['recordCall'] = (...args) => this.write.recordCall(...args);
+  /** The AI analysis of a call found a risk (or none): the lead's risk 1 是 / 2 否. */
+  setRisk: ClueWriter['setRisk'] = (...args) => this.write.setRisk(...args);
 }

@@ -289,6 +289,14 @@ export class ClueWriter {
   }
 
   /** After a call (call module): status, count, last call time and duration. */
+  /** The lead's risk (1 是, 2 否), as the AI analysis of its calls finds it. */
+  async setRisk(orgId: number, clueId: number, risk: 1 | 2) {
+    await this.db
+      .update(clue)
+      .set({ risk })
+      .where(and(eq(clue.id, clueId), orgClues(orgId)));
+  }
+
   async recordCall(orgId: number, clueId: number, call: { callStatus: 2 | 3; durationSeconds: number; time?: Date }) {
     await this.db
       .update(clue)

@@ -19,7 +19,7 @@ export const DEFAULT_ROLES: {
     name: '销售经理',
     roleSign: RoleSign.MANAGER,
     dataScope: 2,
-    functionSigns: ALL_FUNCTION_SIGNS.filter((s) => s !== 'org:edit' && s !== 'role:edit'),
+    functionSigns: ALL_FUNCTION_SIGNS.filter((s) => s !== 'org:edit' && s !== 'role:edit' && s !== 'cost:edit'),
     routes: MAIN_ROUTES.map((r) => r.path).filter((p) => p !== '/role'),
   },
   {

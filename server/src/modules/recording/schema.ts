@@ -64,6 +64,8 @@ export const recording = pgTable(
   },
   (t) => [
     index('recording_org_created_idx').on(t.organizationId, t.createdAt),
+    // the call-analysis list (analysis module) pages by call time, newest first
+    index('recording_org_call_time_idx').on(t.organizationId, t.callTime.desc().nullsLast(), t.id.desc()),
     index('recording_org_hash_idx').on(t.organizationId, t.hash),
     index('recording_org_clue_idx').on(t.organizationId, t.clueId),
     index('recording_org_owner_idx').on(t.organizationId, t.ownerUserId),

@@ -7,6 +7,9 @@ import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { getToken } from '../../app/session';
 import { showError, showSuccess, ui } from '../../app/ui';
 import { AudioPlayer } from '../../components/AudioPlayer';
+import { AiPanel } from '../analysis/AiPanel';
+import { Marked } from '../analysis/EvidenceList';
+import { type Evidence, evidenceIndex } from '../analysis/evidence';
 import { ASR_STATUS_COLOR, asrErrorText, type CallDetail, isPending, NO_ENGINE_HINT } from './types';
 
 const mmss = (ms: number) => {
@@ -33,7 +36,10 @@ export interface CallDetailViewProps {
   actions?: boolean;
 }
 
-/** Call detail: the player (rates 0.75-2.0) with the transcript beside it, and the audio metrics. */
+/**
+ * Call detail: the player (rates 0.75-2.0) with the transcript, the AI panel beside it (its evidence opens the
+ * sentence here and seeks the audio), and the audio metrics.
+ */
 export function CallDetailView({ recordId, maskId, actions = true }: CallDetailViewProps) {
   const q = useCallQuery(contract.asr.getAsrText, maskId ? { maskId } : { recordId }, {
     enabled: !!recordId || !!maskId,
@@ -43,6 +49,8 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
   const [now, setNow] = useState(0);
   const [seek, setSeek] = useState<number | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  // the sentence an AI result's evidence pointed at: highlighted in the transcript until another is opened
+  const [opened, setOpened] = useState<Evidence | null>(null);
   // The server's reason may name the engine's environment variables: the user gets the plain hint instead.
   const rerun = useCallMutation(contract.asr.rerun, {
     invalidate: [contract.asr.getAsrText],
@@ -71,10 +79,17 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
   const d = q.data;
   const segments = d?.transcript?.segments ?? [];
   const active = useMemo(() => activeIndex(segments, now), [segments, now]);
+  const evidenceAt = useMemo(() => (opened ? evidenceIndex(segments, opened) : -1), [segments, opened]);
   useEffect(() => {
     const el = listRef.current?.querySelector<HTMLElement>(`[data-seg="${active}"]`);
     el?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [active]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening the same sentence again scrolls to it again
+  useEffect(() => {
+    if (evidenceAt < 0) return;
+    const el = listRef.current?.querySelector<HTMLElement>(`[data-seg="${evidenceAt}"]`);
+    el?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [evidenceAt, opened]);
   if (q.isLoading) return <Card loading />;
   if (q.error || !d) return <Alert type="error" title={(q.error as Error)?.message ?? '录音不存在'} />;
   const token = getToken();
@@ -84,6 +99,10 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
   };
   // Clicking the same sentence twice must seek again: alternate by one millisecond.
   const seekTo = (ms: number) => setSeek((prev) => (prev === ms ? ms + 1 : ms));
+  const openEvidence = (ev: Evidence) => {
+    setOpened(ev);
+    seekTo(ev.startMs);
+  };
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       <Card
@@ -125,7 +144,7 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
         <AudioPlayer src={src} onTime={setNow} seekMs={seek} />
       </Card>
       <Row gutter={12}>
-        <Col xs={24} md={15}>
+        <Col xs={24} md={14}>
           <Card
             size="small"
             title="通话文本"
@@ -192,6 +211,7 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
                     key={`${s.speaker}-${s.startMs}-${s.endMs}`}
                     data-seg={i}
                     data-active={i === active ? 'true' : undefined}
+                    data-evidence={i === evidenceAt ? 'true' : undefined}
                     onClick={() => seekTo(s.startMs)}
                     onKeyDown={(e) => e.key === 'Enter' && seekTo(s.startMs)}
                     role="button"
@@ -203,7 +223,8 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
                       padding: '6px 8px',
                       cursor: 'pointer',
                       borderRadius: 6,
-                      background: i === active ? '#e6f4ff' : undefined,
+                      background: i === evidenceAt ? '#fff1b8' : i === active ? '#e6f4ff' : undefined,
+                      outline: i === evidenceAt ? '1px solid #ffd666' : undefined,
                     }}
                   >
                     <Tag color={s.speaker === 'agent' ? 'blue' : 'green'} style={{ height: 22 }}>
@@ -213,7 +234,9 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                         {mmss(s.startMs)}
                       </Typography.Text>
-                      <div style={{ fontWeight: i === active ? 600 : 400 }}>{s.text}</div>
+                      <div style={{ fontWeight: i === active ? 600 : 400 }}>
+                        {i === evidenceAt ? <Marked text={s.text} match={opened?.match} /> : s.text}
+                      </div>
                     </div>
                   </div>
                 ))}
@@ -223,7 +246,9 @@ export function CallDetailView({ recordId, maskId, actions = true }: CallDetailV
             )}
           </Card>
         </Col>
-        <Col xs={24} md={9}>
+        <Col xs={24} md={10}>
+          <AiPanel recordId={maskId ? undefined : d.id} maskId={maskId} onEvidence={openEvidence} opened={opened} />
+          <div style={{ height: 12 }} />
           <MetricsCard
             metrics={d.metrics}
             status={d.metricsStatus}

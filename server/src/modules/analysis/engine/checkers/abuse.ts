@@ -1,0 +1,79 @@
+import { canonPattern } from '../text';
+import type { Checker, Violation } from '../types';
+import { foldedOf, saidWords, violationAt } from './context';
+
+/** The violation name of abuse (DEFAULT_RULES has abuse on; the organisation's switch turns it off). */
+export const ABUSE_RULE = '辱骂客户';
+
+const re = (source: string) => new RegExp(canonPattern(source), 'g');
+
+/**
+ * Insults and swearing aimed at the person on the line. Words that are insults only in some uses are bound to
+ * their insulting form: 滚 alone or as 滚蛋 (not 利滚利, 滚动), 有病 as 你有病 / 有病吧 (not 家里有病人), 蠢 as 蠢货
+ * / 你蠢 (not 单纯).
+ */
+const INSULTS = re(
+  [
+    '傻逼|傻b|傻x|煞笔|沙比|傻叉|sb(?![a-z])|脑残|智障|白痴|弱智|(?<!蠢)蠢(?!蠢)|废物|窝囊废|饭桶',
+    '神经病|发神经|(你|您)(是不是)?神经(啊|吧|呀|$)|^神经$|(你|您)(是不是|是)?有病|有病(吧|啊|呀)|有毛病(吧|啊)?|(你|您)(是不是)?(脑子|脑袋)(有|进|坏|被)|脑子有(问题|病|坑)|脑子进水|猪脑子|(你|您)是猪',
+    '(你|您|给我|赶紧|快点?)滚(?![动筒利雪烫圆轮床])|^滚(吧|啊|呀|开|出去|蛋)*(你)?$|滚(蛋|犊子|一边去|远点)|死开|去死|找死|该死的',
+    '他妈的?|tmd|妈的|你妈|操你|草你|日你|卧槽你|狗东西|老东西|不要脸|贱人|犯贱|真贱|穷鬼|穷逼|穷光蛋|没文化|土鳖|乡巴佬|二百五|王八蛋|混蛋|狗日的|畜生|人渣',
+    '(你|您)(是不是)?傻(吗|啊|呀|了|$)|傻不傻|聋了|你聋|瞎了吗|你瞎|没脑子|去你(妈|的)|哪根葱|老子(不|才|懒得)|屁事|你懂个屁|懂个屁|放屁|闭嘴|你算什么东西|你算老几|什么东西你|(没钱|穷|买不起)(就|还)?(别|不要|装|问|打听)',
+  ].join('|'),
+);
+
+/** Said to a colleague, not to the customer: 小王你个猪脑子, 组长那边…. */
+const COLLEAGUE = new RegExp(
+  canonPattern(
+    '小[王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文]|同事|组长|主管|兄弟们|旁边|那个谁|隔壁',
+  ),
+);
+/** The agent repeating what was said to them, or telling of somebody else: 您说我有病…, 上次有个客户骂我…. */
+/** Talking to somebody in the room while on the phone: 小点声, 我这打电话呢. */
+const ASIDE = new RegExp(
+  canonPattern('小点声|小声点|别吵|安静点|(我|我这|我这儿|我正)(在)?打(着)?电话(呢)|没看我在打电话'),
+);
+const REPORTED = new RegExp(
+  canonPattern('(您|你)(刚才)?(说|骂)(我)?|骂(我|人)|别人说|有人说|不是说您|不是说你|我不是(说|骂)'),
+);
+
+/** Abuse of the customer by the agent (rule 辱骂客户, flag 4). Off when the organisation turned abuse off. */
+export const abuseChecker: Checker = {
+  name: 'abuse',
+  check({ segments, rules }) {
+    if (!rules.abuse) return [];
+    const out: Violation[] = [];
+    for (let seg = 0; seg < segments.length; seg++) {
+      const segment = segments[seg];
+      if (segment.speaker !== 'agent') continue;
+      const folded = foldedOf(segment);
+      for (const [from, to] of clauseRanges(folded.clause)) {
+        const clauseText = folded.text.slice(from, to);
+        if (COLLEAGUE.test(clauseText) || ASIDE.test(folded.text)) continue;
+        for (const m of clauseText.matchAll(INSULTS)) {
+          const length = m[0].length;
+          if (!length) continue;
+          const at = from + (m.index ?? 0);
+          if (REPORTED.test(folded.text.slice(Math.max(from, at - 6), at))) continue;
+          out.push(
+            violationAt({ name: ABUSE_RULE }, 'abuse', seg, segment, saidWords(segment, folded, { at, length })),
+          );
+        }
+      }
+    }
+    return out;
+  },
+};
+
+/** [start, end) of each clause in folded text, from the clause number of each character. */
+function clauseRanges(clause: number[]): [number, number][] {
+  const out: [number, number][] = [];
+  let start = 0;
+  for (let i = 1; i <= clause.length; i++) {
+    if (i === clause.length || clause[i] !== clause[i - 1]) {
+      out.push([start, i]);
+      start = i;
+    }
+  }
+  return out;
+}

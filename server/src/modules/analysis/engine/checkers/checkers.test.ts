@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { analyse } from '../analyse';
+import { DEFAULT_CHECKERS, DEFAULT_RULES } from '../defaults';
+import { call } from '../testCall';
+import type { AnalysisRules, Checker } from '../types';
+import { abuseChecker } from './abuse';
+import { regexRulesChecker } from './regexRules';
+import { wordRulesChecker } from './wordRules';
+
+const rulesBroken = (lines: Parameters<typeof call>[0], rules: AnalysisRules = DEFAULT_RULES) =>
+  [...new Set(analyse(call(lines), rules).violations.map((v) => v.rule))].sort();
+
+describe('forbidden words', () => {
+  it('finds the words said by the agent, with where they were said', () => {
+    const t = call([
+      ['a', '您好，给您介绍一款理财'],
+      ['a', '这款是保本保息的，稳赚不赔'],
+    ]);
+    const r = analyse(t, DEFAULT_RULES);
+    const v = r.violations.filter((x) => x.rule === '承诺收益');
+    expect(v.length).toBeGreaterThan(0);
+    expect(v[0]).toMatchObject({ kind: 'word', segment: 1, speaker: 'agent' });
+    expect(v[0].startMs).toBe(t.segments[1].startMs);
+    expect(r.risk).toBe(true);
+  });
+
+  it('tolerates spaces, punctuation and homophones between the characters', () => {
+    expect(rulesBroken([['a', '我们这个宝险 收意 保 证，年年都有']])).toEqual(['承诺收益']);
+    expect(rulesBroken([['a', '我们这个宝险每年都有分红']])).toEqual([]);
+    expect(rulesBroken([['a', '我们这个保证收意，您放心']])).toEqual(['承诺收益']);
+    expect(rulesBroken([['a', '绝对 稳 赚，不 赔的']])).toEqual(['承诺收益']);
+    expect(rulesBroken([['a', '这个报证一次通过']])).toEqual(['夸大承诺']);
+  });
+
+  it('a denial or a quote is not a violation', () => {
+    for (const said of [
+      '我们不保证收益，基金有风险',
+      '这个我们不承诺保本',
+      '谁跟您说稳赚不赔，那都是骗人的',
+      '您说的保本保息那种产品现在已经没有了',
+      '包过这个话我不能跟您说',
+      '保证升值是不可能的',
+      '这个能保证收益吗？',
+    ]) {
+      expect(rulesBroken([['a', said]]), said).toEqual([]);
+    }
+  });
+
+  it('what the customer says never counts', () => {
+    expect(rulesBroken([['c', '你们能保证收益吗，稳赚不赔那种']])).toEqual([]);
+  });
+
+  it('guarantees in sentences (regex rule of 夸大承诺)', () => {
+    expect(rulesBroken([['a', '上满一个学期，保证提二十分']])).toEqual(['夸大承诺']);
+    expect(rulesBroken([['a', '做完绝对不会漏，您放心']])).toEqual(['夸大承诺']);
+    expect(rulesBroken([['a', '我保证不会再打扰您了']])).toEqual([]);
+  });
+
+  it('runs alone as a checker', () => {
+    const t = call([['a', '零风险的产品']]);
+    expect(wordRulesChecker.check({ transcript: t, segments: t.segments, rules: DEFAULT_RULES })).toHaveLength(1);
+  });
+});
+
+describe('regex rules', () => {
+  it('asking for a verification code or a password', () => {
+    expect(rulesBroken([['a', '您手机收到一个验证码，您念给我一下']])).toEqual(['索要敏感信息']);
+    expect(rulesBroken([['a', '把您银行卡的密码告诉我，我帮您操作']])).toEqual(['索要敏感信息']);
+    expect(rulesBroken([['a', '千万不要把验证码告诉任何人']])).toEqual([]);
+    expect(rulesBroken([['a', '我们不会跟您要验证码的']])).toEqual([]);
+  });
+
+  it('dealing privately', () => {
+    expect(rulesBroken([['a', '您别走公司账户，直接转我个人微信就行']])).toEqual(['私下交易']);
+    expect(rulesBroken([['a', '钱打到我的卡上，我给您便宜点']])).toEqual(['私下交易']);
+    expect(rulesBroken([['a', '我们公司下个月有活动']])).toEqual([]);
+    expect(rulesBroken([['a', '所有款项都走公司对公账户，不接受私下转账']])).toEqual([]);
+  });
+
+  it('a bad pattern is skipped, never thrown', () => {
+    const rules = {
+      ...DEFAULT_RULES,
+      regexRules: [
+        { name: '坏规则', pattern: '(未闭合' },
+        { name: '好规则', pattern: '加我QQ', flags: 'i' },
+      ],
+    };
+    expect(rulesBroken([['a', '您加我qq吧']], rules)).toEqual(['好规则']);
+  });
+
+  it('keeps the rule id', () => {
+    const rules = { ...DEFAULT_RULES, regexRules: [{ id: 7, name: '报价', pattern: '最低价' }] };
+    const t = call([['a', '这是最低价了']]);
+    expect(regexRulesChecker.check({ transcript: t, segments: t.segments, rules })[0]).toMatchObject({
+      ruleId: 7,
+      rule: '报价',
+      kind: 'regex',
+    });
+  });
+});
+
+describe('abuse', () => {
+  it('insults aimed at the customer break 辱骂客户 and set flag 4', () => {
+    for (const said of ['你有病吧', '没兴趣你接什么电话，蠢不蠢', '你脑子有问题吧', '滚', '神经病']) {
+      const r = analyse(
+        call([
+          ['c', '不需要'],
+          ['a', said],
+        ]),
+        DEFAULT_RULES,
+      );
+      expect(
+        r.violations.map((v) => v.rule),
+        said,
+      ).toContain('辱骂客户');
+      expect(r.flags & 4, said).toBe(4);
+    }
+  });
+
+  it('not abuse: politeness, the customer insulting the agent, an aside to a colleague, ordinary words', () => {
+    for (const lines of [
+      [['a', '不好意思打扰了，再见']],
+      [
+        ['c', '你有病吧，天天打'],
+        ['a', '不好意思，打扰您了'],
+      ],
+      [['a', '小王你小点声，脑子有病啊，我这打电话呢']],
+      [['a', '利滚利的那种我们不做，家里有病人的话可以看看这款']],
+      [['a', '孩子很单纯，蠢蠢欲动想学画画']],
+    ] as Parameters<typeof call>[0][]) {
+      expect(rulesBroken(lines), JSON.stringify(lines)).toEqual([]);
+    }
+  });
+
+  it('is off when the organisation turns it off', () => {
+    const t = call([['a', '你有病吧']]);
+    expect(
+      abuseChecker.check({ transcript: t, segments: t.segments, rules: { ...DEFAULT_RULES, abuse: false } }),
+    ).toEqual([]);
+  });
+});
+
+describe('the extension point', () => {
+  it('runs the default checkers plus the ones passed in; a failing checker is skipped', () => {
+    const sop: Checker = {
+      name: 'sop',
+      check: ({ segments }) =>
+        segments[0].text.includes('您好')
+          ? []
+          : [{ rule: '未问好', kind: 'sop', text: '', segment: 0, startMs: 0, speaker: 'agent' }],
+    };
+    const broken: Checker = {
+      name: 'broken',
+      check: () => {
+        throw new Error('boom');
+      },
+    };
+    const r = analyse(call([['a', '喂，保本保息了解一下']]), DEFAULT_RULES, [sop, broken]);
+    expect(r.violations.map((v) => v.rule).sort()).toEqual(['承诺收益', '未问好']);
+    expect(DEFAULT_CHECKERS.map((c) => c.name)).toEqual(['word', 'regex', 'abuse']);
+  });
+});

@@ -1,0 +1,154 @@
+import { AiLabel, formatDateTime } from '@crm/core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db';
+import type { RecordingRow } from '../recording/rows';
+import type { effectiveColumns } from './effective';
+import type { AnalysisResult, AnalysisRules } from './engine/types';
+import { aiSettingOf, type MsgPushItem } from './ports';
+import { callAnalysis } from './schema';
+
+/**
+ * The AI messages of a call (msgType ai_*), to its owner and the owner's managers as the organisation's message push
+ * settings say. Each message is keyed (`ai_risk`, `ai_label:4`, `ai_keyword:报价` …) and the keys sent are kept on
+ * the analysis row: a re-analysis messages only what is new.
+ */
+
+interface Outgoing {
+  key: string;
+  msgType: string;
+  title: string;
+  content: string;
+}
+
+type Effective = ReturnType<typeof effectiveColumns>;
+
+/** What this analysis has to say, before the settings and the sent-set decide who hears it. */
+function outgoing(
+  m: AnalysisResult,
+  e: Effective,
+  push: Map<string, MsgPushItem>,
+  rules: AnalysisRules | null,
+  llmError: string | null,
+  call: string,
+): Outgoing[] {
+  const out: Outgoing[] = [];
+  const threshold = (type: string, fallback: number) => push.get(type)?.threshold ?? fallback;
+  if (e.intention === 1 && e.intentionDegree >= threshold('ai_intention_degree', 0))
+    out.push({
+      key: 'ai_intention_degree',
+      msgType: 'ai_intention_degree',
+      title: '强意向客户提醒',
+      content: `${call}：客户意向强烈（意向度 ${e.intentionDegree}），请及时跟进`,
+    });
+  const churnAt = threshold('ai_churn_risk', rules?.thresholds.churnRiskAlert ?? 70);
+  if (e.churnRisk != null && e.churnRisk >= churnAt)
+    out.push({
+      key: 'ai_churn_risk',
+      msgType: 'ai_churn_risk',
+      title: '客户流失风险提醒',
+      content: `${call}：客户流失风险 ${e.churnRisk}，请关注`,
+    });
+  if (e.risk === 1)
+    out.push({ key: 'ai_risk', msgType: 'ai_risk', title: '通话风险提醒', content: `${call}：AI 分析发现风险` });
+  for (const label of e.aiLabels.filter((l) => l === 1 || l === 4))
+    out.push({
+      key: `ai_label:${label}`,
+      msgType: 'ai_label',
+      title: 'AI 标签提醒',
+      content: `${call}：命中 AI 标签「${AiLabel[label as 1 | 4]}」`,
+    });
+  for (const rule of new Set(m.violations.map((v) => v.rule))) {
+    const said = m.violations.find((v) => v.rule === rule)?.text ?? '';
+    out.push({
+      key: `ai_violation:${rule}`,
+      msgType: 'ai_violation',
+      title: '违规提醒',
+      content: `${call}：违反「${rule}」${said ? `（${said}）` : ''}`,
+    });
+  }
+  for (const k of m.keywords.filter((k) => k.hot))
+    out.push({
+      key: `ai_keyword:${k.word}`,
+      msgType: 'ai_keyword',
+      title: '关键词提醒',
+      content: `${call}：提到关键词「${k.word}」`,
+    });
+  if (llmError)
+    out.push({
+      key: 'ai_model',
+      msgType: 'ai_model',
+      title: 'AI 模型调用失败',
+      content: `${call}：大模型分析失败，已使用内置分析结果（${llmError.slice(0, 100)}）`,
+    });
+  return out;
+}
+
+/**
+ * Who manages a user: the leaders of the user's department and of the departments above it, and the users whose role
+ * sees a department (data scope 2) in that chain.
+ */
+export async function managersOf(db: DbOrTx, orgId: number, userId: number): Promise<number[]> {
+  const res = await db.execute<{ id: number }>(sql`
+    with recursive chain as (
+      select d.id, d.parent_id, d.leader_user_id from department d
+        join app_user u on u.dept_id = d.id
+        where u.id = ${userId} and u.organization_id = ${orgId} and d.organization_id = ${orgId}
+      union
+      select d.id, d.parent_id, d.leader_user_id from department d join chain on d.id = chain.parent_id
+        where d.organization_id = ${orgId}
+    )
+    select leader_user_id as id from chain where leader_user_id is not null
+    union
+    select u.id from app_user u join role r on r.id = u.role_id
+      where u.organization_id = ${orgId} and r.data_scope = 2 and u.dept_id in (select id from chain)`);
+  return res.rows.map((r) => Number(r.id)).filter((id) => id !== userId);
+}
+
+/** Sends what is new for this call and records it as sent. */
+export async function sendAiMessages(
+  ctx: AppContext,
+  rec: RecordingRow,
+  m: AnalysisResult,
+  e: Effective,
+  rules: AnalysisRules | null,
+  llmError: string | null,
+  alreadySent: string[],
+): Promise<string[]> {
+  const settings = aiSettingOf(ctx);
+  const notice = ctx.services.notice;
+  if (!settings || !notice || !rec.ownerUserId) return [];
+  const push = new Map((await settings.msgPushFor(rec.organizationId)).map((p) => [p.msgType, p]));
+  const call = `通话 ${formatDateTime(rec.callTime ?? rec.createdAt) ?? ''}${rec.phone ? ` ${rec.phone}` : ''}`.trim();
+  const sent = new Set(alreadySent);
+  const todo = outgoing(m, e, push, rules, llmError, call).filter(
+    (o) => !sent.has(o.key) && push.get(o.msgType)?.enabled,
+  );
+  if (!todo.length) return [];
+  let managers: number[] | null = null;
+  const newlySent: string[] = [];
+  for (const o of todo) {
+    const item = push.get(o.msgType)!;
+    const to: number[] = [];
+    if (item.toOwner) to.push(rec.ownerUserId);
+    if (item.toManager) {
+      managers ??= await managersOf(ctx.db, rec.organizationId, rec.ownerUserId);
+      to.push(...managers);
+    }
+    if (to.length)
+      await notice.notify(rec.organizationId, to, {
+        title: o.title,
+        content: o.content,
+        msgType: o.msgType,
+        param: { recordingId: rec.id, clueId: rec.clueId, callTime: formatDateTime(rec.callTime) },
+      });
+    newlySent.push(o.key);
+  }
+  await ctx.db
+    .update(callAnalysis)
+    .set({
+      sentMessages: sql`array(select distinct unnest(${callAnalysis.sentMessages} || ${sql.param(newlySent)}::text[]))`,
+    })
+    .where(and(eq(callAnalysis.organizationId, rec.organizationId), eq(callAnalysis.recordingId, rec.id)));
+  return newlySent;
+}

@@ -1,0 +1,113 @@
+import { AsrStatus, formatDateTime } from '@crm/core';
+import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
+import { REANALYSE_LIMIT, ReanalyseBatchState } from '@crm/core/contract/analysis';
+import { and, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context';
+import { badRequest, notFound } from '../../platform/errors';
+import type { Session } from '../../platform/session';
+import { findRecording, recordingScope } from '../recording/rows';
+import { recording } from '../recording/schema';
+import { type AnalysisJob, ItemState, JOB_ANALYSIS } from './pipeline';
+import { aiSettingOf } from './ports';
+import { callAnalysis, callAnalysisBatch, callAnalysisBatchItem } from './schema';
+
+/**
+ * /asr/V1/reAnalyze: analyse again one call, a selection, or every call with a transcript in a date range (after
+ * the rules changed): a batch with one item and one job per call; /asr/V1/reAnalyzeProgress answers how far it is.
+ */
+
+type Calls = typeof contract.analysis;
+type Batch = CallAnswer<Calls['reanalyse']>;
+
+const CHUNK = 1000;
+
+/** The calls to analyse again: of the session's scope, with a transcript. */
+async function targets(ctx: AppContext, s: Session, b: CallBody<Calls['reanalyse']>): Promise<number[]> {
+  if (b.recordingId !== undefined) {
+    const rec = await findRecording(ctx.db, s, b.recordingId);
+    if (rec.asrStatus !== AsrStatus.DONE) throw badRequest('该录音还没有转写文本，无法分析');
+    return [rec.id];
+  }
+  const transcribed = eq(recording.asrStatus, AsrStatus.DONE);
+  const where = b.ids
+    ? and(recordingScope(s), transcribed, inArray(recording.id, b.ids))
+    : and(recordingScope(s), transcribed, gte(recording.callTime, b.startTime!), lte(recording.callTime, b.endTime!));
+  if (!b.ids && b.startTime! > b.endTime!) throw badRequest('开始时间不能晚于结束时间');
+  const rows = await ctx.db
+    .select({ id: recording.id })
+    .from(recording)
+    .where(where)
+    .orderBy(recording.id)
+    .limit(REANALYSE_LIMIT + 1);
+  if (rows.length > REANALYSE_LIMIT) throw badRequest(`一次最多重新分析 ${REANALYSE_LIMIT} 通，请缩小时间范围`);
+  if (!rows.length) throw badRequest('所选范围内没有可分析的通话（需已有转写文本）');
+  return rows.map((r) => r.id);
+}
+
+export async function reanalyse(ctx: AppContext, s: Session, b: CallBody<Calls['reanalyse']>): Promise<Batch> {
+  const settings = aiSettingOf(ctx);
+  if (!settings || !(await settings.isOpen(s.orgId))) throw badRequest('AI 分析未开通，请先开通');
+  const ids = await targets(ctx, s, b);
+  const [batch] = await ctx.db
+    .insert(callAnalysisBatch)
+    .values({ organizationId: s.orgId, createdBy: s.userId, total: ids.length })
+    .returning();
+  const reset = { status: 1, paused: false, pausedReason: null, error: null, batchId: batch.id, updatedAt: new Date() };
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    await ctx.db
+      .insert(callAnalysisBatchItem)
+      .values(chunk.map((recordingId) => ({ organizationId: s.orgId, batchId: batch.id, recordingId })));
+    const versions = await ctx.db
+      .insert(callAnalysis)
+      .values(chunk.map((recordingId) => ({ organizationId: s.orgId, recordingId, version: 1, ...reset })))
+      .onConflictDoUpdate({
+        target: [callAnalysis.organizationId, callAnalysis.recordingId],
+        set: { version: sql`${callAnalysis.version} + 1`, ...reset },
+      })
+      .returning({ recordingId: callAnalysis.recordingId, version: callAnalysis.version });
+    // the visible state of the recordings, in one statement for the chunk
+    await ctx.db
+      .update(recording)
+      .set({ analysisStatus: 1, updatedAt: new Date() })
+      .where(and(eq(recording.organizationId, s.orgId), inArray(recording.id, chunk)));
+    await ctx.jobs.boss.insert(
+      JOB_ANALYSIS,
+      versions.map((v) => ({ data: { orgId: s.orgId, batchId: batch.id, ...v } satisfies AnalysisJob })),
+    );
+  }
+  return progress(ctx, s, batch.id);
+}
+
+export async function progress(ctx: AppContext, s: Session, batchId: number): Promise<Batch> {
+  const [batch] = await ctx.db
+    .select()
+    .from(callAnalysisBatch)
+    .where(and(eq(callAnalysisBatch.organizationId, s.orgId), eq(callAnalysisBatch.id, batchId)));
+  // a batch is its creator's (and those who see the whole organisation)
+  if (!batch || (s.visibleUserIds !== null && batch.createdBy !== s.userId)) throw notFound('重新分析任务不存在');
+  const counts = await ctx.db
+    .select({ state: callAnalysisBatchItem.state, n: count() })
+    .from(callAnalysisBatchItem)
+    .where(eq(callAnalysisBatchItem.batchId, batchId))
+    .groupBy(callAnalysisBatchItem.state);
+  const n = (state: number) => counts.find((c) => c.state === state)?.n ?? 0;
+  const finished = n(ItemState.WAITING) === 0 && n(ItemState.PAUSED) === 0;
+  let finishedAt = batch.finishedAt;
+  if (finished && !finishedAt) {
+    finishedAt = new Date();
+    await ctx.db.update(callAnalysisBatch).set({ finishedAt }).where(eq(callAnalysisBatch.id, batchId));
+  }
+  const state = finished ? 2 : 1;
+  return {
+    batchId: batch.id,
+    total: batch.total,
+    done: n(ItemState.DONE),
+    failed: n(ItemState.FAILED),
+    paused: n(ItemState.PAUSED),
+    state,
+    stateName: ReanalyseBatchState[state],
+    createdAt: formatDateTime(batch.createdAt),
+    finishedAt: formatDateTime(finishedAt),
+  };
+}

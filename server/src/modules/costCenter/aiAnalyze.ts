@@ -1,0 +1,148 @@
+import { formatDate, formatDateTime, formatThousands } from '@crm/core';
+import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
+import { type PackSource, PackSourceName, PackStateName } from '@crm/core/contract/costCenter';
+import { and, desc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { page, pageRows } from '../../platform/paging';
+import { scoped } from '../../platform/scope';
+import type { Session } from '../../platform/session';
+import { userNames } from '../org/service';
+import { costPack, costUsage } from './schema';
+import type { CostCenterService } from './service';
+
+/** The AI analysis account of /organizationCostCenter: balance, packs, usage records, top-up. */
+
+const KIND = 'ai_analyze';
+
+type Calls = typeof contract.costCenter;
+type Body<K extends keyof Calls> = CallBody<Calls[K]>;
+type Answer<K extends keyof Calls> = CallAnswer<Calls[K]>;
+
+/** Under 10% of the minutes in force, or under an hour: the header's AI account tip warns. */
+const LOW_SHARE = 0.1;
+const LOW_MINUTES = 60;
+
+export async function aiAnalyzeBalance(costs: CostCenterService, s: Session): Promise<Answer<'getAiAnalyzeBalance'>> {
+  const [b, metered, unitPriceFen] = await Promise.all([
+    costs.balance(s.orgId, KIND),
+    costs.isMetered(s.orgId, KIND),
+    costs.unitPriceFen(s.orgId, KIND),
+  ]);
+  const low = b.remaining < b.totalUnits * LOW_SHARE || b.remaining < LOW_MINUTES;
+  return {
+    balance: b.remaining,
+    totalStr: `${formatThousands(b.remaining, 0)} 分钟`,
+    expTime: formatDateTime(b.soonestExpiry),
+    expStr: b.soonestExpiry ? `${formatDate(b.soonestExpiry)} 到期` : '--',
+    // an installation that does not charge has nothing to warn about
+    isLess: metered && low ? 1 : 0,
+    openAiCharging: metered ? 1 : 0,
+    unitPriceFen,
+  };
+}
+
+type PackRow = typeof costPack.$inferSelect;
+
+function packState(p: PackRow, now: Date): 1 | 2 | 3 {
+  if (p.expiresAt.getTime() <= now.getTime()) return 3;
+  return p.usedUnits >= p.totalUnits ? 2 : 1;
+}
+
+function stateWhere(state: 1 | 2 | 3 | undefined, now: Date): SQL | undefined {
+  const usedUp = sql`${costPack.usedUnits} >= ${costPack.totalUnits}`;
+  if (state === 1) return and(gt(costPack.expiresAt, now), sql`${costPack.usedUnits} < ${costPack.totalUnits}`);
+  if (state === 2) return and(gt(costPack.expiresAt, now), usedUp);
+  if (state === 3) return lte(costPack.expiresAt, now);
+  return undefined;
+}
+
+export async function aiAnalyzePacks(
+  db: Db,
+  s: Session,
+  f: Body<'aiAnalyzePackDetailsPageList'>,
+): Promise<Answer<'aiAnalyzePackDetailsPageList'>> {
+  const now = new Date();
+  const where = and(
+    scoped(s, costPack),
+    eq(costPack.kind, KIND),
+    stateWhere(f.state, now),
+    f.startTime ? gte(costPack.createdAt, f.startTime) : undefined,
+    f.endTime ? lte(costPack.createdAt, f.endTime) : undefined,
+  );
+  const { rows, total } = await pageRows(db, costPack, where, [desc(costPack.createdAt), desc(costPack.id)], f);
+  return page(
+    rows.map((p) => {
+      const state = packState(p, now);
+      const source = p.source as PackSource;
+      return {
+        id: p.id,
+        name: p.name,
+        totalUnits: p.totalUnits,
+        usedUnits: p.usedUnits,
+        leftUnits: p.totalUnits - p.usedUnits,
+        priceFen: p.priceFen,
+        source,
+        sourceName: PackSourceName[source] ?? p.source,
+        state,
+        stateName: PackStateName[state],
+        startsAt: formatDateTime(p.startsAt),
+        expiresAt: formatDateTime(p.expiresAt),
+        createdAt: formatDateTime(p.createdAt),
+      };
+    }),
+    total,
+    f,
+  );
+}
+
+/** Usage records of the users the role's data scope covers (a record without a user: organisation-wide scopes only). */
+export async function aiAnalyzeRecords(
+  db: Db,
+  s: Session,
+  f: Body<'getAiAnalyzeRecordList'>,
+): Promise<Answer<'getAiAnalyzeRecordList'>> {
+  const where = and(
+    scoped(s, costUsage, { owner: costUsage.userId }),
+    eq(costUsage.kind, KIND),
+    f.startTime ? gte(costUsage.createdAt, f.startTime) : undefined,
+    f.endTime ? lte(costUsage.createdAt, f.endTime) : undefined,
+    f.userId ? eq(costUsage.userId, f.userId) : undefined,
+  );
+  const { rows, total } = await pageRows(db, costUsage, where, [desc(costUsage.createdAt), desc(costUsage.id)], f);
+  const names = await userNames(
+    db,
+    s.orgId,
+    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+  );
+  return page(
+    rows.map((r) => ({
+      id: r.id,
+      createdAt: formatDateTime(r.createdAt),
+      recordingId: r.recordingId,
+      units: r.units,
+      costFen: r.costFen,
+      userId: r.userId,
+      userName: r.userId ? (names.get(r.userId)?.realName ?? null) : null,
+      remark: r.remark,
+      packId: r.packId,
+    })),
+    total,
+    f,
+  );
+}
+
+/** A purchased pack added by hand (before online payment exists); the listeners resume calls waiting for balance. */
+export function addAiAnalyzePack(
+  costs: CostCenterService,
+  s: Session,
+  input: Body<'addAiAnalyzePack'>,
+): Promise<Answer<'addAiAnalyzePack'>> {
+  return costs.grant(s.orgId, KIND, {
+    units: input.units,
+    days: input.days,
+    priceFen: input.priceFen,
+    name: input.name ?? `AI 分析资源包 ${formatThousands(input.units, 0)} 分钟`,
+    source: 'purchase',
+    createdBy: s.userId,
+  });
+}

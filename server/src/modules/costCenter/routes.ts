@@ -1,0 +1,22 @@
+/** /organizationCostCenter (费用中心): the calls of contract.costCenter, served by aiAnalyze.ts. */
+import { contract } from '@crm/core/contract';
+import type { AppContext } from '../../platform/context';
+import { implement } from '../../platform/http';
+import { addAiAnalyzePack, aiAnalyzeBalance, aiAnalyzePacks, aiAnalyzeRecords } from './aiAnalyze';
+import type { CostCenterService } from './service';
+
+export function costCenterRoutes(ctx: AppContext, costs: CostCenterService): void {
+  const { app, db } = ctx;
+  const c = contract.costCenter;
+  // every user's header shows the AI account tip: a session is enough
+  implement(app, c.getAiAnalyzeBalance, {}, ({ session }) => aiAnalyzeBalance(costs, session));
+  implement(app, c.aiAnalyzePackDetailsPageList, { sign: 'cost:view' }, ({ session, body }) =>
+    aiAnalyzePacks(db, session, body),
+  );
+  implement(app, c.getAiAnalyzeRecordList, { sign: 'cost:view' }, ({ session, body }) =>
+    aiAnalyzeRecords(db, session, body),
+  );
+  implement(app, c.addAiAnalyzePack, { sign: 'cost:edit', audit: '充值 AI 分析资源包' }, ({ session, body }) =>
+    addAiAnalyzePack(costs, session, body),
+  );
+}
