@@ -5,7 +5,7 @@
 // `openai` speech engine (and the LLM of the model test) is a fake OpenAI-compatible server started here.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -252,18 +252,38 @@ export default [
       await shot('panel-figures');
       await page.locator('.ant-drawer-close').click();
 
-      // a carrier announcement (uploaded with its transcript): call tag 已关机, no conversation
-      const carrierId = await uploadWithTranscript(page, quietFlac('关机提示.flac', 6), {
-        durationMs: 6000,
-        segments: [
-          {
-            speaker: 'customer',
-            startMs: 0,
-            endMs: 5000,
-            text: '您好，您拨打的用户已关机，请稍后再拨。Sorry, the subscriber you dialed is power off.',
-          },
-        ],
+      // a carrier announcement, uploaded on the recording page with its transcript (a .json of the same name):
+      // call tag 已关机, no conversation
+      const carrierAudio = quietFlac('关机提示.flac', 6);
+      const carrierText = join(dir, '关机提示.json');
+      writeFileSync(
+        carrierText,
+        JSON.stringify({
+          durationMs: 6000,
+          segments: [
+            {
+              speaker: 'customer',
+              startMs: 0,
+              endMs: 5000,
+              text: '您好，您拨打的用户已关机，请稍后再拨。Sorry, the subscriber you dialed is power off.',
+            },
+          ],
+        }),
+      );
+      await page.goto(`${baseUrl}/main/recordingFileManage`);
+      await page.getByTestId('open-upload').click();
+      const uploadDialog = page.getByRole('dialog');
+      await uploadDialog.locator('input[type=file]').setInputFiles([carrierAudio, carrierText]);
+      await uploadDialog.getByTestId('with-transcript').waitFor();
+      await shot('upload-with-transcript');
+      await uploadDialog.getByTestId('start-upload').click();
+      await uploadDialog.getByTestId('upload-phase').filter({ hasText: '上传成功' }).waitFor({ timeout: 30_000 });
+      const carrierRows = await apiCall(page, 'POST', '/api/robot/recording/v1/pagelist', {
+        pageNum: 1,
+        pageSize: 10,
+        fileName: '关机提示',
       });
+      const carrierId = carrierRows.data.lists[0].id;
       const carrier = await waitAnalysis(page, carrierId);
       assert.deepEqual(
         carrier.effective.callTags.map((t) => t.name),
@@ -271,6 +291,7 @@ export default [
       );
 
       // filters: the corrected intention, a call tag, a keyword
+      await page.goto(`${baseUrl}/main/callAnalysis`);
       const filter = page.getByTestId('analysis-filter');
       await pick(page, filter.getByTestId('filter-intention'), '一般意向');
       await filter.getByTestId('filter-search').click();

@@ -1,6 +1,6 @@
-// Regenerates the SQL migrations from every module's schema.ts with drizzle-kit.
-// Until the first release the migration set is one initial migration, regenerated whole (no prompts, no drift);
-// pass --incremental to add a migration on top of the existing ones instead (what to do once databases exist).
+// Adds a SQL migration for what changed in the modules' schema.ts files (drizzle-kit), on top of the existing ones:
+// databases made by an earlier version are brought up to date at start. `-- --name <what>` names it.
+// `--reset` regenerates the whole set as one initial migration (only for a development database you can drop).
 // A lock file serialises concurrent runs.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmdirSync, rmSync } from 'node:fs';
@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const server = join(root, 'server');
 const lock = join(server, '.drizzle-lock');
-const incremental = process.argv.includes('--incremental');
+const reset = process.argv.includes('--reset');
+const nameAt = process.argv.indexOf('--name');
+const name = nameAt > 0 ? process.argv[nameAt + 1] : null;
 
 for (let i = 0; ; i++) {
   try {
@@ -22,8 +24,9 @@ for (let i = 0; ; i++) {
   }
 }
 try {
-  if (!incremental) rmSync(join(server, 'drizzle'), { recursive: true, force: true });
-  execFileSync(join(root, 'node_modules/.bin/drizzle-kit'), ['generate', ...(incremental ? [] : ['--name', 'init'])], {
+  if (reset) rmSync(join(server, 'drizzle'), { recursive: true, force: true });
+  const named = reset ? 'init' : name;
+  execFileSync(join(root, 'node_modules/.bin/drizzle-kit'), ['generate', ...(named ? ['--name', named] : [])], {
     cwd: server,
     stdio: 'inherit',
   });

@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-const SECRET_KEYS = /password|pwd|token|secret|code$/i;
+const SECRET_KEYS = /password|pwd|token|secret|apikey|api_key|code$/i;
 
 /** Request body with secrets masked, kept small: what the operation log shows as "what". */
 export function redact(value: unknown, depth = 0): unknown {

@@ -34,6 +34,8 @@ export interface Config {
   uploadLimitMb: number;
   /** AI_CHARGING=off: AI usage is not metered against the organisations' packs (an installation without billing). */
   aiCharging: boolean;
+  /** Workers of the `analysis` queue in this process (ANALYSIS_CONCURRENCY, default 8). */
+  analysisConcurrency: number;
   webDist: string;
   logLevel: string;
 }
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsSchema: env.JOBS_SCHEMA || 'pgboss',
     uploadLimitMb: Number(env.UPLOAD_LIMIT_MB ?? 500),
     aiCharging: env.AI_CHARGING !== 'off',
+    analysisConcurrency: Math.max(1, Number(env.ANALYSIS_CONCURRENCY) || 8),
     webDist: resolve(env.WEB_DIST ?? join(import.meta.dirname, '../../../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
   };

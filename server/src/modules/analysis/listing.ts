@@ -9,7 +9,7 @@ import { anyOf } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import type { XlsxExport } from '../../platform/xlsxExport';
-import { orgUser } from '../org/directory';
+import { orgUsersByIds } from '../org/directory';
 import { deptSubtree, usersInDepts } from '../org/service';
 import { hms, recordingScope } from '../recording/rows';
 import { recording } from '../recording/schema';
@@ -104,16 +104,10 @@ type Found = Awaited<ReturnType<typeof selectRows>>[number];
 async function present(ctx: AppContext, orgId: number, found: Found[]): Promise<CallAnalysisRow[]> {
   const ownerIds = [...new Set(found.flatMap((f) => (f.rec.ownerUserId ? [f.rec.ownerUserId] : [])))];
   const clueIds = [...new Set(found.flatMap((f) => (f.rec.clueId ? [f.rec.clueId] : [])))];
-  const owners = new Map<number, Awaited<ReturnType<typeof orgUser>>>();
-  const clues = new Map<number, string | null>();
-  for (let i = 0; i < ownerIds.length; i += 20)
-    await Promise.all(ownerIds.slice(i, i + 20).map(async (id) => owners.set(id, await orgUser(ctx.db, orgId, id))));
-  for (let i = 0; i < clueIds.length; i += 20)
-    await Promise.all(
-      clueIds
-        .slice(i, i + 20)
-        .map(async (id) => clues.set(id, (await ctx.services.clue.findById(orgId, id))?.name ?? null)),
-    );
+  const [owners, clues] = await Promise.all([
+    orgUsersByIds(ctx.db, orgId, ownerIds),
+    ctx.services.clue.namesByIds(orgId, clueIds),
+  ]);
   const ids = found.map((f) => f.rec.id);
   const comments = ids.length
     ? await ctx.db

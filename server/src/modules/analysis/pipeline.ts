@@ -45,7 +45,7 @@ export class AnalysisPipeline {
    * A pg-boss worker takes one job and then waits out its polling second, so the rate is about one job per second
    * per worker whatever the job's length (tens of ms): ANALYSIS_CONCURRENCY workers (default 8) give ~8 calls/s.
    */
-  registerJobs(concurrency = Number(process.env.ANALYSIS_CONCURRENCY) || 8): void {
+  registerJobs(concurrency = this.ctx.config.analysisConcurrency): void {
     this.ctx.jobs.register<AnalysisJob>(JOB_ANALYSIS, (data) => this.run(data), {
       queue: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 900, heartbeatSeconds: 60 },
       concurrency,

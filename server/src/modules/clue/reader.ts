@@ -1,6 +1,6 @@
 import { ImportWay, normalizePhone } from '@crm/core';
 import type { CallAnswer, contract } from '@crm/core/contract';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
@@ -47,6 +47,17 @@ export class ClueReader {
       .where(and(eq(clue.id, clueId), orgClues(orgId)))
       .limit(1);
     return forOthers(row);
+  }
+
+  /** Names of leads of the organisation by id, in one query (for lists of other modules that name the lead). */
+  async namesByIds(orgId: number, clueIds: number[]): Promise<Map<number, string>> {
+    const unique = [...new Set(clueIds)];
+    if (!unique.length) return new Map();
+    const rows = await this.db
+      .select({ id: clue.id, name: clue.name })
+      .from(clue)
+      .where(and(inArray(clue.id, unique), orgClues(orgId)));
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   /** The live lead with this phone number (main number first, then further numbers), newest first. */

@@ -40,6 +40,8 @@ export class Clues {
   get: ClueReader['get'] = (...args) => this.read.get(...args);
   /** A live lead of the organisation by id, whoever owns it; null when none. */
   findById: ClueReader['findById'] = (...args) => this.read.findById(...args);
+  /** Names of live leads of the organisation by id. */
+  namesByIds: ClueReader['namesByIds'] = (...args) => this.read.namesByIds(...args);
   /** The live lead with this phone number (main number first, then further numbers); null when none. */
   findByPhone: ClueReader['findByPhone'] = (...args) => this.read.findByPhone(...args);
   /** Appends another module's event (a call, a message) to a lead's interaction log. */

@@ -283,6 +283,30 @@ describe('clueField: business field settings', () => {
     res = await t().post(`${A}/asr/V1/getClueUserCustomByType`, { type: 1 });
     expect(res.code).toBe(10);
   });
+
+  it('stores the columns of the call-analysis list (type 10) among its own columns, not lead fields', async () => {
+    const org = await t().newOrg();
+    const tok = { token: org.seat.token };
+    const checked = (r: any) => r.data.filter((c: any) => c.isChecked).map((c: any) => c.fieldName);
+    let res = await t().post(`${A}/asr/V1/getClueUserCustomByType`, { type: 10 }, tok);
+    expect(checked(res).slice(0, 3)).toEqual(['callTime', 'durationText', 'ownerName']);
+    expect(res.data.find((c: any) => c.fieldName === 'summary').fieldLabel).toBe('通话小结');
+    expect(res.data.some((c: any) => c.fieldName === 'company')).toBe(false);
+    res = await t().post(
+      `${A}/asr/V1/setClueUserCustomTable`,
+      { type: 10, columns: [{ fieldName: 'intention' }, { fieldName: 'summary' }] },
+      tok,
+    );
+    expect(res.code, res.msg).toBe(1);
+    res = await t().post(`${A}/asr/V1/getClueUserCustomByType`, { type: 10 }, tok);
+    expect(checked(res)).toEqual(['intention', 'summary']);
+    res = await t().post(`${A}/asr/V1/setClueUserCustomTable`, { type: 10, columns: [{ fieldName: 'company' }] }, tok);
+    expect(res.status).toBe(400);
+    expect(res.msg).toContain('字段不存在：company');
+    // the lead list of the same user is untouched
+    res = await t().post(`${A}/asr/V1/getClueUserCustomByType`, { type: 1 }, tok);
+    expect(checked(res)[0]).toBe('name');
+  });
   const roleId = async (token: string, sign: string) => {
     const res = await t().post(`${B}/roleController/list`, { pageSize: 100 }, { token });
     return res.data.lists.find((r: any) => r.roleSign === sign).id as number;

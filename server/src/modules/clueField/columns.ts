@@ -1,4 +1,11 @@
-import type { Column, ColumnChoice, ColumnsInput } from '@crm/core/contract/clueField';
+import {
+  CALL_ANALYSIS_COLUMNS,
+  CALL_ANALYSIS_DEFAULT_COLUMNS,
+  type Column,
+  type ColumnChoice,
+  type ColumnsInput,
+  TABLE_TYPE,
+} from '@crm/core/contract/clueField';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
@@ -9,26 +16,27 @@ import { DEFAULT_COLUMNS, STANDARD_BY_NAME, STANDARD_FIELDS } from './fields';
 import { clueUserTable } from './schema';
 import { inOrg } from './tenant';
 
-/** A user's chosen and ordered columns of a lead list (type: 1 my customers, 2 data import, 3 recycle bin, …). */
+/**
+ * A user's chosen and ordered columns of a list: the lead lists (type 1 my customers, 2 data import, 3 recycle bin, …)
+ * choose among the organisation's lead fields; the call-analysis list (type 10) among its own fixed columns.
+ */
 
-const defaults = (): ColumnChoice[] => DEFAULT_COLUMNS.map((fieldName) => ({ fieldName }));
+const isAnalysis = (type: number) => type === TABLE_TYPE.callAnalysis;
 
-const mine = (s: Session, type: number) =>
-  and(eq(clueUserTable.userId, s.userId), eq(clueUserTable.type, type), inOrg(s.orgId, clueUserTable));
+const defaults = (type: number): ColumnChoice[] =>
+  (isAnalysis(type) ? CALL_ANALYSIS_DEFAULT_COLUMNS : DEFAULT_COLUMNS).map((fieldName) => ({ fieldName }));
 
-async function chosenColumns(db: DbOrTx, s: Session, type: number): Promise<ColumnChoice[]> {
-  const [row] = await db.select().from(clueUserTable).where(mine(s, type));
-  return row?.columns ?? defaults();
-}
+const ANALYSIS_FIELDS = Object.entries(CALL_ANALYSIS_COLUMNS).map(([fieldName, fieldLabel]) => ({
+  fieldName,
+  fieldLabel,
+  fieldType: 1,
+  isCustom: 0,
+}));
 
-/** Every field the list can show (standard then custom, without those the role may not see), the user's marked. */
-export async function userColumns(db: DbOrTx, s: Session, type: number): Promise<Column[]> {
-  const [chosen, custom, access] = await Promise.all([
-    chosenColumns(db, s, type),
-    customDefs(db, s.orgId),
-    sessionAccess(db, s),
-  ]);
-  const all = [
+/** Every field a lead list can show: standard then custom, without those the role may not see. */
+async function leadFields(db: DbOrTx, s: Session) {
+  const [custom, access] = await Promise.all([customDefs(db, s.orgId), sessionAccess(db, s)]);
+  return [
     ...STANDARD_FIELDS.map((f) => ({
       fieldName: f.fieldName,
       fieldLabel: f.fieldLabel,
@@ -37,6 +45,22 @@ export async function userColumns(db: DbOrTx, s: Session, type: number): Promise
     })),
     ...custom.map((f) => ({ fieldName: f.fieldName, fieldLabel: f.fieldLabel, fieldType: f.fieldType, isCustom: 1 })),
   ].filter((f) => access.get(f.fieldName)?.access !== 0);
+}
+
+const mine = (s: Session, type: number) =>
+  and(eq(clueUserTable.userId, s.userId), eq(clueUserTable.type, type), inOrg(s.orgId, clueUserTable));
+
+async function chosenColumns(db: DbOrTx, s: Session, type: number): Promise<ColumnChoice[]> {
+  const [row] = await db.select().from(clueUserTable).where(mine(s, type));
+  return row?.columns ?? defaults(type);
+}
+
+/** Every field the list can show, the user's marked and in the user's order. */
+export async function userColumns(db: DbOrTx, s: Session, type: number): Promise<Column[]> {
+  const [chosen, all] = await Promise.all([
+    chosenColumns(db, s, type),
+    isAnalysis(type) ? ANALYSIS_FIELDS : leadFields(db, s),
+  ]);
   const order = new Map(chosen.map((c, i) => [c.fieldName, { i, c }]));
   return all
     .map((f) => ({
@@ -51,9 +75,8 @@ export async function userColumns(db: DbOrTx, s: Session, type: number): Promise
 /** Stores the user's columns of one list, every one a field of the organisation. */
 export async function setUserColumns(db: DbOrTx, s: Session, input: ColumnsInput): Promise<ColumnChoice[]> {
   const { type, columns } = input;
-  const custom = new Set((await fieldRows(db, s.orgId)).map((d) => d.fieldName));
-  for (const c of columns)
-    if (!STANDARD_BY_NAME.has(c.fieldName) && !custom.has(c.fieldName)) throw badRequest(`字段不存在：${c.fieldName}`);
+  const known = isAnalysis(type) ? (name: string) => name in CALL_ANALYSIS_COLUMNS : await leadFieldNames(db, s.orgId);
+  for (const c of columns) if (!known(c.fieldName)) throw badRequest(`字段不存在：${c.fieldName}`);
   await db
     .insert(clueUserTable)
     .values({ organizationId: s.orgId, userId: s.userId, type, columns })
@@ -67,5 +90,10 @@ export async function setUserColumns(db: DbOrTx, s: Session, input: ColumnsInput
 /** Back to the default columns of the list. */
 export async function resetUserColumns(db: DbOrTx, s: Session, type: number): Promise<ColumnChoice[]> {
   await db.delete(clueUserTable).where(mine(s, type));
-  return defaults();
+  return defaults(type);
+}
+
+async function leadFieldNames(db: DbOrTx, orgId: number): Promise<(name: string) => boolean> {
+  const custom = new Set((await fieldRows(db, orgId)).map((d) => d.fieldName));
+  return (name) => STANDARD_BY_NAME.has(name) || custom.has(name);
 }

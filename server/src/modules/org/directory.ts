@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { appUser, department } from './schema';
 
@@ -31,6 +31,14 @@ function selectOrgUsers(db: DbOrTx, where: SQL | undefined) {
 
 export async function orgUsers(db: DbOrTx, orgId: number): Promise<OrgUser[]> {
   return selectOrgUsers(db, eq(appUser.organizationId, orgId)).orderBy(appUser.id);
+}
+
+/** Several users of the organisation by id, in one query (ids of other organisations are skipped). */
+export async function orgUsersByIds(db: DbOrTx, orgId: number, ids: number[]): Promise<Map<number, OrgUser>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await selectOrgUsers(db, and(eq(appUser.organizationId, orgId), inArray(appUser.id, unique)));
+  return new Map(rows.map((u) => [u.id, u]));
 }
 
 export async function orgUser(db: DbOrTx, orgId: number, userId: number): Promise<OrgUser | undefined> {

@@ -34,7 +34,7 @@ function TestNote({ result }: { result: TestResult | null }) {
       type={result.ok ? 'success' : 'error'}
       showIcon
       title={result.ok ? `连接成功${result.latencyMs !== null ? `，耗时 ${result.latencyMs} 毫秒` : ''}` : '连接失败'}
-      description={result.message}
+      description={result.ok ? undefined : result.message}
     />
   );
 }

@@ -1,26 +1,24 @@
 import { DownOutlined, ExportOutlined, LinkOutlined, ReloadOutlined } from '@ant-design/icons';
 import { contract } from '@crm/core/contract';
 import type { CallAnalysisRow } from '@crm/core/contract/analysis';
+import { CALL_ANALYSIS_DEFAULT_COLUMNS, TABLE_TYPE } from '@crm/core/contract/clueField';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Drawer, Dropdown, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
-import { keyOf, useCallDownload, useCallPage } from '../../api/hooks';
+import { keyOf, useCallDownload, useCallPage, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { showError } from '../../app/ui';
 import { LinkButton } from '../../components/LinkButton';
 import { useDraftFilters } from '../../components/useDraftFilters';
+import { ColumnSettings } from '../customer/ColumnSettings';
 import { CallDetailView } from '../recording/CallDetailView';
 import { AiBanner } from './AiBanner';
-import { AnalysisColumnSettings } from './AnalysisColumnSettings';
 import { AnalysisFilterBar } from './AnalysisFilterBar';
-import { useColumnChoice } from './columnChoice';
-import { ANALYSIS_COLUMNS, DEFAULT_ANALYSIS_COLUMNS, tableColumns } from './columns';
+import { tableColumns } from './columns';
 import { type AnalysisFilterBody, type AnalysisFilterDraft, analysisFilterBody } from './filters';
 import { analysing } from './format';
 import { ReanalyseRangeModal, useReanalyse } from './Reanalyse';
-
-const ALL_KEYS = ANALYSIS_COLUMNS.map((c) => c.key);
 
 /**
  * /main/callAnalysis 通话分析: every analysed call of the caller's data scope with its intention, tags, risks,
@@ -46,7 +44,18 @@ export default function CallAnalysisPage() {
     // rows being analysed are followed until they settle
     refetchInterval: (rows) => (rows.some((r) => analysing(r.analysisStatus, r.paused)) ? 3000 : false),
   });
-  const cols = useColumnChoice(ALL_KEYS, DEFAULT_ANALYSIS_COLUMNS);
+  // the user's columns, kept on the server like those of the lead lists; none are shown before they are known (no
+  // flash of the default columns), the defaults when they cannot be read
+  const cols = useCallQuery(contract.clueField.columns.byType, { type: TABLE_TYPE.callAnalysis });
+  const chosen = useMemo<string[]>(
+    () =>
+      cols.data
+        ? cols.data.filter((c) => c.isChecked).map((c) => c.fieldName)
+        : cols.isError
+          ? CALL_ANALYSIS_DEFAULT_COLUMNS
+          : [],
+    [cols.data, cols.isError],
+  );
   const exporting = useCallDownload(contract.analysis.export, { fileName: '通话分析.xlsx', success: '导出成功' });
   const re = useReanalyse(() => setSelected([]));
   const columns = useMemo<ColumnsType<CallAnalysisRow>>(
@@ -62,7 +71,7 @@ export default function CallAnalysisPage() {
           </Typography.Link>
         ),
       },
-      ...tableColumns(cols.keys),
+      ...tableColumns(chosen),
       {
         key: 'op',
         title: '操作',
@@ -81,7 +90,7 @@ export default function CallAnalysisPage() {
         ),
       },
     ],
-    [cols.keys],
+    [chosen],
   );
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%', padding: 16 }}>
@@ -131,7 +140,7 @@ export default function CallAnalysisPage() {
             >
               {selected.length ? `导出选中（${selected.length}）` : '导出'}
             </Button>
-            <AnalysisColumnSettings keys={cols.keys} onSave={cols.save} />
+            <ColumnSettings type={TABLE_TYPE.callAnalysis} columns={cols.data ?? []} onSaved={() => cols.refetch()} />
           </Space>
         }
       >
@@ -142,6 +151,7 @@ export default function CallAnalysisPage() {
           columns={columns}
           scroll={{ x: 'max-content' }}
           {...list.tableProps}
+          loading={list.tableProps.loading || cols.isLoading}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
           onChange={() => setSelected([])}
         />

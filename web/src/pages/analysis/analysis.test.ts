@@ -1,7 +1,6 @@
 import type { AnalysisView } from '@crm/core/contract/analysis';
 import { describe, expect, it } from 'vitest';
 import { AI_BANNER_COOKIE, AI_BUTTON_COOKIE, bannerDecision, parseCookies } from './aiBanner';
-import { normaliseColumns } from './columnChoice';
 import { correctionBody, formOf } from './correction';
 import { evidenceIndex } from './evidence';
 import { analysisFilterBody, moreFilterCount } from './filters';
@@ -164,15 +163,4 @@ describe('AI banner cookies', () => {
   });
   it('reads document.cookie', () =>
     expect(parseCookies('a=1; AiBanner=%E5%85%B3; x')).toEqual({ a: '1', AiBanner: '关' }));
-});
-
-describe('normaliseColumns', () => {
-  const all = ['a', 'b', 'c'];
-  it('keeps the saved order of known keys once each', () =>
-    expect(normaliseColumns(['c', 'x', 'a', 'c'], all, ['a'])).toEqual(['c', 'a']));
-  it('falls back to the defaults', () => {
-    expect(normaliseColumns(undefined, all, ['a', 'b'])).toEqual(['a', 'b']);
-    expect(normaliseColumns(['zzz'], all, ['a'])).toEqual(['a']);
-    expect(normaliseColumns('a', all, ['b'])).toEqual(['b']);
-  });
 });

@@ -1,12 +1,12 @@
 import { ANALYSIS_PAUSED_REASON, type CallAnalysisRow } from '@crm/core/contract/analysis';
+import { CALL_ANALYSIS_COLUMNS, type CallAnalysisColumn } from '@crm/core/contract/clueField';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { churnColor, dash, INTENTION_COLOR, statusColor } from './format';
 
-/** A column the user may choose for the call-analysis list: its key, title and cell. */
+/** A column the user may choose for the call-analysis list: its key (titled in CALL_ANALYSIS_COLUMNS) and cell. */
 export interface AnalysisColumn {
-  key: string;
-  title: string;
+  key: CallAnalysisColumn;
   width: number;
   render: (row: CallAnalysisRow) => React.ReactNode;
 }
@@ -26,15 +26,14 @@ const tags = (names: string[], color?: string) =>
 
 /** Every column of the list, in the default order. */
 export const ANALYSIS_COLUMNS: AnalysisColumn[] = [
-  { key: 'callTime', title: '通话时间', width: 160, render: (r) => dash(r.callTime) },
-  { key: 'durationText', title: '通话时长', width: 90, render: (r) => r.durationText },
-  { key: 'ownerName', title: '归属员工', width: 100, render: (r) => dash(r.ownerName) },
-  { key: 'deptName', title: '部门', width: 110, render: (r) => dash(r.deptName) },
-  { key: 'phone', title: '号码', width: 120, render: (r) => dash(r.phone) },
-  { key: 'clueName', title: '客户', width: 110, render: (r) => dash(r.clueName) },
+  { key: 'callTime', width: 160, render: (r) => dash(r.callTime) },
+  { key: 'durationText', width: 90, render: (r) => r.durationText },
+  { key: 'ownerName', width: 100, render: (r) => dash(r.ownerName) },
+  { key: 'deptName', width: 110, render: (r) => dash(r.deptName) },
+  { key: 'phone', width: 120, render: (r) => dash(r.phone) },
+  { key: 'clueName', width: 110, render: (r) => dash(r.clueName) },
   {
     key: 'analysisStatus',
-    title: '分析状态',
     width: 100,
     render: (r) => (
       <Tooltip title={r.paused ? ANALYSIS_PAUSED_REASON : undefined}>
@@ -46,7 +45,6 @@ export const ANALYSIS_COLUMNS: AnalysisColumn[] = [
   },
   {
     key: 'intention',
-    title: '意向标签',
     width: 110,
     render: (r) =>
       r.intentionName ? (
@@ -62,10 +60,9 @@ export const ANALYSIS_COLUMNS: AnalysisColumn[] = [
         '-'
       ),
   },
-  { key: 'intentionDegree', title: '意向度', width: 80, render: (r) => dash(r.intentionDegree) },
+  { key: 'intentionDegree', width: 80, render: (r) => dash(r.intentionDegree) },
   {
     key: 'aiLabels',
-    title: 'AI 标签',
     width: 160,
     render: (r) =>
       tags(
@@ -75,7 +72,6 @@ export const ANALYSIS_COLUMNS: AnalysisColumn[] = [
   },
   {
     key: 'callTags',
-    title: '通话标签',
     width: 160,
     render: (r) =>
       tags(
@@ -85,7 +81,6 @@ export const ANALYSIS_COLUMNS: AnalysisColumn[] = [
   },
   {
     key: 'customTags',
-    title: '自定义 AI 标签',
     width: 160,
     render: (r) =>
       tags(
@@ -95,7 +90,6 @@ export const ANALYSIS_COLUMNS: AnalysisColumn[] = [
   },
   {
     key: 'churnRisk',
-    title: '流失风险',
     width: 90,
     render: (r) =>
       r.churnRisk === null ? (
@@ -104,17 +98,15 @@ export const ANALYSIS_COLUMNS: AnalysisColumn[] = [
         <span style={{ color: churnColor(r.churnRisk), fontWeight: 600 }}>{r.churnRisk}</span>
       ),
   },
-  { key: 'riskName', title: '风险', width: 70, render: (r) => dash(r.riskName) },
+  { key: 'riskName', width: 70, render: (r) => dash(r.riskName) },
   {
     key: 'violationCount',
-    title: '违规',
     width: 70,
     render: (r) => (r.violationCount ? <Tag color="red">{r.violationCount} 处</Tag> : r.analysedAt ? '无' : '-'),
   },
-  { key: 'flagNames', title: '表现标记', width: 140, render: (r) => tags(r.flagNames, 'volcano') },
+  { key: 'flagNames', width: 140, render: (r) => tags(r.flagNames, 'volcano') },
   {
     key: 'keywords',
-    title: '关键词',
     width: 180,
     render: (r) => (
       <Typography.Text ellipsis={{ tooltip: r.keywords.join('、') }} style={{ maxWidth: 170 }}>
@@ -124,7 +116,6 @@ export const ANALYSIS_COLUMNS: AnalysisColumn[] = [
   },
   {
     key: 'summary',
-    title: '通话小结',
     width: 240,
     render: (r) => (
       <Typography.Text ellipsis={{ tooltip: r.summary }} style={{ maxWidth: 230 }}>
@@ -132,13 +123,12 @@ export const ANALYSIS_COLUMNS: AnalysisColumn[] = [
       </Typography.Text>
     ),
   },
-  { key: 'sourceName', title: '录音来源', width: 90, render: (r) => r.sourceName },
-  { key: 'callTypeName', title: '通话类型', width: 84, render: (r) => r.callTypeName },
-  { key: 'commentCount', title: '评论', width: 64, render: (r) => r.commentCount || '-' },
-  { key: 'analysedAt', title: '分析时间', width: 160, render: (r) => dash(r.analysedAt) },
+  { key: 'sourceName', width: 90, render: (r) => r.sourceName },
+  { key: 'callTypeName', width: 84, render: (r) => r.callTypeName },
+  { key: 'commentCount', width: 64, render: (r) => r.commentCount || '-' },
+  { key: 'analysedAt', width: 160, render: (r) => dash(r.analysedAt) },
   {
     key: 'fileName',
-    title: '文件名',
     width: 180,
     render: (r) => (
       <Typography.Text ellipsis={{ tooltip: r.fileName }} style={{ maxWidth: 170 }}>
@@ -148,27 +138,16 @@ export const ANALYSIS_COLUMNS: AnalysisColumn[] = [
   },
 ];
 
-/** Shown until the user chooses: the columns a sales manager reads first. */
-export const DEFAULT_ANALYSIS_COLUMNS = [
-  'callTime',
-  'durationText',
-  'ownerName',
-  'phone',
-  'analysisStatus',
-  'intention',
-  'aiLabels',
-  'callTags',
-  'churnRisk',
-  'violationCount',
-  'flagNames',
-  'summary',
-];
-
 /** The antd columns of the chosen keys, in their order (unknown keys skipped). */
 export function tableColumns(keys: string[]): ColumnType<CallAnalysisRow>[] {
-  const byKey = new Map(ANALYSIS_COLUMNS.map((c) => [c.key, c]));
+  const byKey = new Map<string, AnalysisColumn>(ANALYSIS_COLUMNS.map((c) => [c.key, c]));
   return keys
     .map((k) => byKey.get(k))
     .filter((c): c is AnalysisColumn => !!c)
-    .map((c) => ({ key: c.key, title: c.title, width: c.width, render: (_: unknown, r) => c.render(r) }));
+    .map((c) => ({
+      key: c.key,
+      title: CALL_ANALYSIS_COLUMNS[c.key],
+      width: c.width,
+      render: (_: unknown, r) => c.render(r),
+    }));
 }

@@ -20,11 +20,16 @@ const PHASE: Record<UploadProgress['phase'], string> = {
   paused: '已暂停',
 };
 
-const ACCEPT = '.mp3,.wav,.pcm,.m4a,.amr,.wma,.aac,.ogg,.opus,.flac,.mov,.mp4,.webm';
+const ACCEPT = '.mp3,.wav,.pcm,.m4a,.amr,.wma,.aac,.ogg,.opus,.flac,.mov,.mp4,.webm,.json,.txt';
+
+/** A .json or .txt file is the transcript of the recording of the same name (call1.mp3 + call1.json). */
+const isTranscript = (name: string) => /\.(json|txt)$/i.test(name);
+const baseName = (name: string) => name.replace(/\.[^.]+$/, '').toLowerCase();
 
 /** Choose recordings, then upload them one by one: hash, md5 check (skip duplicates), progress, resume. */
 export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void }) {
   const [items, setItems] = useState<Item[]>([]);
+  const [transcripts, setTranscripts] = useState<Record<string, File>>({});
   const [running, setRunning] = useState(false);
   const [fields, setFields] = useState<UploadFields>({ source: 1, callType: 1 });
   const abort = useRef<AbortController | null>(null);
@@ -39,7 +44,9 @@ export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void
     for (const item of items) {
       if (item.progress && ['done', 'duplicate'].includes(item.progress.phase)) continue;
       try {
-        const res = await uploadRecording(item.file, fields, (p) => set(item.uid, p), signal);
+        const text = transcripts[baseName(item.file.name)];
+        const withText = text ? { ...fields, transcript: await text.text() } : fields;
+        const res = await uploadRecording(item.file, withText, (p) => set(item.uid, p), signal);
         set(item.uid, res);
         if (res.recordId) ids.push(res.recordId);
       } catch (e) {
@@ -80,7 +87,9 @@ export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void
         accept={ACCEPT}
         showUploadList={false}
         beforeUpload={(file) => {
-          setItems((list) => [...list, { uid: file.uid, file: file as unknown as File, progress: null }]);
+          if (isTranscript(file.name))
+            setTranscripts((t) => ({ ...t, [baseName(file.name)]: file as unknown as File }));
+          else setItems((list) => [...list, { uid: file.uid, file: file as unknown as File, progress: null }]);
           return false;
         }}
       >
@@ -90,7 +99,8 @@ export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void
         <p className="ant-upload-text">点击或拖拽录音文件到此处（可多选）</p>
         <p className="ant-upload-hint">
           支持 mp3、wav、pcm、m4a、amr、wma、aac、mov
-          等；已上传过的文件会自动跳过，大文件断点续传。文件名中的手机号会自动关联线索。
+          等；已上传过的文件会自动跳过，大文件断点续传。文件名中的手机号会自动关联线索。已有转写文本时，把同名的 .json
+          或 .txt（每行以“销售：”或“客户：”开头）一起拖入，上传后直接分析、不再识别。
         </p>
       </Upload.Dragger>
       {items.length > 0 && (
@@ -102,9 +112,16 @@ export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void
             <List.Item>
               <div style={{ width: '100%' }}>
                 <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-                  <Typography.Text ellipsis style={{ maxWidth: 360 }}>
-                    {i.file.name}
-                  </Typography.Text>
+                  <Space size={4}>
+                    <Typography.Text ellipsis style={{ maxWidth: 360 }}>
+                      {i.file.name}
+                    </Typography.Text>
+                    {transcripts[baseName(i.file.name)] && (
+                      <Tag color="blue" data-testid="with-transcript">
+                        附带转写文本
+                      </Tag>
+                    )}
+                  </Space>
                   {i.progress && (
                     <Tag
                       color={
@@ -145,7 +162,13 @@ export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void
         <Button type="primary" disabled={!items.length} loading={running} onClick={start} data-testid="start-upload">
           {paused ? '继续上传' : '开始上传'}
         </Button>
-        <Button disabled={running || !items.length} onClick={() => setItems([])}>
+        <Button
+          disabled={running || !items.length}
+          onClick={() => {
+            setItems([]);
+            setTranscripts({});
+          }}
+        >
           清空列表
         </Button>
         {running && (

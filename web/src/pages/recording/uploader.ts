@@ -13,6 +13,8 @@ export interface UploadFields {
   callType?: number;
   ownerUserId?: number;
   clueId?: number;
+  /** A transcript that comes with the recording: the JSON form (DESIGN.md section 6) or 销售：/客户： lines. */
+  transcript?: string;
 }
 
 export type UploadPhase = 'hashing' | 'checking' | 'uploading' | 'done' | 'duplicate' | 'failed' | 'paused';
