@@ -1,5 +1,7 @@
 // Every call of contract.analysis: success, a validation error (400, Chinese message), no session (code 10), another
 // organisation's ids (404 / nothing seen), and the data scope (a seat of another department sees nothing).
+
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
@@ -227,5 +229,20 @@ describe('analysis calls', () => {
     expect((await t().post(`${R}/clue/aiTag/remove`, { id: tagId })).code).toBe(10);
     expect((await t().post(`${R}/clue/aiTag/remove`, { id: tagId }, { token: org.seat.token })).data.count).toBe(1);
     expect((await t().post(`${R}/clue/aiTag/listByClue`, { clueId }, { token: org.seat.token })).data).toEqual([]);
+  });
+
+  it('a deleted recording takes its analysis and comments with it', async () => {
+    const gone = await uploadCall(t(), org.seat.token, STRONG_CALL, { clueId });
+    await waitFor(t(), org.seat.token, gone);
+    await post('/aiCallComment/addComment', { recordingId: gone, text: '跟进一下' }, org.seat.token);
+    const del = await t().post('/api/backend/headset/deleteRecordingUpload', { id: gone }, { token: org.admin.token });
+    expect(del.code, del.msg).toBe(1);
+    const detail = await t().get(`${A}/asr/V1/getCallAnalysis?recordId=${gone}`, { token: org.admin.token });
+    expect(detail.status).toBe(404);
+    const left = await t().database.db.execute<{ a: number; c: number }>(
+      sql`select (select count(*) from call_analysis where recording_id = ${gone})::int as a,
+                 (select count(*) from ai_call_comment where recording_id = ${gone})::int as c`,
+    );
+    expect(left.rows[0]).toEqual({ a: 0, c: 0 });
   });
 });

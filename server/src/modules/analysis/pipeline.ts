@@ -10,6 +10,7 @@ import type { AnalysisResult, AnalysisRules } from './engine/types';
 import { llmStep } from './llmStep';
 import { sendAiMessages } from './messages';
 import { aiSettingOf, costCenterOf } from './ports';
+import { removeAnalyses } from './removal';
 import { callAnalysis, callAnalysisBatchItem } from './schema';
 
 /**
@@ -275,6 +276,9 @@ export class AnalysisPipeline {
     }
     return paused.length;
   }
+
+  /** Analyses go with their recordings: called by the recording module inside its delete transaction. */
+  readonly removeFor = removeAnalyses;
 
   /**
    * On start: analyses left 排队中 (not paused) for a while, or 分析中 long after their job would have expired, are

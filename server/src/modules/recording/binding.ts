@@ -98,7 +98,7 @@ export async function bindUser(ctx: AppContext, s: Session, input: Body<'bindUse
   return { count: visible.length };
 }
 
-/** Deletes recordings with their transcripts and files. */
+/** Deletes recordings with their transcripts, analyses and files. */
 export async function removeRecordings(ctx: AppContext, s: Session, ids: number[]): Promise<Answer<'remove'>> {
   const rows = await ctx.db
     .select()
@@ -108,6 +108,7 @@ export async function removeRecordings(ctx: AppContext, s: Session, ids: number[
   const found = rows.map((r) => r.id);
   await ctx.db.transaction(async (tx) => {
     await ctx.services.asr.removeFor(tx, s.orgId, found);
+    await ctx.services.analysis.removeFor(tx, s.orgId, found);
     await tx.delete(recording).where(and(scoped(s, recording), inArray(recording.id, found)));
   });
   for (const r of rows) {
