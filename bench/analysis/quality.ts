@@ -9,6 +9,8 @@ import type { AnalysisResult } from '../../server/src/modules/analysis/engine/ty
 import { parseTranscript } from '../../server/src/modules/asr/transcript';
 
 export const EVAL_DIR = join(import.meta.dirname, 'eval');
+/** The splits the analyser may be tuned on (LABELLING.md); the holdout is never among them. */
+export const DEV_SPLITS = ['dev-a', 'dev-b', 'dev-c'];
 
 export interface CallLabel {
   industry?: string;
@@ -165,7 +167,7 @@ export function qualityOf(calls: LabelledCall[]): QualityFigures {
 /** The figures of the dev splits and of the holdout split (aggregates only; the holdout is never printed per call). */
 export function qualityFigures(root = EVAL_DIR): { dev: QualityFigures; holdout: QualityFigures } {
   return {
-    dev: qualityOf(analyseSplits(['dev-a', 'dev-b'], root)),
+    dev: qualityOf(analyseSplits(DEV_SPLITS, root)),
     holdout: qualityOf(analyseSplits(['holdout'], root)),
   };
 }

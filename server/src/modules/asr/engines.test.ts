@@ -113,6 +113,13 @@ describe('funasr engine against a fake FunASR websocket server', () => {
               stamp_sents: [
                 { text_seg: '您 好', punc: '，', start: 100, end: 900, ts_list: [] },
                 { text_seg: '请 问 方 便 吗', punc: '？', start: 1000, end: 2400, ts_list: [] },
+                {
+                  text_seg: '已 关 机 sorry the subscriber is power off',
+                  punc: '。',
+                  start: 2500,
+                  end: 3900,
+                  ts_list: [],
+                },
               ],
             }),
           );
@@ -141,6 +148,8 @@ describe('funasr engine against a fake FunASR websocket server', () => {
     expect(segs).toEqual([
       { startMs: 100, endMs: 900, text: '您好，', speaker: undefined },
       { startMs: 1000, endMs: 2400, text: '请问方便吗？', speaker: undefined },
+      // no space between Chinese characters, the English words keep theirs
+      { startMs: 2500, endMs: 3900, text: '已关机 sorry the subscriber is power off。', speaker: undefined },
     ]);
   });
 

@@ -271,6 +271,13 @@ describe('churn risk, flags, keywords, fields, summary', () => {
     expect(r.summary.length).toBeLessThanOrEqual(120);
   });
 
+  it('the summary of an announcement keeps the text as said, English spaces included', () => {
+    const english = run([['c', 'Sorry, the subscriber you dialed is power off.']]);
+    expect(english.summary).toContain('Sorry, the subscriber you dialed is power off.');
+    const both = run([['c', '您 拨 打 的 用 户 已 关 机 Sorry, the subscriber you dialed is power off.']]);
+    expect(both.summary).toContain('您拨打的用户已关机 Sorry, the subscriber you dialed');
+  });
+
   it('custom tags match their speaker', () => {
     const rules = {
       ...DEFAULT_RULES,

@@ -1,17 +1,23 @@
 import {
+  CLOSING,
   COMPLAINT,
   COMPLAINT_NEGATED,
+  CONDITIONAL,
   DECLINE,
   GENERAL,
   HARASSMENT,
   INTEREST_NEGATED,
   MISMATCH,
   NOT_NOW,
+  PUT_OFF,
   REFUSAL,
   REFUSAL_EMPHATIC,
+  REFUSAL_FOR_NOW,
   REFUSAL_NEGATED,
   STEP,
+  STEP_REBUTTED,
   STRONG,
+  STRONG_ACROSS,
   TIME,
   YES,
 } from './lexicon/customer';
@@ -78,27 +84,38 @@ function turnsOf(clauses: Clause[]): { speaker: Clause['speaker']; clauses: Clau
   return turns;
 }
 
+type Turn = ReturnType<typeof turnsOf>[number];
+
+/** An agent's turn that proposes a step (a visit, a trial class, signing, paying) or a time; null when it does not. */
+function proposal(ask: Turn): { timed: boolean } | null {
+  // The proposal is at the end of the agent's turn.
+  const askNorm = ask.clauses
+    .slice(-4)
+    .map((c) => c.norm)
+    .join('');
+  const timed = TIME_RE.test(askNorm);
+  const inviting = INVITING_RE.test(askNorm) || ask.clauses.some((c) => c.question);
+  const step = PROPOSAL_RE.test(askNorm) || (timed && ASKS_TIME_RE.test(askNorm) && !CALLBACK_RE.test(askNorm));
+  return step && (timed || inviting) ? { timed } : null;
+}
+
 /**
  * The customer agreeing to a next step the agent proposed: the agent's turn names a step (a visit, a trial class,
  * signing) or a time, with a time or as a question, and the customer's answer starts with yes or names a time,
- * without putting it off. Offering to call back is not a step.
+ * without putting it off. The customer may first ask about the proposal (转你个人微信啊？ — 对) and then agree.
+ * Offering to call back is not a step.
  */
 function acceptances(clauses: Clause[]): Hit[] {
   const hits: Hit[] = [];
   const turns = turnsOf(clauses);
   for (let i = 1; i < turns.length; i++) {
     const answer = turns[i];
-    const ask = turns[i - 1];
-    if (answer.speaker !== 'customer' || ask.speaker !== 'agent') continue;
-    // The proposal is at the end of the agent's turn.
-    const askNorm = ask.clauses
-      .slice(-4)
-      .map((c) => c.norm)
-      .join('');
-    const timed = TIME_RE.test(askNorm);
-    const inviting = INVITING_RE.test(askNorm) || ask.clauses.some((c) => c.question);
-    const step = PROPOSAL_RE.test(askNorm) || (timed && ASKS_TIME_RE.test(askNorm) && !CALLBACK_RE.test(askNorm));
-    if (!step || !(timed || inviting)) continue;
+    if (answer.speaker !== 'customer' || turns[i - 1].speaker !== 'agent') continue;
+    let asked = proposal(turns[i - 1]);
+    const clarified = i >= 3 && turns[i - 2].clauses.some((c) => c.question);
+    if (!asked && clarified && turns[i - 3].speaker === 'agent') asked = proposal(turns[i - 3]);
+    if (!asked) continue;
+    const { timed } = asked;
     const said = answer.clauses.map((c) => c.norm).join('');
     if (NOT_NOW_RE.test(said)) continue;
     const first = answer.clauses.slice(0, 2);
@@ -112,7 +129,7 @@ function acceptances(clauses: Clause[]): Hit[] {
 }
 
 const SCREENING_RE = one(
-  '哪位|谁|哪里|哪儿|什么事|啥事|干什么|干嘛|干啥|什么公司|哪个公司|怎么知道|号码|电话|搞到|怎么又|为什么(老|总|一直|又|还)|凭什么|有完没完|烦不烦|听得到|听见|是不是骗|骗子|还打|又打|什么意思|什么情况',
+  '骂|听不懂|再说一遍|说什么|说啥|说谁|叫什么名字|工号|哪位|谁|哪里|哪儿|什么事|啥事|干什么|干嘛|干啥|什么公司|哪个公司|怎么知道|号码|电话|搞到|怎么又|为什么(老|总|一直|又|还)|凭什么|有完没完|烦不烦|听得到|听见|是不是骗|骗子|还打|又打|什么意思|什么情况',
 );
 const IDENTITY_ASK_RE = one(
   '(请问|您|你)(是|就是).{1,14}(吗|吧|是吧|对吧|是不是)|是不是.{1,12}(先生|女士|小姐|总|经理|老师|家长|业主|车主)',
@@ -137,6 +154,39 @@ function deniedIdentity(clauses: Clause[]): Hit[] {
 function stanceOf(hits: Hit[]): string | null {
   const best = [...hits].sort((a, b) => b.weight - a.weight).find((h) => h.clause.norm.length >= 4) ?? hits[0];
   return best?.clause.text ?? null;
+}
+
+/** The clauses of each segment joined into one sentence (evidence keeps the segment and its last clause's place). */
+function sentences(clauses: Clause[]): Clause[] {
+  const out: Clause[] = [];
+  for (let i = 0; i < clauses.length; ) {
+    let j = i + 1;
+    while (j < clauses.length && clauses[j].seg === clauses[i].seg) j++;
+    const parts = clauses.slice(i, j);
+    out.push(
+      parts.length === 1
+        ? parts[0]
+        : {
+            ...parts[parts.length - 1],
+            text: parts.map((c) => c.text).join('，'),
+            norm: parts.map((c) => c.norm).join(''),
+          },
+    );
+    i = j;
+  }
+  return out;
+}
+
+/** The few words before a hit in its clause. */
+function before(h: Hit): string {
+  return h.clause.norm.slice(Math.max(0, h.at - 6), h.at);
+}
+
+const AGREE_RE = one('^(嗯+|好+|好的|行+|可以|ok|那行|那好)');
+
+/** The customer said yes earlier in the same sentence: 嗯，行，挂了啊. */
+function agreedBefore(customer: Clause[], clause: Clause): boolean {
+  return customer.some((c) => c.seg === clause.seg && c.index < clause.index && AGREE_RE.test(c.norm));
 }
 
 function last(hits: Hit[]): number {
@@ -174,15 +224,25 @@ export function judgeIntention(
     ...deniedIdentity(all),
     ...extra('mismatch'),
   ];
-  const refusal = [
-    ...findHits(customer, REFUSAL, {
-      negatedBy: REFUSAL_NEGATED,
-      emphatic: REFUSAL_EMPHATIC,
-      skipQuestions: true,
-    }),
-    ...extra('none', { skipQuestions: true }),
+  const refusals = findHits(customer, REFUSAL, {
+    negatedBy: REFUSAL_NEGATED,
+    emphatic: REFUSAL_EMPHATIC,
+    skipQuestions: true,
+  });
+  // 暂时不考虑, 现在先不弄: a no for now declines without refusing outright.
+  const forNow = refusals.filter((h) => REFUSAL_FOR_NOW.test(before(h)));
+  const refusal = [...refusals.filter((h) => !forNow.includes(h)), ...extra('none', { skipQuestions: true })];
+  const declineOptions = { negatedBy: /(不是|没说|也不是|不是说)$/, skipQuestions: true };
+  const putOff = [
+    ...findHits(customer, PUT_OFF, declineOptions),
+    ...forNow.map((h) => ({ ...h, weight: Math.min(h.weight, 1) })),
   ];
-  const decline = findHits(customer, DECLINE, { negatedBy: /(不是|没说|也不是|不是说)$/, skipQuestions: true });
+  const decline = [
+    ...findHits(customer, DECLINE, declineOptions).filter(
+      (h) => !(CLOSING.test(h.match) && agreedBefore(customer, h.clause)),
+    ),
+    ...putOff,
+  ];
   const interestOptions = { negatedBy: INTEREST_NEGATED, lookback: 3 };
   const general = [
     ...findHits(customer, GENERAL, {
@@ -194,11 +254,15 @@ export function judgeIntention(
   // Questions about the offer show some interest; questions about the call itself (你哪位, 怎么有我电话) do not.
   const asking = customer.filter((c) => c.question && c.norm.length >= 4 && !SCREENING_RE.test(c.norm));
   general.push(...asking.slice(0, 3).map((c) => ({ clause: c, match: c.norm, weight: 0.4, at: 0 })));
-  let strong = [
-    ...findHits(customer, STRONG, interestOptions),
-    ...acceptances(all),
-    ...extra('strong', interestOptions),
-  ];
+  const stepOptions = { ...interestOptions, rebuttedBy: STEP_REBUTTED };
+  const stepHits = findHits(customer, STRONG, stepOptions);
+  const said = [...stepHits, ...acceptances(all), ...extra('strong', interestOptions)];
+  for (const h of findHits(sentences(customer), STRONG_ACROSS, stepOptions))
+    if (!stepHits.some((s) => s.clause.seg === h.clause.seg && s.weight >= h.weight)) said.push(h);
+  // 能去掉我就买, 合适的话我就定: a step on a condition is interest, not a commitment.
+  const conditional = (h: Hit) => CONDITIONAL.test(h.clause.norm.slice(0, h.at));
+  let strong = said.filter((h) => !conditional(h));
+  general.push(...said.filter(conditional).map((h) => ({ ...h, weight: 1 })));
   const rejecting = [...refusal, ...decline];
 
   const tags: IntentionVerdict['tags'] = [];
@@ -231,7 +295,17 @@ export function judgeIntention(
     intention = 'strong';
     degree = clamp(80 + (strongScore - 3) * 4 + generalScore * 2, 80, 100);
     evidence = evidenceFrom(strong);
-  } else if (generalScore >= 1 && !(refusalScore >= 2 && last(rejecting) > last(general) && generalScore < 3)) {
+  } else if (
+    generalScore >= 1 &&
+    // Interest shown before a refusal is outweighed by it; a question asked after it (你说什么？) shows none. Only
+    // putting it off (到时候再说) after real interest is hesitation, not a no.
+    !(
+      refusalScore >= 2 &&
+      last(rejecting) > last(general.filter((h) => h.weight >= 0.6)) &&
+      generalScore < 3 &&
+      (generalScore < 2 || rejecting.some((h) => !putOff.includes(h)))
+    )
+  ) {
     intention = 'general';
     degree = clamp(45 + (generalScore - 1) * 6 - refusalScore * 3, 35, 75);
     evidence = evidenceFrom([...general, ...strong]);

@@ -20,11 +20,13 @@ const INTRO =
 /** Without a role: 我是融信金服的小韩 → 融信金服. */
 const COMPANY = /我(是|这边是|们是)([\u4e00-\u9fffA-Za-z0-9]{2,14}?)(公司)?的(小|老)[\u4e00-\u9fff]/;
 
+/** Chinese characters and full-width punctuation: a space between two of them is an ASR artefact. */
+const SPACE_IN_CHINESE =
+  /(?<=[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]) (?=[\u3000-\u303f\u3400-\u9fff\uff00-\uffef])/g;
+
+/** The text as said, shortened: runs of spaces become one, spaces inside Chinese go, English keeps its spaces. */
 function clip(text: string, max: number): string {
-  const t = text
-    .replace(/\s+/g, ' ')
-    .replace(/(?<=[\u3400-\u9fff，。？！]) | (?=[\u3400-\u9fff，。？！])/g, '')
-    .trim();
+  const t = text.replace(/\s+/g, ' ').replace(SPACE_IN_CHINESE, '').trim();
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
 

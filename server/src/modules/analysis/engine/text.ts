@@ -40,7 +40,19 @@ for (const group of HOMOPHONES) for (const ch of group) FOLD.set(ch, group[0]);
 /** Characters that separate clauses (and are dropped from the canonical text). */
 const PUNCT = /[\s，,。.！!？?；;：:、…~～—\-"“”'‘’()（）【】[\]《》<>·|/\\*#@&^_=+`]/;
 const CLAUSE_BREAK = /[，,。！!？?；;：:、…~～]/;
-const QUESTION_END = /(吗|么|呢)[啊呀哈吧]?$/;
+const QUESTION_END = /(吗|么)[啊呀哈吧]?$/;
+/**
+ * 呢 ends questions (手续费呢, 怎么收费呢) and statements of what one is doing (我这边上班呢, 开车呢): a clause ending
+ * in 呢 is a question when it holds a question word, or is short and not about the speaker.
+ */
+const NE_END = /呢[啊呀]?$/;
+const QUESTION_WORD = /(什么|啥|怎么|咋|多少|几|哪|谁|为什么|是不是|有没有|能不能|可不可以|会不会|要不要|还是)/;
+
+function endsAsQuestion(norm: string): boolean {
+  if (QUESTION_END.test(norm)) return true;
+  if (!NE_END.test(norm)) return false;
+  return QUESTION_WORD.test(norm) || (norm.length <= 5 && !/^(我|在|正)/.test(norm) && !/[没不在着了还]/.test(norm));
+}
 /** Words that make a sentence a question even without a question mark (for counting questions). */
 const ASKING =
   /(吗|呢|什么|怎么|多少|几[个点号天次岁年月]|哪|是不是|有没有|能不能|可不可以|会不会|要不要|行不行|好不好|对不对|方便不|可以不|为啥|咋)/;
@@ -145,7 +157,7 @@ export function prepare(segments: TranscriptSegment[]): { utterances: Utterance[
       const text = m[1].trim();
       const norm = canon(text);
       if (!norm) continue;
-      const question = /[？?]/.test(m[2]) || QUESTION_END.test(norm);
+      const question = /[？?]/.test(m[2]) || endsAsQuestion(norm);
       const clause: Clause = {
         seg,
         speaker: segment.speaker,

@@ -92,7 +92,7 @@ export function toSegments(msg: FunAsrResult, durationMs: number): EngineSegment
       .map((s) => ({
         startMs: Math.max(0, Math.round(s.start)),
         endMs: Math.round(s.end),
-        text: joinText([`${s.text_seg ?? s.text ?? ''}`]).replace(/\s+/g, '') + (s.punc ?? ''),
+        text: joinText([`${s.text_seg ?? s.text ?? ''}`]) + (s.punc ?? ''),
         speaker: s.spk,
       }))
       .filter((s) => s.text);

@@ -46,6 +46,63 @@ describe('forbidden words', () => {
     }
   });
 
+  it('promised returns phrased many ways', () => {
+    for (const said of [
+      '到期连本带利一分不少打回您卡上',
+      '没风险没风险，就跟存款一样',
+      '投十万一年起码能赚八千',
+      '亏了算公司的',
+      '万一真有亏损，公司兜底',
+      '不会让您亏一分钱',
+      '只会涨不会跌的',
+      '收益率是有保障的',
+      '年化百分之四点五，收益是锁定的',
+      '这个基金今年肯定也能赚',
+    ]) {
+      expect(rulesBroken([['a', said]]), said).toEqual(['承诺收益']);
+    }
+  });
+
+  it('guaranteed outcomes phrased many ways', () => {
+    for (const said of [
+      '正常上满三个月，宝证孩子能开口说英语',
+      '三个月肯定开口',
+      '这卡永远不限速',
+      '种上去的头发终身不脱落',
+      '吃一个疗程就能把降压药停了',
+      '治疗三次就能断根',
+      '一个月瘦二十斤没问题',
+      '这台车开二十万公里都不会坏',
+      '签证包签的',
+      '我们的防水做完二十年不漏，我给您打包票',
+    ]) {
+      expect(rulesBroken([['a', said]]), said).toEqual(['夸大承诺']);
+    }
+  });
+
+  it('near misses: denials, hedges, nobody-can, ordinary guarantees, asking both ways', () => {
+    for (const said of [
+      '分红是不保证的，要看公司经营情况',
+      '我们没办法保证收益，只能说历史表现不错',
+      '我不敢跟您打包票说一定能去掉',
+      '没有哪家机构敢保证通过',
+      '按您现在的用量，换了以后基本就不会超了',
+      '我保证今天下午就把详细资费发到您手机上',
+      '我保证把条款和计划书都打印好带过去',
+      '您担心会不会亏，这个谁也说不准',
+      '也不是说完全没风险',
+      '稳赚不赔这种话您千万别信',
+      '保证金五千，一年以上可以退',
+      '我们不会让您转个人账户的',
+    ]) {
+      expect(rulesBroken([['a', said]]), said).toEqual([]);
+    }
+  });
+
+  it('a financial return promised is 承诺收益 only', () => {
+    expect(rulesBroken([['a', '这个季度保证收益百分之三十以上']])).toEqual(['承诺收益']);
+  });
+
   it('what the customer says never counts', () => {
     expect(rulesBroken([['c', '你们能保证收益吗，稳赚不赔那种']])).toEqual([]);
   });
@@ -129,6 +186,34 @@ describe('abuse', () => {
       [['a', '孩子很单纯，蠢蠢欲动想学画画']],
     ] as Parameters<typeof call>[0][]) {
       expect(rulesBroken(lines), JSON.stringify(lines)).toEqual([]);
+    }
+  });
+
+  it('rude, slow-witted and dialect insults', () => {
+    for (const said of [
+      '您这怎么都听不懂啊 真是笨得要命',
+      '行吧行吧，不识好歹',
+      '你这样当家长的，真是脑子不清楚',
+      '行嘛行嘛……瓜娃子，脑壳有包，穷得装不起就直说嘛',
+      '你这人咋这么虎呢，虎了吧唧的',
+      '你个憨批',
+      '买得起吗你',
+    ]) {
+      expect(rulesBroken([['a', said]]), said).toEqual(['辱骂客户']);
+    }
+  });
+
+  it('not abuse: cursing a thing, insulting somebody else, running oneself down, a time', () => {
+    for (const said of [
+      '哎呀这破电脑，又卡住了，妈的，一上午卡三回了',
+      '城东那家店的销售就是一帮傻X，天天坑人',
+      '有些中介真没素质，您别理他们',
+      '我真笨，刚才算错了',
+      '不是说您笨啊',
+      '笨重的家具我们也能搬',
+      '明天十三点半到',
+    ]) {
+      expect(rulesBroken([['a', said]]), said).toEqual([]);
     }
   });
 
