@@ -87,7 +87,7 @@ describe('analysis models (/aiModel)', () => {
       .where(and(eq(operationLog.organizationId, org.orgId), like(operationLog.path, '%/aiModel/%')));
     expect(logs.map((l) => l.action)).toEqual(['新增分析模型']);
     expect(JSON.stringify(logs)).not.toContain(KEY);
-    expect(JSON.stringify(logs[0].detail)).toContain('sk-****abcd');
+    expect(JSON.stringify(logs[0].detail)).toContain('"apiKey":"******"');
   });
 
   it('updates (a blank key keeps the saved one), switches the active model, and keeps the built-in model', async () => {

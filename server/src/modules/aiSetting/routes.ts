@@ -2,15 +2,13 @@
 import type { FunctionSign } from '@crm/core';
 import { contract } from '@crm/core/contract';
 import { intentionNameValues } from '@crm/core/contract/aiSetting';
-import type { FastifyRequest } from 'fastify';
-import { redact, writeLog } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { implement } from '../../platform/http';
 import type { Session } from '../../platform/session';
 import { aiDemand, aiOpenState, saveAiDemand, setAiOpen } from './aiOpen';
 import { deleteField, saveField, updateField } from './fields';
 import { addHotWords, hotWords, removeHotWords } from './hotWords';
-import { deleteModel, maskKey, modelRows, presentModel, saveModel, testModel, updateModel } from './models';
+import { deleteModel, modelRows, presentModel, saveModel, testModel, updateModel } from './models';
 import type { AiSettingService } from './service';
 import { deleteTag, listTags, saveTag, setTagsShown, tagGroupsWithTags, updateTag } from './tags';
 
@@ -27,21 +25,6 @@ export function aiSettingRoutes(ctx: AppContext, svc: AiSettingService): void {
   const changed = async <T>(s: Session, work: Promise<T>): Promise<T> => {
     const out = await work;
     svc.forget(s.orgId);
-    return out;
-  };
-  /** The operation log of a model change, with the key masked (the generic log masks only passwords and tokens). */
-  const logModel = async <T extends { id: number }>(req: FastifyRequest, s: Session, action: string, out: T) => {
-    const body = req.body as { apiKey?: string } | undefined;
-    await writeLog(db, {
-      organizationId: s.orgId,
-      userId: s.userId,
-      username: s.username,
-      action,
-      path: req.routeOptions.url ?? req.url,
-      ip: req.ip,
-      detail: redact({ body: { ...body, apiKey: maskKey(body?.apiKey) } }) as object,
-      result: String(out.id),
-    });
     return out;
   };
 
@@ -100,14 +83,15 @@ export function aiSettingRoutes(ctx: AppContext, svc: AiSettingService): void {
 
   // analysis models: administrators only (addresses of the organisation's model servers)
   implement(app, c.modelList, { sign: EDIT }, async ({ session }) => (await modelRows(db, session)).map(presentModel));
-  implement(app, c.modelSave, { sign: EDIT }, async ({ session, body, req }) =>
-    logModel(req, session, '新增分析模型', await changed(session, saveModel(db, session, body))),
+  // the operation log masks the key (apiKey is among the audit's secret keys)
+  implement(app, c.modelSave, { sign: EDIT, audit: '新增分析模型' }, ({ session, body }) =>
+    changed(session, saveModel(db, session, body)),
   );
-  implement(app, c.modelUpdate, { sign: EDIT }, async ({ session, body, req }) =>
-    logModel(req, session, '修改分析模型', await changed(session, updateModel(db, session, body))),
+  implement(app, c.modelUpdate, { sign: EDIT, audit: '修改分析模型' }, ({ session, body }) =>
+    changed(session, updateModel(db, session, body)),
   );
-  implement(app, c.modelDelete, { sign: EDIT }, async ({ session, body, req }) =>
-    logModel(req, session, '删除分析模型', await changed(session, deleteModel(db, session, body.id))),
+  implement(app, c.modelDelete, { sign: EDIT, audit: '删除分析模型' }, ({ session, body }) =>
+    changed(session, deleteModel(db, session, body.id)),
   );
   implement(app, c.modelTest, { sign: EDIT }, ({ session, body }) => testModel(db, session, body));
 
