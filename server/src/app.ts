@@ -16,7 +16,7 @@ import { type Database, ping } from './platform/db';
 import { installErrorHandling } from './platform/http';
 import { Jobs } from './platform/jobs';
 import { openApiTransform, openApiTransformObject } from './platform/openapi';
-import { createEmbeddedPush, createExternalPush, type Push } from './platform/push';
+import { createPush } from './platform/push';
 import { RateLimiter } from './platform/rateLimit';
 import { installAuth, TokenService } from './platform/session';
 import { createStorage } from './platform/storage';
@@ -55,7 +55,13 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   installErrorHandling(app);
 
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
-  const push: Push = config.mqttUrl ? await createExternalPush(config.mqttUrl) : await createEmbeddedPush(tokens);
+  const push = await createPush({
+    tokens,
+    // the session check of the HTTP requests, once per browser connection
+    sessionAlive: async (claims) => (await ctx.services.account.loadSession(claims)) !== null,
+    mqtt: config.mqtt,
+    log: app.log,
+  });
   const storage = createStorage(
     config,
     config.dataDir === ':memory:' ? mkdtempSync(join(tmpdir(), 'crm-files-')) : undefined,

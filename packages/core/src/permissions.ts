@@ -43,6 +43,7 @@ export const FUNCTION_SIGNS = {
       'analysis:view': '查看 AI 分析',
       'analysis:correct': '修正 AI 分析结果',
       'analysis:edit': 'AI 设置',
+      'quality:view': '查看质检',
       'quality:edit': '录音质检（评分与设置）',
     },
   },

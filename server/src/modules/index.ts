@@ -11,6 +11,7 @@ import { feedbackModule } from './feedback';
 import { noticeModule } from './notice';
 import { operationLogModule } from './operationLog';
 import { orgModule } from './org';
+import { qualityModule } from './quality';
 import { recordingModule } from './recording';
 import { trackingModule } from './tracking';
 import { uploadModule } from './upload';
@@ -30,6 +31,7 @@ export const modules: Module[] = [
   clueModule,
   clueImportModule,
   analysisModule,
+  qualityModule,
   trackingModule,
   uploadModule,
 ];

@@ -26,7 +26,8 @@ export interface Config {
   geetest?: { id: string; key: string; apiBase: string };
   sms: { provider: 'log' | 'aliyun' | 'tencent'; [key: string]: string };
   dingtalk?: { appKey: string; appSecret: string; apiBase: string };
-  mqttUrl?: string;
+  /** An external MQTT broker (MQTT_URL): every API process relays between it and its own /mqtt browsers. */
+  mqtt?: MqttConfig;
   s3?: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   workers: string[] | 'all';
   /** Schema of the job tables (default pgboss). Test files on one PostgreSQL database each use their own. */
@@ -74,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           apiBase: env.DINGTALK_API ?? 'https://oapi.dingtalk.com',
         }
       : undefined,
-    mqttUrl: env.MQTT_URL || undefined,
+    mqtt: mqttConfig(env),
     s3: env.S3_ENDPOINT
       ? {
           endpoint: env.S3_ENDPOINT,
@@ -104,6 +105,28 @@ export function trustProxy(value: string | undefined): Config['trustProxy'] {
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean);
+}
+
+export interface MqttConfig {
+  /** mqtt://, mqtts:// (TLS), ws:// or wss:// */
+  url: string;
+  username?: string;
+  password?: string;
+  /** MQTT_CA_FILE: a PEM file of the CA that signed the broker's certificate (a private CA). */
+  caFile?: string;
+  /** MQTT_REJECT_UNAUTHORIZED=false accepts a broker certificate that does not verify (testing only). */
+  rejectUnauthorized: boolean;
+}
+
+function mqttConfig(env: NodeJS.ProcessEnv): MqttConfig | undefined {
+  if (!env.MQTT_URL) return undefined;
+  return {
+    url: env.MQTT_URL,
+    username: env.MQTT_USERNAME || undefined,
+    password: env.MQTT_PASSWORD || undefined,
+    caFile: env.MQTT_CA_FILE || undefined,
+    rejectUnauthorized: env.MQTT_REJECT_UNAUTHORIZED !== 'false',
+  };
 }
 
 function smsConfig(env: NodeJS.ProcessEnv): Config['sms'] {

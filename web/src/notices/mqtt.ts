@@ -1,4 +1,5 @@
 import { type AppMessage, messageListOf } from '@crm/core';
+import { refreshSession } from '../api/client';
 import { mqttUrl } from '../api/config';
 import { noticeStore, refreshUnread } from './store';
 
@@ -14,8 +15,15 @@ export function isMessage(msg: { type?: string; id?: unknown; title?: unknown; c
   return msg.id !== undefined && msg.id !== null && (!!msg.title || !!msg.content);
 }
 
+/** CONNACK refusals of the server's /mqtt: 4 the token is invalid or expired, 5 the session ended or the user was disabled. */
+const REFUSED = new Set([4, 5]);
+
 /**
- * Connects to the MQTT push (username anything, password the access token) and feeds the popup stack.
+ * Connects to the MQTT push (username anything, password the access token) and feeds the popup stack. The address is
+ * /mqtt on the page's own origin, served by every API process in both shapes (with an external broker each process
+ * relays); VITE_MQTT_URL only overrides it and is not needed behind the product's reverse proxy.
+ * The server closes the connection when the access token expires: a refused reconnect renews the token once with the
+ * refresh token, and gives up when the session is over (the next API call then leads to the sign-in page).
  * mqtt.js is loaded on demand so the sign-in page does not carry it. Returns a disconnect function.
  */
 export function connectPush(opts: {
@@ -51,7 +59,12 @@ export function connectPush(opts: {
         // A payload that is not JSON is not one of ours: ignored.
       }
     });
-    c.on('error', () => {});
+    c.on('error', (err) => {
+      if (!REFUSED.has((err as { code?: number }).code ?? 0)) return;
+      void refreshSession().then((renewed) => {
+        if (!renewed) c.end(true);
+      });
+    });
   });
   return () => {
     closed = true;

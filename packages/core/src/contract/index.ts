@@ -16,6 +16,7 @@ import { interaction } from './interaction';
 import { notice } from './notice';
 import { operationLog } from './operationLog';
 import { organization, orgSettings } from './organization';
+import { quality } from './quality';
 import { recording } from './recording';
 import { menus, roles } from './roles';
 import { tracking } from './tracking';
@@ -49,4 +50,5 @@ export const contract = {
   costCenter,
   analysis,
   aiSetting,
+  quality,
 };

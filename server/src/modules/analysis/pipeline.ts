@@ -6,7 +6,7 @@ import { writeClueTags } from './clueTags';
 import { effectiveColumns } from './effective';
 import { analyse } from './engine/analyse';
 import { DEFAULT_CHECKERS, DEFAULT_RULES } from './engine/defaults';
-import type { AnalysisResult, AnalysisRules } from './engine/types';
+import type { AnalysisResult, AnalysisRules, Checker } from './engine/types';
 import { llmStep } from './llmStep';
 import { sendAiMessages } from './messages';
 import { aiSettingOf, costCenterOf } from './ports';
@@ -34,7 +34,36 @@ export const ItemState = { WAITING: 0, DONE: 1, FAILED: 2, PAUSED: 3 } as const;
 
 const BUILTIN_MODEL = '内置分析';
 
+/** Checkers a module adds for an organisation (quality inspection: its forbidden words and regex rules). */
+export type CheckerProvider = (orgId: number) => Promise<Checker[]>;
+
+/** What a module hears after an analysis is stored (and again when a retry re-runs its effects). */
+export interface AnalysedEvent {
+  orgId: number;
+  recording: RecordingRow;
+  /** The machine's result, and the effective values (corrections applied). */
+  result: AnalysisResult;
+  effective: ReturnType<typeof effectiveColumns>;
+}
+export type AnalysedListener = (event: AnalysedEvent) => Promise<void>;
+
 export class AnalysisPipeline {
+  private readonly checkerProviders: CheckerProvider[] = [];
+  private readonly analysedListeners: AnalysedListener[] = [];
+
+  /**
+   * The checker extension point: the pipeline runs the default checkers (forbidden words, regex rules, abuse) and
+   * those every provider gives for the call's organisation; their violations are the call's like any other.
+   */
+  addCheckers(provider: CheckerProvider): void {
+    this.checkerProviders.push(provider);
+  }
+
+  /** After every stored analysis: e.g. quality inspection scores the call. Listeners must be idempotent. */
+  onAnalysed(listener: AnalysedListener): void {
+    this.analysedListeners.push(listener);
+  }
+
   constructor(private readonly ctx: AppContext) {}
 
   private get db() {
@@ -135,7 +164,8 @@ export class AnalysisPipeline {
       if (opts.charge !== false && !(await this.charge(rec, job, transcript.durationMs))) return;
       const settings = aiSettingOf(this.ctx);
       const rules: AnalysisRules = (await settings?.rulesFor(orgId)) ?? DEFAULT_RULES;
-      let result: AnalysisResult = await analyse(transcript, rules, DEFAULT_CHECKERS);
+      const added = (await Promise.all(this.checkerProviders.map((p) => p(orgId)))).flat();
+      let result: AnalysisResult = analyse(transcript, rules, [...DEFAULT_CHECKERS, ...added]);
       let llmError: string | null = null;
       let modelName = BUILTIN_MODEL;
       const llm = await settings?.llmFor(orgId);
@@ -228,6 +258,8 @@ export class AnalysisPipeline {
       await writeClueTags(this.db, rec.organizationId, rec.clueId, rec.id, m, e, names);
     }
     await sendAiMessages(this.ctx, rec, m, e, rules, llmError, sent);
+    for (const listener of this.analysedListeners)
+      await listener({ orgId: rec.organizationId, recording: rec, result: m, effective: e });
   }
 
   /** A retry of a job whose result was stored but whose lead update or messages failed: those again, then 已完成. */

@@ -37,6 +37,9 @@ export const orgModule: Module = {
       (userId, except) => ctx.services.account.revokeUserSessions(userId, except),
       ctx.limiter,
       (s, userId, data) => ctx.push.publish(userTopic(s.orgId, userId), { msgType: 'work_status', data }),
+      // the user is disabled whatever becomes of the push: a broker failure is logged
+      (orgId, userId) =>
+        ctx.push.disconnectUser(orgId, userId).catch((err) => ctx.app.log.warn({ err }, 'push disconnect failed')),
     );
     ctx.services.users = users;
     orgRoutes(ctx, users);

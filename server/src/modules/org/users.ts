@@ -60,6 +60,8 @@ export class UserService {
     private readonly revokeSessions: (userId: number, exceptSessionId?: string) => Promise<void>,
     private readonly limiter: RateLimiter,
     private readonly notifyWorkStatus: WorkStatusNotifier,
+    /** Closes a user's push connections in every API process (platform/push.ts disconnectUser). */
+    private readonly disconnectPush: (orgId: number, userId: number) => Promise<void>,
   ) {}
 
   /** The users of the organisation within the caller's data scope, filtered. */
@@ -186,7 +188,7 @@ export class UserService {
     return { id };
   }
 
-  /** Enable (1) or disable (2); a disabled user is signed out everywhere at once. */
+  /** Enable (1) or disable (2); a disabled user is signed out everywhere at once, their open pages stop receiving. */
   async updateStatus(s: Session, input: Body<'updateStatus'>): Promise<Answer<'updateStatus'>> {
     const target = await userInScope(this.db, s, input.id);
     if (input.status === 2) {
@@ -194,7 +196,10 @@ export class UserService {
       if (target.isSuperAdmin) throw badRequest('不能禁用超级管理员，请先转让超级管理员');
     }
     await this.db.update(appUser).set({ status: input.status, updatedAt: new Date() }).where(eq(appUser.id, target.id));
-    if (input.status === 2) await this.revokeSessions(target.id);
+    if (input.status === 2) {
+      await this.revokeSessions(target.id);
+      await this.disconnectPush(s.orgId, target.id);
+    }
     return { id: target.id, status: input.status };
   }
 

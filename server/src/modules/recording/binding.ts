@@ -98,7 +98,7 @@ export async function bindUser(ctx: AppContext, s: Session, input: Body<'bindUse
   return { count: visible.length };
 }
 
-/** Deletes recordings with their transcripts, analyses and files. */
+/** Deletes recordings with their transcripts, analyses, quality hits and files. */
 export async function removeRecordings(ctx: AppContext, s: Session, ids: number[]): Promise<Answer<'remove'>> {
   const rows = await ctx.db
     .select()
@@ -109,6 +109,7 @@ export async function removeRecordings(ctx: AppContext, s: Session, ids: number[
   await ctx.db.transaction(async (tx) => {
     await ctx.services.asr.removeFor(tx, s.orgId, found);
     await ctx.services.analysis.removeFor(tx, s.orgId, found);
+    await ctx.services.quality.removeFor(tx, s.orgId, found);
     await tx.delete(recording).where(and(scoped(s, recording), inArray(recording.id, found)));
   });
   for (const r of rows) {
