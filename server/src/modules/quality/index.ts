@@ -1,0 +1,40 @@
+/**
+ * Quality inspection (spec plan group C). This slice: forbidden-word lists and regex rules as checkers of the
+ * analysis pipeline, and the hits they leave.
+ *
+ *   schema.ts       prohibition_word_list, org_regex_rule, prohibition_hit
+ *   prohibition.ts  word lists as matchers (folded text, whole word by jieba boundaries, side)
+ *   regex.ts        regex rules as matchers, and the guard against catastrophic patterns
+ *   checkers.ts     an organisation's compiled rules (cached, dropped on save) → the pipeline's checkers
+ *   hits.ts         after each analysis: the call's hits stored;  hitList.ts  the hit list and counts
+ *   service.ts      the rules' calls;  routes.ts  the calls;  seed.ts  demo rules
+ *
+ * SOP rules, scorecards and human review will be further files here, each plugging into the same pipeline events.
+ */
+import type { Module } from '../../platform/context';
+import { QualityRules } from './checkers';
+import { hitRecorder, removeHits } from './hits';
+import { qualityRoutes } from './routes';
+import { seedQuality } from './seed';
+import { QualityService } from './service';
+
+declare module '../../platform/context' {
+  interface Services {
+    quality: { rules: QualityRules; service: QualityService; removeFor: typeof removeHits };
+  }
+}
+
+export const qualityModule: Module = {
+  name: 'quality',
+  setup(ctx) {
+    const rules = new QualityRules(ctx.db);
+    const service = new QualityService(ctx.db, rules);
+    ctx.services.quality = { rules, service, removeFor: removeHits };
+    ctx.services.analysis.addCheckers(rules.checkersFor);
+    ctx.services.analysis.onAnalysed(hitRecorder(ctx, rules));
+    qualityRoutes(ctx, service);
+  },
+  async seed(ctx, demo) {
+    for (const org of demo) await seedQuality(ctx.db, org);
+  },
+};

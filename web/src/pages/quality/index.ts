@@ -1,0 +1,6 @@
+import type { PageLoader } from '../loader';
+
+/** Quality inspection (spec plan group C): /main/staffCheck 通话质检 with its tabs. */
+export const pages: Record<string, PageLoader> = {
+  '/staffCheck': () => import('./StaffCheckPage'),
+};
