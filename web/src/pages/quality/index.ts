@@ -4,3 +4,8 @@ import type { PageLoader } from '../loader';
 export const pages: Record<string, PageLoader> = {
   '/staffCheck': () => import('./StaffCheckPage'),
 };
+
+/** What of a route is built so far (the README's route table reads this). */
+export const partial: Record<string, string> = {
+  '/staffCheck': '违禁词库、命中记录与正则规则已实现；AI 质检列表、SOP 规则、评分与复核建设中',
+};
