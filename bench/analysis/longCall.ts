@@ -1,48 +1,12 @@
-// A 10-minute call (about 150 segments) made of the sentences of the dev splits, agent and customer taking turns,
-// for timing the analyser on a call of realistic length and wording.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// A 10-minute call made of the sentences of the analysis dev splits (see bench/longCall.ts).
 import { join } from 'node:path';
-import type { Transcript, TranscriptSegment } from '@crm/core';
+import type { Transcript } from '@crm/core';
+import { longCallFrom } from '../longCall';
 import { EVAL_DIR } from './quality';
 
-const FALLBACK = {
-  agent: [
-    '您好，我是星辰教育的课程顾问小王，请问您现在方便接听电话吗',
-    '我们这周六上午有一节免费的体验课，您看带孩子过来试听一下？',
-  ],
-  customer: ['你好，方便的，你说吧', '价格大概多少钱，一节课多长时间'],
-};
-
-function sentences(): { agent: string[]; customer: string[] } {
-  const out = { agent: [] as string[], customer: [] as string[] };
-  for (const split of ['dev-a', 'dev-b']) {
-    const dir = join(EVAL_DIR, split);
-    if (!existsSync(dir)) continue;
-    for (const f of readdirSync(dir)
-      .filter((n) => n.endsWith('.json') && n !== 'labels.json')
-      .sort()) {
-      try {
-        const t = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Transcript;
-        for (const s of t.segments) if (s.text.length >= 6) out[s.speaker].push(s.text);
-      } catch {
-        // a file being written right now
-      }
-    }
-  }
-  return out.agent.length && out.customer.length ? out : FALLBACK;
-}
-
-export function longCall(minutes = 10, segmentCount = 150): Transcript {
-  const pool = sentences();
-  const durationMs = minutes * 60_000;
-  const slot = durationMs / segmentCount;
-  const segments: TranscriptSegment[] = [];
-  for (let i = 0; i < segmentCount; i++) {
-    const speaker = i % 2 === 0 ? 'agent' : 'customer';
-    const list = pool[speaker];
-    const text = list[(i * 7919) % list.length];
-    const startMs = Math.round(i * slot + 200);
-    segments.push({ speaker, startMs, endMs: Math.round(startMs + Math.min(slot - 300, text.length * 230)), text });
-  }
-  return { durationMs, segments };
-}
+export const longCall = (minutes = 10, segmentCount = 150): Transcript =>
+  longCallFrom(
+    ['dev-a', 'dev-b'].map((s) => join(EVAL_DIR, s)),
+    minutes,
+    segmentCount,
+  );

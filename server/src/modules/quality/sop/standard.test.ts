@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../../analysis/engine/testCall';
+import { matchSop } from './match';
+import { STANDARD_SOP } from './standard';
+
+/** The names of the items the standard rule finds in a call. */
+const covered = (lines: Parameters<typeof call>[0]) =>
+  matchSop(call(lines), STANDARD_SOP)
+    .items.filter((i) => i.hit)
+    .map((i) => i.name);
+
+describe('the standard SOP rule', () => {
+  it('finds all seven items of a full pitch, in order', () => {
+    const r = matchSop(
+      call([
+        ['a', '您好，我是新东方的课程规划师陈老师'],
+        ['c', '嗯，你好'],
+        ['a', '请问您是乐乐的家长吗？'],
+        ['c', '对，我是她妈妈'],
+        ['a', '孩子今年上几年级了，英语成绩怎么样？'],
+        ['c', '四年级，英语一般般'],
+        ['a', '我们这个课程是外教小班课，每班不超过六个孩子，主要练口语'],
+        ['a', '一个学期是四千八，现在报名打九折'],
+        ['c', '有点贵啊'],
+        ['a', '我理解，不过算下来一节课才八十多，比一对一便宜很多'],
+        ['c', '那我考虑一下'],
+        ['a', '好的，那我加您微信，周六上午您带孩子来试听一节'],
+      ]),
+      STANDARD_SOP,
+    );
+    expect(r.coverage).toBe(1);
+    expect(r.inOrder).toBe(true);
+    expect(r.items.map((i) => i.evidence?.segment)).toEqual([0, 2, 4, 6, 7, 9, 11]);
+  });
+
+  it('reads an ASR transcript without punctuation', () => {
+    expect(
+      covered([
+        ['a', '喂 你好 我是那个万科物业的小周 请问是三栋的王先生吗'],
+        ['c', '是我 什么事'],
+        ['a', '您家房子现在是自己住还是出租的'],
+        ['c', '自己住'],
+        ['a', '那我明天下午三点带师傅上门给您看一下'],
+      ]),
+    ).toEqual(['开场白与自我介绍', '确认客户身份', '挖掘需求', '约定下次跟进']);
+  });
+
+  it('leaves the near misses: a bare greeting, the customer asking the price, a vague price and follow-up', () => {
+    expect(
+      covered([
+        ['a', '喂，您好'],
+        ['c', '你好，多少钱一年啊'],
+        ['a', '价格这个您放心，很优惠的'],
+        ['c', '哦'],
+        ['a', '好的，那您有需要再联系我'],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('counts objection handling only as the answer to a concern', () => {
+    expect(covered([['a', '您放心，我们是正规机构，很多客户都在用']])).not.toContain('异议处理');
+    expect(
+      covered([
+        ['c', '你们这个靠谱吗，不会是骗人的吧'],
+        ['a', '您放心，我们是正规持牌机构，可以在官网查到'],
+      ]),
+    ).toEqual(['异议处理']);
+  });
+
+  it('hears the day, not a decimal, in a follow-up', () => {
+    expect(covered([['a', '这款车是二点零T的发动机，百公里油耗七个左右']])).not.toContain('约定下次跟进');
+    expect(covered([['a', '那我周三下午给您回个电话']])).toEqual(['约定下次跟进']);
+  });
+});
