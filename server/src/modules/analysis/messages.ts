@@ -105,7 +105,11 @@ export async function managersOf(db: DbOrTx, orgId: number, userId: number): Pro
   return res.rows.map((r) => Number(r.id)).filter((id) => id !== userId);
 }
 
-/** Sends what is new for this call and records it as sent. */
+/**
+ * Sends what is new for this call and records it as sent, exactly once however many jobs of the call run at once:
+ * the analysis row is locked while the sent-set is read, the messages stored and the set extended; the messages are
+ * pushed after the commit.
+ */
 export async function sendAiMessages(
   ctx: AppContext,
   rec: RecordingRow,
@@ -113,42 +117,44 @@ export async function sendAiMessages(
   e: Effective,
   rules: AnalysisRules | null,
   llmError: string | null,
-  alreadySent: string[],
 ): Promise<string[]> {
   const settings = aiSettingOf(ctx);
   const notice = ctx.services.notice;
   if (!settings || !notice || !rec.ownerUserId) return [];
+  const owner = rec.ownerUserId;
   const push = new Map((await settings.msgPushFor(rec.organizationId)).map((p) => [p.msgType, p]));
   const call = `通话 ${formatDateTime(rec.callTime ?? rec.createdAt) ?? ''}${rec.phone ? ` ${rec.phone}` : ''}`.trim();
-  const sent = new Set(alreadySent);
-  const todo = outgoing(m, e, push, rules, llmError, call).filter(
-    (o) => !sent.has(o.key) && push.get(o.msgType)?.enabled,
-  );
-  if (!todo.length) return [];
-  let managers: number[] | null = null;
-  const newlySent: string[] = [];
-  for (const o of todo) {
-    const item = push.get(o.msgType)!;
-    const to: number[] = [];
-    if (item.toOwner) to.push(rec.ownerUserId);
-    if (item.toManager) {
-      managers ??= await managersOf(ctx.db, rec.organizationId, rec.ownerUserId);
-      to.push(...managers);
+  const wanted = outgoing(m, e, push, rules, llmError, call).filter((o) => push.get(o.msgType)?.enabled);
+  if (!wanted.length) return [];
+  const wantsManagers = wanted.some((o) => push.get(o.msgType)?.toManager);
+  const managers = wantsManagers ? await managersOf(ctx.db, rec.organizationId, owner) : [];
+  const thisCall = and(eq(callAnalysis.organizationId, rec.organizationId), eq(callAnalysis.recordingId, rec.id));
+  const { stored, newlySent } = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select({ sent: callAnalysis.sentMessages }).from(callAnalysis).where(thisCall).for('update');
+    const sent = new Set(row?.sent ?? []);
+    const todo = wanted.filter((o) => !sent.has(o.key));
+    const rows: Awaited<ReturnType<typeof notice.store>> = [];
+    for (const o of todo) {
+      const item = push.get(o.msgType)!;
+      const to = [...(item.toOwner ? [owner] : []), ...(item.toManager ? managers : [])];
+      if (to.length)
+        rows.push(
+          ...(await notice.store(tx, rec.organizationId, to, {
+            title: o.title,
+            content: o.content,
+            msgType: o.msgType,
+            param: { recordingId: rec.id, clueId: rec.clueId, callTime: formatDateTime(rec.callTime) },
+          })),
+        );
     }
-    if (to.length)
-      await notice.notify(rec.organizationId, to, {
-        title: o.title,
-        content: o.content,
-        msgType: o.msgType,
-        param: { recordingId: rec.id, clueId: rec.clueId, callTime: formatDateTime(rec.callTime) },
-      });
-    newlySent.push(o.key);
-  }
-  await ctx.db
-    .update(callAnalysis)
-    .set({
-      sentMessages: sql`array(select distinct unnest(${callAnalysis.sentMessages} || ${sql.param(newlySent)}::text[]))`,
-    })
-    .where(and(eq(callAnalysis.organizationId, rec.organizationId), eq(callAnalysis.recordingId, rec.id)));
+    const keys = todo.map((o) => o.key);
+    if (keys.length)
+      await tx
+        .update(callAnalysis)
+        .set({ sentMessages: sql`${callAnalysis.sentMessages} || ${sql.param(keys)}::text[]` })
+        .where(thisCall);
+    return { stored: rows, newlySent: keys };
+  });
+  await notice.publish(stored);
   return newlySent;
 }

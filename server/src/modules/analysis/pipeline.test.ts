@@ -147,8 +147,8 @@ describe('analysis pipeline', () => {
 
   it('stored but the messages failed: 失败; the retry sends them and completes without analysing again', async () => {
     const notice = t().ctx.services.notice;
-    const notify = notice.notify.bind(notice);
-    notice.notify = async () => {
+    const store = notice.store.bind(notice);
+    notice.store = async () => {
       throw new Error('消息服务不可用');
     };
     let id: number;
@@ -157,7 +157,7 @@ describe('analysis pipeline', () => {
       const { data } = await waitFor(t(), org.seat.token, id);
       expect(data).toMatchObject({ analysisStatus: 4, error: '消息服务不可用' });
     } finally {
-      notice.notify = notify;
+      notice.store = store;
     }
     const stored = (await panel(t(), org.seat.token, id)).data;
     expect(stored.machine).not.toBeNull();

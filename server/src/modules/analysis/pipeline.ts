@@ -204,7 +204,10 @@ export class AnalysisPipeline {
     return false;
   }
 
-  /** Stores the result (replacing the last), keeps the corrections over it, then the lead and the messages. */
+  /**
+   * Stores the result (replacing the last), keeps the corrections over it, then the lead and the messages; the call
+   * reads 已完成 only once all of that is done.
+   */
   private async store(
     rec: RecordingRow,
     version: number,
@@ -213,34 +216,30 @@ export class AnalysisPipeline {
   ): Promise<void> {
     const { organizationId: orgId, id: recordingId } = rec;
     const [current] = await this.db
-      .select({ correction: callAnalysis.correction, sentMessages: callAnalysis.sentMessages })
+      .select({ correction: callAnalysis.correction })
       .from(callAnalysis)
       .where(this.rowOf(orgId, recordingId));
     const e = effectiveColumns(m, current?.correction ?? null);
-    const stored = await this.db.transaction(async (tx) => {
-      const done = await tx
-        .update(callAnalysis)
-        .set({
-          ...e,
-          machine: m,
-          status: 3,
-          analysedVersion: version,
-          paused: false,
-          pausedReason: null,
-          error: null,
-          llmError: extra.llmError,
-          modelName: extra.modelName,
-          searchText: extra.searchText,
-          analysedAt: new Date(),
-          updatedAt: new Date(),
-        })
-        .where(and(this.rowOf(orgId, recordingId), eq(callAnalysis.version, version)))
-        .returning({ id: callAnalysis.id });
-      if (done.length) await updateRecording(tx, orgId, recordingId, { analysisStatus: 3 });
-      return done.length > 0;
-    });
-    if (!stored) return; // a newer analysis was asked for meanwhile
-    await this.effects(rec, m, e, extra.rules, extra.llmError, current?.sentMessages ?? []);
+    const stored = await this.db
+      .update(callAnalysis)
+      .set({
+        ...e,
+        machine: m,
+        analysedVersion: version,
+        paused: false,
+        pausedReason: null,
+        error: null,
+        llmError: extra.llmError,
+        modelName: extra.modelName,
+        searchText: extra.searchText,
+        analysedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(this.rowOf(orgId, recordingId), eq(callAnalysis.version, version)))
+      .returning({ id: callAnalysis.id });
+    if (!stored.length) return; // a newer analysis was asked for meanwhile
+    await this.effects(rec, m, e, extra.rules, extra.llmError);
+    await this.setStatus({ orgId, recordingId, version }, 3);
   }
 
   /** The lead's risk and AI tags, then the AI messages: each idempotent, so a retry may run them again. */
@@ -250,14 +249,13 @@ export class AnalysisPipeline {
     e: ReturnType<typeof effectiveColumns>,
     rules: AnalysisRules | null,
     llmError: string | null,
-    sent: string[],
   ): Promise<void> {
     if (rec.clueId) {
       if (m.risk) await this.ctx.services.clue.setRisk(rec.organizationId, rec.clueId, 1);
       const names = new Map(rules?.customTags.map((t) => [t.id, t.name]) ?? []);
       await writeClueTags(this.db, rec.organizationId, rec.clueId, rec.id, m, e, names);
     }
-    await sendAiMessages(this.ctx, rec, m, e, rules, llmError, sent);
+    await sendAiMessages(this.ctx, rec, m, e, rules, llmError);
     for (const listener of this.analysedListeners)
       await listener({ orgId: rec.organizationId, recording: rec, result: m, effective: e });
   }
@@ -269,7 +267,7 @@ export class AnalysisPipeline {
       try {
         const rules = (await aiSettingOf(this.ctx)?.rulesFor(job.orgId)) ?? null;
         const e = effectiveColumns(row.machine, row.correction ?? null);
-        await this.effects(rec, row.machine, e, rules, row.llmError, row.sentMessages);
+        await this.effects(rec, row.machine, e, rules, row.llmError);
         await this.setStatus(job, 3, { error: null });
       } catch (err) {
         await this.setStatus(job, 4, { error: ((err as Error).message || String(err)).slice(0, 1000) });
