@@ -19,6 +19,7 @@ import { organization, orgSettings } from './organization';
 import { quality } from './quality';
 import { recording } from './recording';
 import { menus, roles } from './roles';
+import { sop } from './sop';
 import { tracking } from './tracking';
 import { upload } from './upload';
 import { users } from './users';
@@ -51,4 +52,5 @@ export const contract = {
   analysis,
   aiSetting,
   quality,
+  sop,
 };

@@ -8,6 +8,8 @@
  *   checkers.ts     an organisation's compiled rules (cached, dropped on save) → the pipeline's checkers
  *   hits.ts         after each analysis: the call's hits stored;  hitList.ts  the hit list and counts
  *   service.ts      the rules' calls;  routes.ts  the calls;  seed.ts  demo rules
+ *   sop/            the SOP matcher;  sopRules.ts  enabled SOP rules compiled per organisation, where each applies
+ *   sopService.ts   SOP rule calls;  sopResults.ts  per-call coverage (+ history);  sopRoutes.ts;  sopSeed.ts
  *
  * SOP rules, scorecards and human review will be further files here, each plugging into the same pipeline events.
  */
@@ -17,10 +19,15 @@ import { hitRecorder, removeHits } from './hits';
 import { qualityRoutes } from './routes';
 import { seedQuality } from './seed';
 import { QualityService } from './service';
+import { removeSopResults, sopRecorder } from './sopResults';
+import { sopRoutes } from './sopRoutes';
+import { SopRules } from './sopRules';
+import { seedSop } from './sopSeed';
+import { SopService } from './sopService';
 
 declare module '../../platform/context' {
   interface Services {
-    quality: { rules: QualityRules; service: QualityService; removeFor: typeof removeHits };
+    quality: { rules: QualityRules; service: QualityService; sopRules: SopRules; removeFor: typeof removeHits };
   }
 }
 
@@ -29,12 +36,22 @@ export const qualityModule: Module = {
   setup(ctx) {
     const rules = new QualityRules(ctx.db);
     const service = new QualityService(ctx.db, rules);
-    ctx.services.quality = { rules, service, removeFor: removeHits };
+    const sopRules = new SopRules(ctx.db);
+    const removeFor: typeof removeHits = async (tx, orgId, ids) => {
+      await removeHits(tx, orgId, ids);
+      await removeSopResults(tx, orgId, ids);
+    };
+    ctx.services.quality = { rules, service, sopRules, removeFor };
     ctx.services.analysis.addCheckers(rules.checkersFor);
     ctx.services.analysis.onAnalysed(hitRecorder(ctx, rules));
+    ctx.services.analysis.onAnalysed(sopRecorder(ctx, sopRules));
     qualityRoutes(ctx, service);
+    sopRoutes(ctx, new SopService(ctx.db, sopRules, ctx.services.clueField));
   },
   async seed(ctx, demo) {
-    for (const org of demo) await seedQuality(ctx.db, org);
+    for (const org of demo) {
+      await seedQuality(ctx.db, org);
+      await seedSop(ctx.db, org);
+    }
   },
 };

@@ -1,6 +1,20 @@
 import type { HitKind, MatchMode, RuleSide } from '@crm/core/contract/quality';
+import type { SopSpeaker } from '@crm/core/contract/sop';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { SopResult } from './sop/types';
 
 /**
  * Quality inspection. This slice: the organisation's forbidden-word lists and regular-expression rules (both run as
@@ -86,4 +100,90 @@ export const prohibitionHit = pgTable(
     index('prohibition_hit_org_rule_idx').on(t.organizationId, t.kind, t.ruleId),
     index('prohibition_hit_org_owner_idx').on(t.organizationId, t.ownerUserId),
   ],
+);
+
+/**
+ * An SOP rule: an ordered script of items (sop_item) checked on every analysed call of the departments it applies
+ * to (`deptIds` and the departments below them; empty: all) at the lead's follow-up stages (`followStatusIds`,
+ * follow-status dictionary ids; empty: any stage). Deleted rules are kept (deleted_at): their results keep a name.
+ */
+export const sopRule = pgTable(
+  'sop_rule',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    deptIds: integer('dept_ids').array().notNull().default(sql`'{}'::int[]`),
+    followStatusIds: integer('follow_status_ids').array().notNull().default(sql`'{}'::int[]`),
+    /** 1 enabled, 2 disabled. */
+    status: smallint('status').notNull().default(1),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sop_rule_org_name_uq').on(t.organizationId, t.name).where(sql`${t.deletedAt} is null`),
+    index('sop_rule_org_idx').on(t.organizationId, t.updatedAt),
+  ],
+);
+
+/**
+ * One item of an SOP rule, found in a call by keywords, example sentences or regular expressions in the sentences
+ * of `speaker`; `after*` is the optional precondition (said shortly after the other side says one of these). An
+ * item removed by an edit is kept (deleted_at) so earlier results still name it.
+ */
+export const sopItem = pgTable(
+  'sop_item',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    ruleId: integer('rule_id').notNull(),
+    name: varchar('name', { length: 30 }).notNull(),
+    sort: integer('sort').notNull(),
+    keywords: text('keywords').array().notNull(),
+    examples: text('examples').array().notNull(),
+    regex: text('regex').array().notNull(),
+    speaker: varchar('speaker', { length: 10 }).$type<SopSpeaker>().notNull().default('agent'),
+    llmQuestion: varchar('llm_question', { length: 200 }),
+    afterKeywords: text('after_keywords').array().notNull().default(sql`'{}'::text[]`),
+    afterRegex: text('after_regex').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('sop_item_org_rule_idx').on(t.organizationId, t.ruleId, t.sort)],
+);
+
+const sopResultColumns = {
+  organizationId: integer('organization_id').notNull(),
+  recordingId: integer('recording_id').notNull(),
+  ruleId: integer('rule_id').notNull(),
+  /** The rule's name when the call was checked. */
+  ruleName: varchar('rule_name', { length: 50 }).notNull(),
+  result: jsonb('result').$type<SopResult>().notNull(),
+  coverage: real('coverage').notNull(),
+  hitCount: integer('hit_count').notNull(),
+  missedCount: integer('missed_count').notNull(),
+  ownerUserId: integer('owner_user_id'),
+  callTime: timestamp('call_time', { withTimezone: true }),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A call's coverage of one SOP rule at its last analysis: replaced per recording and rule on every analysis. */
+export const sopCallResult = pgTable('sop_call_result', { id: serial('id').primaryKey(), ...sopResultColumns }, (t) => [
+  uniqueIndex('sop_call_result_org_recording_rule_uq').on(t.organizationId, t.recordingId, t.ruleId),
+  index('sop_call_result_org_rule_time_idx').on(t.organizationId, t.ruleId, t.callTime.desc().nullsLast()),
+  index('sop_call_result_org_owner_idx').on(t.organizationId, t.ownerUserId),
+]);
+
+/** Earlier results: a call's rows of sop_call_result as they were before a re-analysis replaced them. */
+export const sopCallResultHistory = pgTable(
+  'sop_call_result_history',
+  {
+    id: serial('id').primaryKey(),
+    ...sopResultColumns,
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sop_call_result_history_org_recording_idx').on(t.organizationId, t.recordingId, t.replacedAt)],
 );

@@ -1,0 +1,136 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../platform/db';
+import { scoped } from '../../platform/scope';
+import { clue } from '../clue/schema';
+import { appUser } from '../org/schema';
+import { sopItem, sopRule } from './schema';
+import { type CompiledSop, compileSop, type SopItemSpec } from './sop';
+
+/**
+ * An organisation's enabled SOP rules, compiled, with what decides where each applies. Kept in memory per
+ * organisation and dropped on every save (`forget`). One process, like QualityRules: another app process keeps its
+ * copy until it restarts.
+ */
+
+export interface ApplicableSop {
+  id: number;
+  name: string;
+  /** Empty: every department. */
+  deptIds: number[];
+  /** Empty: any follow-up stage. */
+  followStatusIds: number[];
+  compiled: CompiledSop;
+}
+
+type ItemRow = typeof sopItem.$inferSelect;
+
+/** The matcher's view of a stored item. */
+export function itemSpec(row: ItemRow): SopItemSpec {
+  const after = row.afterKeywords.length || row.afterRegex.length;
+  return {
+    id: row.id,
+    name: row.name,
+    sort: row.sort,
+    keywords: row.keywords,
+    examples: row.examples,
+    regex: row.regex,
+    speaker: row.speaker,
+    ...(after ? { after: { keywords: row.afterKeywords, regex: row.afterRegex } } : {}),
+  };
+}
+
+/** The live items of some rules, in script order, by rule. */
+export async function itemsOf(db: DbOrTx, orgId: number, ruleIds: number[]): Promise<Map<number, ItemRow[]>> {
+  const out = new Map<number, ItemRow[]>(ruleIds.map((id) => [id, []]));
+  if (!ruleIds.length) return out;
+  const rows = await db
+    .select()
+    .from(sopItem)
+    .where(and(eq(sopItem.organizationId, orgId), inArray(sopItem.ruleId, ruleIds), isNull(sopItem.deletedAt)))
+    .orderBy(asc(sopItem.ruleId), asc(sopItem.sort), asc(sopItem.id));
+  for (const r of rows) out.get(r.ruleId)?.push(r);
+  return out;
+}
+
+export class SopRules {
+  private readonly cache = new Map<number, Promise<ApplicableSop[]>>();
+
+  constructor(private readonly db: Db) {}
+
+  rulesOf(orgId: number): Promise<ApplicableSop[]> {
+    let rules = this.cache.get(orgId);
+    if (!rules) {
+      rules = this.load(orgId);
+      this.cache.set(orgId, rules);
+      rules.catch(() => this.cache.get(orgId) === rules && this.cache.delete(orgId));
+    }
+    return rules;
+  }
+
+  forget(orgId: number): void {
+    this.cache.delete(orgId);
+  }
+
+  /**
+   * The enabled rules that apply to a call of this owner about this lead: the owner's department is one the rule
+   * names or below one (a call without an owner department only meets rules for every department), and the lead's
+   * follow status is one of the rule's stages when it names any (a call without a lead meets only rules for any stage).
+   */
+  async applicable(orgId: number, ownerUserId: number | null, clueId: number | null): Promise<ApplicableSop[]> {
+    const rules = await this.rulesOf(orgId);
+    if (!rules.length) return [];
+    const [depts, followStatusId] = await Promise.all([
+      rules.some((r) => r.deptIds.length) ? this.deptChain(orgId, ownerUserId) : Promise.resolve([]),
+      rules.some((r) => r.followStatusIds.length) ? this.followStatus(orgId, clueId) : Promise.resolve(null),
+    ]);
+    return rules.filter(
+      (r) =>
+        (!r.deptIds.length || r.deptIds.some((d) => depts.includes(d))) &&
+        (!r.followStatusIds.length || (followStatusId !== null && r.followStatusIds.includes(followStatusId))),
+    );
+  }
+
+  /** The owner's department and every department above it. */
+  private async deptChain(orgId: number, userId: number | null): Promise<number[]> {
+    if (userId === null) return [];
+    const res = await this.db.execute<{ id: number }>(sql`
+      with recursive up as (
+        select d.id, d.parent_id from department d
+          join ${appUser} u on u.dept_id = d.id
+          where u.id = ${userId} and u.organization_id = ${orgId} and d.organization_id = ${orgId}
+        union
+        select d.id, d.parent_id from department d join up on d.id = up.parent_id where d.organization_id = ${orgId}
+      ) select id from up`);
+    return res.rows.map((r) => Number(r.id));
+  }
+
+  private async followStatus(orgId: number, clueId: number | null): Promise<number | null> {
+    if (clueId === null) return null;
+    const [row] = await this.db
+      .select({ id: clue.followStatusId })
+      .from(clue)
+      .where(and(eq(clue.id, clueId), eq(clue.organizationId, orgId)))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  private async load(orgId: number): Promise<ApplicableSop[]> {
+    const rules = await this.db
+      .select()
+      .from(sopRule)
+      .where(and(scoped({ orgId, visibleUserIds: null }, sopRule), eq(sopRule.status, 1)))
+      .orderBy(asc(sopRule.id));
+    const items = await itemsOf(
+      this.db,
+      orgId,
+      rules.map((r) => r.id),
+    );
+    return rules.map((r) => ({
+      id: r.id,
+      name: r.name,
+      deptIds: r.deptIds,
+      followStatusIds: r.followStatusIds,
+      compiled: compileSop({ id: r.id, name: r.name, items: (items.get(r.id) ?? []).map(itemSpec) }),
+    }));
+  }
+}
