@@ -86,9 +86,9 @@ export default [
       // the tabs; the ones not built yet say so
       for (const name of ['AI 质检', '违禁词', 'SOP 规则', '正则规则'])
         await page.getByRole('tab', { name, exact: true }).waitFor();
-      await page.getByRole('tab', { name: 'SOP 规则', exact: true }).click();
-      await page.getByText('功能建设中：AI 质检评分与 SOP 规则将在后续版本提供').waitFor();
-      await shot('sop-not-built');
+      await page.getByRole('tab', { name: 'AI 质检', exact: true }).click();
+      await page.getByText('功能建设中：AI 质检评分与复核将在后续版本提供').waitFor();
+      await shot('check-not-built');
       await page.getByRole('tab', { name: '违禁词', exact: true }).click();
       // the demo organisation's list is there
       await page.getByRole('cell', { name: '招生违规承诺', exact: true }).waitFor();

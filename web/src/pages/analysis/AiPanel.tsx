@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
+import { SopCoverage } from '../quality/SopCoverage';
 import { AiBanner } from './AiBanner';
 import { AnalysisResults } from './AnalysisResults';
 import { CommentThreads } from './CommentThreads';
@@ -71,6 +72,8 @@ export function AiPanel({ recordId, maskId, onEvidence, opened }: AiPanelProps) 
   const open = useCallQuery(contract.aiSetting.getAiOpen, undefined, { enabled: withSession && mayView, silent: true });
   // re-analysis replaces the machine's results: the same right as correcting them
   const canReanalyse = useHasSign('analysis:correct');
+  const editsQuality = useHasSign('quality:edit');
+  const seesSop = useHasSign('quality:view') || editsQuality;
   const [correcting, setCorrecting] = useState(false);
   const re = useReanalyse();
   const d = q.data;
@@ -98,6 +101,22 @@ export function AiPanel({ recordId, maskId, onEvidence, opened }: AiPanelProps) 
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={d.paused ? '等待充值后分析' : d.analysisStatusName} />
       ),
     },
+    ...(withSession && seesSop
+      ? [
+          {
+            key: 'sop',
+            label: 'SOP',
+            children: (
+              <SopCoverage
+                recordingId={d.recordingId}
+                analysedAt={d.analysedAt}
+                onEvidence={onEvidence}
+                opened={opened}
+              />
+            ),
+          },
+        ]
+      : []),
     ...(shown('figures') ? [{ key: 'figures', label: '对话指标', children: <FiguresView figures={d.figures} /> }] : []),
     ...(withSession
       ? [{ key: 'comments', label: '评论', children: <CommentThreads recordingId={d.recordingId} /> }]

@@ -3,10 +3,11 @@ import { useSearchParams } from 'react-router';
 import { useHasSign } from '../../app/session';
 import { ProhibitionTab } from './ProhibitionTab';
 import { RegexTab } from './RegexTab';
+import { SopTab } from './SopTab';
 
 /** The tabs built in a later version say so, and show nothing else. */
 function NotBuilt() {
-  return <Result status="info" title="功能建设中：AI 质检评分与 SOP 规则将在后续版本提供" data-testid="not-built" />;
+  return <Result status="info" title="功能建设中：AI 质检评分与复核将在后续版本提供" data-testid="not-built" />;
 }
 
 /**
@@ -21,7 +22,7 @@ export default function StaffCheckPage() {
   const tabs = [
     { key: 'check', label: 'AI 质检', children: <NotBuilt /> },
     { key: 'prohibition', label: '违禁词', children: <ProhibitionTab canEdit={canEdit} /> },
-    { key: 'sop', label: 'SOP 规则', children: <NotBuilt /> },
+    { key: 'sop', label: 'SOP 规则', children: <SopTab canEdit={canEdit} /> },
     { key: 'regex', label: '正则规则', children: <RegexTab canEdit={canEdit} /> },
   ];
   const active = tabs.some((t) => t.key === params.get('tab')) ? params.get('tab')! : 'prohibition';
