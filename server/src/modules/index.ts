@@ -12,6 +12,7 @@ import { noticeModule } from './notice';
 import { operationLogModule } from './operationLog';
 import { orgModule } from './org';
 import { qualityModule } from './quality';
+import { qualityReviewModule } from './qualityReview';
 import { recordingModule } from './recording';
 import { trackingModule } from './tracking';
 import { uploadModule } from './upload';
@@ -32,6 +33,7 @@ export const modules: Module[] = [
   clueImportModule,
   analysisModule,
   qualityModule,
+  qualityReviewModule,
   trackingModule,
   uploadModule,
 ];

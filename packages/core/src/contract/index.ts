@@ -17,6 +17,8 @@ import { notice } from './notice';
 import { operationLog } from './operationLog';
 import { organization, orgSettings } from './organization';
 import { quality } from './quality';
+import { qualityCheck } from './qualityCheck';
+import { qualityReview } from './qualityReview';
 import { recording } from './recording';
 import { menus, roles } from './roles';
 import { sop } from './sop';
@@ -52,5 +54,7 @@ export const contract = {
   analysis,
   aiSetting,
   quality,
+  qualityReview,
   sop,
+  qualityCheck,
 };

@@ -1,6 +1,7 @@
 import { ANALYSIS_PAUSED_REASON } from '@crm/core/contract/analysis';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db';
 import { type RecordingRow, recordingInOrg, updateRecording } from '../recording/rows';
 import { writeClueTags } from './clueTags';
 import { effectiveColumns } from './effective';
@@ -91,14 +92,17 @@ export class AnalysisPipeline {
 
   /** A new analysis of a recording: its version, 排队中, and its job. */
   async queue(orgId: number, recordingId: number, batchId: number | null): Promise<void> {
-    const version = await this.nextVersion(orgId, recordingId, batchId);
-    await updateRecording(this.db, orgId, recordingId, { analysisStatus: 1 });
+    const version = await this.db.transaction(async (tx) => {
+      const v = await this.nextVersion(tx, orgId, recordingId, batchId);
+      await updateRecording(tx, orgId, recordingId, { analysisStatus: 1 });
+      return v;
+    });
     await this.ctx.jobs.send(JOB_ANALYSIS, { orgId, recordingId, version, batchId } satisfies AnalysisJob);
   }
 
-  private async nextVersion(orgId: number, recordingId: number, batchId: number | null): Promise<number> {
+  private async nextVersion(tx: DbOrTx, orgId: number, recordingId: number, batchId: number | null): Promise<number> {
     const reset = { status: 1, paused: false, pausedReason: null, error: null, batchId, updatedAt: new Date() };
-    const [row] = await this.db
+    const [row] = await tx
       .insert(callAnalysis)
       .values({ organizationId: orgId, recordingId, version: 1, ...reset })
       .onConflictDoUpdate({
@@ -115,13 +119,16 @@ export class AnalysisPipeline {
     status: number,
     extra: Partial<typeof callAnalysis.$inferInsert> = {},
   ): Promise<boolean> {
-    const set = await this.db
-      .update(callAnalysis)
-      .set({ status, updatedAt: new Date(), ...extra })
-      .where(and(this.rowOf(job.orgId, job.recordingId), eq(callAnalysis.version, job.version)))
-      .returning({ id: callAnalysis.id });
-    if (set.length) await updateRecording(this.db, job.orgId, job.recordingId, { analysisStatus: status });
-    return set.length > 0;
+    // one transaction: the analysis row and the recording's 分析状态 are never seen apart
+    return this.db.transaction(async (tx) => {
+      const set = await tx
+        .update(callAnalysis)
+        .set({ status, updatedAt: new Date(), ...extra })
+        .where(and(this.rowOf(job.orgId, job.recordingId), eq(callAnalysis.version, job.version)))
+        .returning({ id: callAnalysis.id });
+      if (set.length) await updateRecording(tx, job.orgId, job.recordingId, { analysisStatus: status });
+      return set.length > 0;
+    });
   }
 
   private rowOf(orgId: number, recordingId: number) {
@@ -341,7 +348,7 @@ export class AnalysisPipeline {
 
   /** The seed: analyse a recording now, through the same steps as the job, without the queue or a charge. */
   async analyseNow(orgId: number, recordingId: number): Promise<void> {
-    const version = await this.nextVersion(orgId, recordingId, null);
+    const version = await this.nextVersion(this.db, orgId, recordingId, null);
     await this.run({ orgId, recordingId, version }, { charge: false });
   }
 }

@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import type { Session } from '../../platform/session';
-import { XlsxExport } from '../../platform/xlsxExport';
+import type { Storage } from '../../platform/storage';
+import { type XlsxColumn, XlsxExport } from '../../platform/xlsxExport';
 import type { Clues } from '../clue/service';
 import { clueImportRecord } from './schema';
 
@@ -16,6 +17,82 @@ type Answer<K extends keyof typeof contract.clueImport> = CallAnswer<(typeof con
 
 export const EXPORT_JOB = 'clue.export';
 const BATCH = 2000;
+
+/**
+ * A background export recorded with the imports (kind 2): its progress is read with /importRecords/detail and its
+ * file downloaded with /organizationClue/exportDownload. Other modules (the quality list) start theirs here and give
+ * only their sheet.
+ */
+export async function createExportRecord(
+  db: Db,
+  s: Session,
+  file: { fileName: string; folder: string; options: object },
+): Promise<{ id: number }> {
+  const [rec] = await db
+    .insert(clueImportRecord)
+    .values({
+      organizationId: s.orgId,
+      userId: s.userId,
+      kind: 2,
+      fileName: file.fileName,
+      fileKey: `${file.folder}/${s.orgId}/${randomUUID()}.xlsx`,
+      options: file.options as never,
+      status: 1,
+    })
+    .returning({ id: clueImportRecord.id });
+  return rec;
+}
+
+/** The sheet of an export: its columns, how many rows to expect, and the rows page by page. */
+export interface ExportSheet {
+  name: string;
+  columns: XlsxColumn[];
+  total: number;
+  pages: AsyncIterable<unknown[][]>;
+}
+
+/** Writes an export record's file from the sheet `make` gives for its options, with progress; idempotent. */
+export async function runExportRecord(
+  db: Db,
+  storage: Storage,
+  recordId: number,
+  make: (options: unknown) => Promise<ExportSheet>,
+): Promise<void> {
+  const [rec] = await db.select().from(clueImportRecord).where(eq(clueImportRecord.id, recordId));
+  if (rec?.kind !== 2 || rec.status === 2) return;
+  let file: XlsxExport | undefined;
+  try {
+    const sheet = await make(rec.options);
+    file = new XlsxExport();
+    const stored = file.storeIn(storage, rec.fileKey);
+    const w = file.sheet(sheet.name, sheet.columns);
+    let done = 0;
+    for await (const rows of sheet.pages) {
+      for (const row of rows) w.add(row);
+      done += rows.length;
+      await db
+        .update(clueImportRecord)
+        .set({
+          total: Math.max(sheet.total, done),
+          imported: done,
+          progress: Math.min(99, Math.floor((done / Math.max(sheet.total, 1)) * 100)),
+        })
+        .where(eq(clueImportRecord.id, rec.id));
+    }
+    await file.done();
+    const { size } = await stored;
+    await db
+      .update(clueImportRecord)
+      .set({ status: 2, progress: 100, total: done, imported: done, fileSize: size, finishedAt: new Date() })
+      .where(eq(clueImportRecord.id, rec.id));
+  } catch (err) {
+    file?.abort(err);
+    await db
+      .update(clueImportRecord)
+      .set({ status: 3, error: err instanceof Error ? err.message.slice(0, 500) : String(err), finishedAt: new Date() })
+      .where(eq(clueImportRecord.id, rec.id));
+  }
+}
 
 /** The session facts a background export needs to apply the same scope and field access as the request. */
 interface ExportOptions {
@@ -29,6 +106,9 @@ interface ExportOptions {
     deptId: number | null;
   };
 }
+
+/** The time stamp in an export's file name. */
+export const exportStamp = () => formatDateTime(new Date())!.replace(/[-: ]/g, '').slice(0, 12);
 
 /** Export of a filtered lead list to .xlsx as a background job, recorded with the imports (kind 2). */
 export class ClueExportService {
@@ -50,38 +130,27 @@ export class ClueExportService {
         deptId: s.deptId,
       },
     };
-    const stamp = formatDateTime(new Date())!.replace(/[-: ]/g, '').slice(0, 12);
-    const [rec] = await this.db
-      .insert(clueImportRecord)
-      .values({
-        organizationId: s.orgId,
-        userId: s.userId,
-        kind: 2,
-        fileName: `客户导出_${stamp}.xlsx`,
-        fileKey: `clue-export/${s.orgId}/${randomUUID()}.xlsx`,
-        options: options as never,
-        status: 1,
-      })
-      .returning();
+    const rec = await createExportRecord(this.db, s, {
+      fileName: `客户导出_${exportStamp()}.xlsx`,
+      folder: 'clue-export',
+      options,
+    });
     await this.ctx.jobs.send(EXPORT_JOB, { recordId: rec.id }, { singletonKey: `export-${rec.id}` });
     return { recordId: rec.id, status: 1 };
   }
 
   /** Writes the filtered list to .xlsx, page by page on the id (keyset), with the requester's scope and masks. */
-  async runExport(recordId: number): Promise<void> {
-    const [rec] = await this.db.select().from(clueImportRecord).where(eq(clueImportRecord.id, recordId));
-    if (rec?.kind !== 2 || rec.status === 2) return;
-    const opts = rec.options as unknown as ExportOptions;
-    const s = {
-      ...opts.session,
-      signs: new Set<string>(),
-      sessionId: '',
-      username: '',
-      roleSign: '',
-      dataScope: 3,
-    } as Session;
-    let file: XlsxExport | undefined;
-    try {
+  runExport(recordId: number): Promise<void> {
+    return runExportRecord(this.db, this.ctx.storage, recordId, async (options) => {
+      const opts = options as ExportOptions;
+      const s = {
+        ...opts.session,
+        signs: new Set<string>(),
+        sessionId: '',
+        username: '',
+        roleSign: '',
+        dataScope: 3,
+      } as Session;
       const { vc, total, pages } = await this.clues.lists.exportCursor(s, opts.filter, BATCH);
       const cols: [keyof Clue, string][] = [
         ['name', '客户名称'],
@@ -107,45 +176,22 @@ export class ClueExportService {
         ['createdAt', '创建时间'],
       ];
       const customCols = vc.defs.filter((d) => vc.access.get(d.fieldName)?.access !== 0);
-      file = new XlsxExport();
-      const stored = file.storeIn(this.ctx.storage, rec.fileKey);
-      const w = file.sheet('客户', [...cols.map((c) => c[1]), ...customCols.map((d) => d.fieldLabel)]);
-      let done = 0;
-      for await (const rows of pages) {
-        for (const v of rows)
-          w.add([
+      async function* rows() {
+        for await (const page of pages)
+          yield page.map((v) => [
             ...cols.map(([k]) => {
               const x = v[k];
               return Array.isArray(x) ? x.join('，') : x;
             }),
             ...customCols.map((d) => v.customText[d.fieldName] ?? ''),
           ]);
-        done += rows.length;
-        await this.db
-          .update(clueImportRecord)
-          .set({
-            total: Math.max(total, done),
-            imported: done,
-            progress: Math.min(99, Math.floor((done / Math.max(total, 1)) * 100)),
-          })
-          .where(eq(clueImportRecord.id, rec.id));
       }
-      await file.done();
-      const { size } = await stored;
-      await this.db
-        .update(clueImportRecord)
-        .set({ status: 2, progress: 100, total: done, imported: done, fileSize: size, finishedAt: new Date() })
-        .where(eq(clueImportRecord.id, rec.id));
-    } catch (err) {
-      file?.abort(err);
-      await this.db
-        .update(clueImportRecord)
-        .set({
-          status: 3,
-          error: err instanceof Error ? err.message.slice(0, 500) : String(err),
-          finishedAt: new Date(),
-        })
-        .where(eq(clueImportRecord.id, rec.id));
-    }
+      return {
+        name: '客户',
+        columns: [...cols.map((c) => c[1]), ...customCols.map((d) => d.fieldLabel)],
+        total,
+        pages: rows(),
+      };
+    });
   }
 }

@@ -11,12 +11,22 @@
  *   sop/            the SOP matcher;  sopRules.ts  enabled SOP rules compiled per organisation, where each applies
  *   sopService.ts   SOP rule calls;  sopResults.ts  per-call coverage (+ history);  sopRoutes.ts;  sopSeed.ts
  *
- * SOP rules, scorecards and human review will be further files here, each plugging into the same pipeline events.
+ *   scoring.ts      a call's score under a card;  scorecards.ts  the cards (one active; default);  checks.ts  the
+ *                   per-call score (+ history);  checkList.ts  the list, head, second level;  checkExport.ts  its
+ *                   export job;  recheck.ts  re-check a range;  checkRoutes.ts;  checkRows.ts  scores for other modules
+ *
+ * Human review will be further files here, each plugging into the same pipeline events.
  */
+import { asc, eq } from 'drizzle-orm';
 import type { Module } from '../../platform/context';
+import { CHECK_EXPORT_JOB, runCheckExport } from './checkExport';
 import { QualityRules } from './checkers';
+import { checkRoutes } from './checkRoutes';
+import { checkRecorder, removeChecks } from './checks';
 import { hitRecorder, removeHits } from './hits';
 import { qualityRoutes } from './routes';
+import { sopItem } from './schema';
+import { ScorecardService, seedScorecard } from './scorecards';
 import { seedQuality } from './seed';
 import { QualityService } from './service';
 import { removeSopResults, sopRecorder } from './sopResults';
@@ -40,18 +50,31 @@ export const qualityModule: Module = {
     const removeFor: typeof removeHits = async (tx, orgId, ids) => {
       await removeHits(tx, orgId, ids);
       await removeSopResults(tx, orgId, ids);
+      await removeChecks(tx, orgId, ids);
     };
     ctx.services.quality = { rules, service, sopRules, removeFor };
     ctx.services.analysis.addCheckers(rules.checkersFor);
     ctx.services.analysis.onAnalysed(hitRecorder(ctx, rules));
     ctx.services.analysis.onAnalysed(sopRecorder(ctx, sopRules));
+    // after the hit and SOP listeners: the score reads the SOP results they just stored
+    ctx.services.analysis.onAnalysed(checkRecorder(ctx));
+    ctx.jobs.register<{ recordId: number }>(CHECK_EXPORT_JOB, (data) => runCheckExport(ctx, data.recordId), {
+      queue: { retryLimit: 1, expireInSeconds: 3600, heartbeatSeconds: 60 },
+    });
     qualityRoutes(ctx, service);
     sopRoutes(ctx, new SopService(ctx.db, sopRules, ctx.services.clueField));
+    checkRoutes(ctx, new ScorecardService(ctx.db));
   },
   async seed(ctx, demo) {
     for (const org of demo) {
       await seedQuality(ctx.db, org);
       await seedSop(ctx.db, org);
+      const items = await ctx.db
+        .select({ id: sopItem.id, name: sopItem.name })
+        .from(sopItem)
+        .where(eq(sopItem.organizationId, org.orgId))
+        .orderBy(asc(sopItem.sort));
+      await seedScorecard(ctx.db, org.orgId, org.adminId, items);
     }
   },
 };

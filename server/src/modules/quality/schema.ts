@@ -1,7 +1,9 @@
 import type { HitKind, MatchMode, RuleSide } from '@crm/core/contract/quality';
+import type { Deduction, ScorecardItem } from '@crm/core/contract/qualityCheck';
 import type { SopSpeaker } from '@crm/core/contract/sop';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -186,4 +188,73 @@ export const sopCallResultHistory = pgTable(
     replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sop_call_result_history_org_recording_idx').on(t.organizationId, t.recordingId, t.replacedAt)],
+);
+
+/**
+ * A scorecard: base 100, a pass line and items of deductions (ScorecardItem). One card per organisation is active
+ * (the one every call is scored with); the others are kept. Deleted cards are kept (deleted_at).
+ */
+export const scorecard = pgTable(
+  'scorecard',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    passLine: integer('pass_line').notNull().default(60),
+    items: jsonb('items').$type<ScorecardItem[]>().notNull(),
+    active: boolean('active').notNull().default(false),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('scorecard_org_name_uq').on(t.organizationId, t.name).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('scorecard_org_active_uq').on(t.organizationId).where(sql`${t.active} and ${t.deletedAt} is null`),
+  ],
+);
+
+const qualityCheckColumns = {
+  organizationId: integer('organization_id').notNull(),
+  recordingId: integer('recording_id').notNull(),
+  scorecardId: integer('scorecard_id'),
+  /** The card's name when the call was scored. */
+  scorecardName: varchar('scorecard_name', { length: 50 }),
+  score: integer('score').notNull(),
+  passLine: integer('pass_line').notNull(),
+  passed: boolean('passed').notNull(),
+  fatal: boolean('fatal').notNull(),
+  deductions: jsonb('deductions').$type<Deduction[]>().notNull(),
+  violationCount: integer('violation_count').notNull(),
+  /** Rule names of the call's violations (the list's rule filter). */
+  violationRules: text('violation_rules').array().notNull(),
+  /** SOP item ids the call missed (the list's item filter). */
+  missedItemIds: integer('missed_item_ids').array().notNull(),
+  /** Average coverage of the SOP rules that applied (null: none applied). */
+  sopCoverage: real('sop_coverage'),
+  ownerUserId: integer('owner_user_id'),
+  deptId: integer('dept_id'),
+  callTime: timestamp('call_time', { withTimezone: true }),
+  durationMs: integer('duration_ms').notNull().default(0),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A call's machine score at its last analysis: one row per recording, replaced on every analysis. */
+export const qualityCheck = pgTable('quality_check', { id: serial('id').primaryKey(), ...qualityCheckColumns }, (t) => [
+  uniqueIndex('quality_check_org_recording_uq').on(t.organizationId, t.recordingId),
+  index('quality_check_org_time_idx').on(t.organizationId, t.callTime.desc().nullsLast(), t.id.desc()),
+  index('quality_check_org_owner_idx').on(t.organizationId, t.ownerUserId, t.callTime),
+  index('quality_check_org_score_idx').on(t.organizationId, t.score),
+]);
+
+/** Earlier scores: a call's quality_check row as it was before a re-analysis replaced it. */
+export const qualityCheckHistory = pgTable(
+  'quality_check_history',
+  {
+    id: serial('id').primaryKey(),
+    ...qualityCheckColumns,
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quality_check_history_org_recording_idx').on(t.organizationId, t.recordingId, t.replacedAt)],
 );

@@ -131,5 +131,12 @@ export async function saveQuality(
     qualityScore: input.qualityScore,
     qualityRemark: input.qualityRemark,
   });
+  if (qualityScore !== row.qualityScore || qualityRemark !== row.qualityRemark)
+    await ctx.services.qualityReview?.onManualScore(s, {
+      recordingId: row.id,
+      scoreBefore: row.qualityScore,
+      scoreAfter: qualityScore,
+      remark: qualityRemark,
+    });
   return { id: row.id, qualityScore, qualityRemark };
 }
