@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiCall, quietFlac, waitAnalysed } from './lib/calls.mjs';
 import { startServer } from './server.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'analysis-e2e-'));
@@ -69,29 +70,6 @@ function speechWav(name, text, seconds = 8) {
   return out;
 }
 
-/** A quiet call of `seconds` (FLAC keeps a long one small); `tone` makes files of the same length differ. */
-function quietFlac(name, seconds, tone = 440) {
-  const out = join(dir, name);
-  execFileSync('sox', [
-    '-n',
-    '-r',
-    '8000',
-    '-c',
-    '1',
-    '-b',
-    '16',
-    out,
-    'synth',
-    '0.3',
-    'sine',
-    String(tone),
-    'pad',
-    '0',
-    String(seconds - 0.3),
-  ]);
-  return out;
-}
-
 async function signIn(page, baseUrl, account = 'admin', password = 'admin@123') {
   await page.goto(`${baseUrl}/login`);
   await page.getByPlaceholder('账号 / 手机号').fill(account);
@@ -101,26 +79,6 @@ async function signIn(page, baseUrl, account = 'admin', password = 'admin@123') 
     .first()
     .click();
   await page.waitForURL(/\/main(\/|$)/);
-}
-
-/** Calls the API in the page with its session token. */
-function apiCall(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = sessionStorage.getItem('token');
-      const res = await fetch(path, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: token ?? '',
-          'x-support-features': 'standard-HTTP-status',
-        },
-        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-      });
-      return res.json();
-    },
-    { method, path, body },
-  );
 }
 
 /** Uploads a file with its transcript (the JSON form of DESIGN.md §6), as a telephony platform would. */
@@ -144,23 +102,6 @@ async function uploadWithTranscript(page, file, transcript) {
   );
   assert.equal(r.code, 1, r.msg);
   return r.data.recordId ?? r.data.results?.[0]?.recordId;
-}
-
-const detailOf = (page, id) => apiCall(page, 'GET', `/api/analysis/asr/V1/getCallAnalysis?recordId=${id}`);
-
-/** Waits until the call's analysis satisfies `done` (default: 已完成). */
-async function waitAnalysis(page, id, done = (d) => d.analysisStatus === 3, timeoutMs = 90_000) {
-  const until = Date.now() + timeoutMs;
-  let last = null;
-  while (Date.now() < until) {
-    const r = await detailOf(page, id);
-    if (r.code === 1) {
-      last = r.data;
-      if (done(r.data)) return r.data;
-    }
-    await page.waitForTimeout(400);
-  }
-  throw new Error(`analysis of ${id} did not settle: ${JSON.stringify(last)?.slice(0, 300)}`);
 }
 
 /** Picks an option of an antd select by its text; a multiple select's dropdown is closed after (not in a dialog). */
@@ -195,7 +136,7 @@ export default [
         fileName: '试听邀约',
       });
       const id = found.data.lists[0].id;
-      const analysed = await waitAnalysis(page, id);
+      const analysed = await waitAnalysed(page, id);
       assert.equal(analysed.effective.intentionName, '强意向');
       assert.ok(
         analysed.effective.violations.some((v) => v.text.includes('保证')),
@@ -284,7 +225,7 @@ export default [
         fileName: '关机提示',
       });
       const carrierId = carrierRows.data.lists[0].id;
-      const carrier = await waitAnalysis(page, carrierId);
+      const carrier = await waitAnalysed(page, carrierId);
       assert.deepEqual(
         carrier.effective.callTags.map((t) => t.name),
         ['已关机'],
@@ -464,11 +405,11 @@ export default [
           { speaker: 'customer', startMs: 3500, endMs: 6000, text: '我考虑一下，你先发资料给我' },
         ],
       });
-      let version = (await waitAnalysis(page, long)).version;
+      let version = (await waitAnalysed(page, long)).version;
       while ((await balanceOf()) >= 30) {
         const r = await apiCall(page, 'POST', '/api/analysis/asr/V1/reAnalyze', { recordingId: long });
         assert.equal(r.code, 1, r.msg);
-        version = (await waitAnalysis(page, long, (d) => d.analysisStatus === 3 && d.version > version)).version;
+        version = (await waitAnalysed(page, long, (d) => d.analysisStatus === 3 && d.version > version)).version;
       }
       const left = await balanceOf();
       // another call, longer than what is left: it waits for the balance
@@ -479,7 +420,7 @@ export default [
           { speaker: 'customer', startMs: 3500, endMs: 6000, text: '可以，续保需要准备什么材料' },
         ],
       });
-      await waitAnalysis(page, waiting, (d) => d.paused);
+      await waitAnalysed(page, waiting, (d) => d.paused);
       await page.goto(`${baseUrl}/callDetail?id=${waiting}`);
       const panel = page.getByTestId('ai-panel');
       await panel.getByTestId('analysis-paused').getByText('AI 分析余额不足，充值后将自动继续分析').waitFor();

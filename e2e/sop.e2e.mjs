@@ -4,12 +4,11 @@
 // once it is analysed sees in the call's AI panel (SOP) the two items covered with their sentences and the third
 // missed; a covered item's sentence opens in the transcript.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { itemOf, quietFlac, scratchDir, uploadOnRecordingPage, waitAnalysed } from './lib/calls.mjs';
 
-const dir = mkdtempSync(join(tmpdir(), 'sop-e2e-'));
+const dir = scratchDir();
 
 const RULE = '电话销售三步';
 const INTRO = '您好，我是星辰教育的课程顾问小王';
@@ -21,66 +20,6 @@ const ITEMS = [
   ['约定跟进', ['明天', '加您微信']],
 ];
 
-/** A quiet call of `seconds` (FLAC keeps it small): what is said comes from its transcript. */
-function quietFlac(name, seconds) {
-  const out = join(dir, name);
-  execFileSync('sox', [
-    '-n',
-    '-r',
-    '8000',
-    '-c',
-    '1',
-    '-b',
-    '16',
-    out,
-    'synth',
-    '0.3',
-    'sine',
-    '440',
-    'pad',
-    '0',
-    String(seconds - 0.3),
-  ]);
-  return out;
-}
-
-/** Calls the API in the page with its session token. */
-function apiCall(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: sessionStorage.getItem('token') ?? '',
-          'x-support-features': 'standard-HTTP-status',
-        },
-        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-      });
-      return res.json();
-    },
-    { method, path, body },
-  );
-}
-
-/** Waits until the call's analysis is 已完成. */
-async function waitAnalysed(page, id, timeoutMs = 90_000) {
-  const until = Date.now() + timeoutMs;
-  let last = null;
-  while (Date.now() < until) {
-    const r = await apiCall(page, 'GET', `/api/analysis/asr/V1/getCallAnalysis?recordId=${id}`);
-    if (r.code === 1) {
-      last = r.data;
-      if (r.data.analysisStatus === 3) return r.data;
-    }
-    await page.waitForTimeout(400);
-  }
-  throw new Error(`analysis of ${id} did not finish: ${JSON.stringify(last)?.slice(0, 300)}`);
-}
-
-/** The form item of a dialog (or of a part of it) by its label (antd gives the label its text as title). */
-const itemOf = (scope, label) =>
-  scope.locator('.ant-form-item').filter({ has: scope.page().locator(`label[title="${label}"]`) });
 const errorOf = (scope, label) => itemOf(scope, label).locator('.ant-form-item-explain-error');
 
 export default [
@@ -171,19 +110,8 @@ export default [
           ],
         }),
       );
-      await page.goto(`${baseUrl}/main/recordingFileManage`);
-      await page.getByTestId('open-upload').click();
-      const upload = page.getByRole('dialog');
-      await upload.locator('input[type=file]').setInputFiles([audio, transcript]);
-      await upload.getByTestId('with-transcript').waitFor();
-      await upload.getByTestId('start-upload').click();
-      await upload.getByTestId('upload-phase').filter({ hasText: '上传成功' }).waitFor({ timeout: 30_000 });
-      const found = await apiCall(page, 'POST', '/api/robot/recording/v1/pagelist', {
-        pageNum: 1,
-        pageSize: 10,
-        fileName: '课程回访三步',
-      });
-      const id = found.data.lists[0].id;
+      const found = await uploadOnRecordingPage(page, baseUrl, [audio, transcript], '课程回访三步');
+      const id = found.id;
       await waitAnalysed(page, id);
 
       // the call's AI panel, SOP: the rule with 自我介绍 ✓ and 确认身份 ✓ with their sentences, 约定跟进 ✗

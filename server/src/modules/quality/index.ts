@@ -75,6 +75,9 @@ export const qualityModule: Module = {
         .where(eq(sopItem.organizationId, org.orgId))
         .orderBy(asc(sopItem.sort));
       await seedScorecard(ctx.db, org.orgId, org.adminId, items);
+      // the demo calls were analysed (by the analysis seed) before these rules existed: the caches hold "no rules"
+      ctx.services.quality.rules.forget(org.orgId);
+      ctx.services.quality.sopRules.forget(org.orgId);
     }
   },
 };

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
+import { ReviewPanel } from '../quality/ReviewPanel';
 import { SopCoverage } from '../quality/SopCoverage';
 import { AiBanner } from './AiBanner';
 import { AnalysisResults } from './AnalysisResults';
@@ -114,6 +115,16 @@ export function AiPanel({ recordId, maskId, onEvidence, opened }: AiPanelProps) 
                 opened={opened}
               />
             ),
+          },
+        ]
+      : []),
+    // the score, review, appeals and history of the call (a seat sees its own to appeal)
+    ...(withSession
+      ? [
+          {
+            key: 'quality',
+            label: '质检',
+            children: <ReviewPanel recordingId={d.recordingId} ownerUserId={d.ownerUserId} />,
           },
         ]
       : []),

@@ -1,14 +1,10 @@
 import { Card, Result, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useHasSign } from '../../app/session';
+import { CheckTab } from './CheckTab';
 import { ProhibitionTab } from './ProhibitionTab';
 import { RegexTab } from './RegexTab';
 import { SopTab } from './SopTab';
-
-/** The tabs built in a later version say so, and show nothing else. */
-function NotBuilt() {
-  return <Result status="info" title="功能建设中：AI 质检评分与复核将在后续版本提供" data-testid="not-built" />;
-}
 
 /**
  * /main/staffCheck 通话质检: AI 质检 list, 违禁词 (the lists and their hits), SOP 规则, 正则规则. `?tab=` opens a tab.
@@ -20,12 +16,12 @@ export default function StaffCheckPage() {
   const canView = useHasSign('quality:view') || canEdit;
   if (!canView) return <Result status="403" title="无权限访问" subTitle="需要查看质检权限" />;
   const tabs = [
-    { key: 'check', label: 'AI 质检', children: <NotBuilt /> },
+    { key: 'check', label: 'AI 质检', children: <CheckTab canEdit={canEdit} /> },
     { key: 'prohibition', label: '违禁词', children: <ProhibitionTab canEdit={canEdit} /> },
     { key: 'sop', label: 'SOP 规则', children: <SopTab canEdit={canEdit} /> },
     { key: 'regex', label: '正则规则', children: <RegexTab canEdit={canEdit} /> },
   ];
-  const active = tabs.some((t) => t.key === params.get('tab')) ? params.get('tab')! : 'prohibition';
+  const active = tabs.some((t) => t.key === params.get('tab')) ? params.get('tab')! : 'check';
   return (
     <div style={{ padding: 16 }}>
       <Card size="small">
