@@ -50,7 +50,9 @@ export default [
         .waitFor();
       await itemOf(cards.first(), '正则表达式').locator('textarea').fill('');
       await dialog.getByRole('button', { name: /确\s*定/ }).click();
-      await errorOf(cards.first(), '关键词').filter({ hasText: '至少需要一个关键词、例句或正则表达式' }).waitFor();
+      await errorOf(cards.first(), '关键词')
+        .filter({ hasText: '至少需要一个关键词、例句、正则表达式或大模型问题' })
+        .waitFor();
       await shot('sop-form-errors');
 
       // the three items, in order, keywords typed as tags

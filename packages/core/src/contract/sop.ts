@@ -31,9 +31,14 @@ export const SopRuleStatusName = { 1: '启用', 2: '停用' } as const;
 export const SopOperationName = { 1: '启用', 2: '停用', 3: '删除' } as const;
 
 /** How an item was found in a call. */
-export const SOP_HOWS = ['keyword', 'example', 'regex'] as const;
+export const SOP_HOWS = ['keyword', 'example', 'regex', 'llm'] as const;
 export type SopHowName = (typeof SOP_HOWS)[number];
-export const SopHowLabel: Record<SopHowName, string> = { keyword: '关键词', example: '例句相似', regex: '正则' };
+export const SopHowLabel: Record<SopHowName, string> = {
+  keyword: '关键词',
+  example: '例句相似',
+  regex: '正则',
+  llm: '大模型判断',
+};
 
 export const MAX_SOP_ITEMS = 30;
 export const MAX_SOP_WORDS = 50;
@@ -93,11 +98,11 @@ export const SopItemInput = z
     afterRegex: regexListField('前置正则'),
   })
   .superRefine((item, ctx) => {
-    if (!item.keywords.length && !item.examples.length && !item.regex.length)
+    if (!item.keywords.length && !item.examples.length && !item.regex.length && !item.llmQuestion?.trim())
       ctx.addIssue({
         code: 'custom',
         path: ['keywords'],
-        message: `环节「${item.name}」至少需要一个关键词、例句或正则表达式`,
+        message: `环节「${item.name}」至少需要一个关键词、例句、正则表达式或大模型问题`,
       });
     for (const [key, list] of [
       ['regex', item.regex],

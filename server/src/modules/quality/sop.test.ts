@@ -69,7 +69,7 @@ describe('/sop rules and per-call coverage', () => {
     refused(
       await post('createSopRule', { ...RULE, items: [{ name: '报价', keywords: [' '] }] }, token),
       400,
-      '环节「报价」至少需要一个关键词、例句或正则表达式',
+      '环节「报价」至少需要一个关键词、例句、正则表达式或大模型问题',
     );
     refused(
       await post('createSopRule', { ...RULE, items: [{ name: '报价', regex: ['([0-9]+元'] }] }, token),

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@crm/core';
+import { formatDateTime, type Transcript } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { SopHowLabel, type SopHowName } from '@crm/core/contract/sop';
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
@@ -7,10 +7,13 @@ import type { DbOrTx } from '../../platform/db';
 import { dataScope } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { AnalysedEvent } from '../analysis/pipeline';
+import { aiSettingOf } from '../analysis/ports';
 import { findRecording } from '../recording/rows';
 import { sopCallResult, sopCallResultHistory } from './schema';
 import { matchSop } from './sop';
-import type { SopRules } from './sopRules';
+import type { SopResult } from './sop/types';
+import { askSopQuestions, withLlmAnswers } from './sopLlm';
+import type { ApplicableSop, SopRules } from './sopRules';
 import { sopRuleNames } from './sopService';
 
 /**
@@ -31,9 +34,10 @@ export function sopRecorder(ctx: AppContext, rules: SopRules) {
       ctx.services.asr.getTranscript(orgId, recording.id),
     ]);
     const checkedAt = new Date();
+    const results = transcript ? await coverage(ctx, orgId, transcript, applicable) : [];
     const rows = transcript
-      ? applicable.map((rule) => {
-          const result = matchSop(transcript, rule.compiled);
+      ? applicable.map((rule, k) => {
+          const result = results[k];
           const hitCount = result.items.filter((i) => i.hit).length;
           return {
             organizationId: orgId,
@@ -55,6 +59,27 @@ export function sopRecorder(ctx: AppContext, rules: SopRules) {
       if (rows.length) await tx.insert(sopCallResult).values(rows);
     });
   };
+}
+
+/**
+ * Each rule's coverage by the matcher; then, when the organisation has a model, the questions of the items still
+ * missed, all rules in one request. A failed answer leaves the matcher's result (and is logged).
+ */
+async function coverage(ctx: AppContext, orgId: number, t: Transcript, rules: ApplicableSop[]): Promise<SopResult[]> {
+  const results = rules.map((rule) => matchSop(t, rule.compiled));
+  const questions = rules.flatMap((rule, k) =>
+    rule.questions.filter((q) => !results[k].items.some((i) => i.itemId === q.itemId && i.hit)),
+  );
+  if (!questions.length) return results;
+  const llm = await aiSettingOf(ctx)?.llmFor(orgId);
+  if (!llm) return results;
+  try {
+    const covered = await askSopQuestions(llm, t, questions);
+    return results.map((r) => withLlmAnswers(r, t, covered));
+  } catch (err) {
+    ctx.app.log.warn({ err, orgId }, 'SOP questions to the LLM failed; the matcher result stands');
+    return results;
+  }
 }
 
 /** Moves the calls' current rows to the history (before they are replaced or their recordings deleted). */

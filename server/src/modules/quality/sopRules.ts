@@ -5,6 +5,7 @@ import { clue } from '../clue/schema';
 import { appUser } from '../org/schema';
 import { sopItem, sopRule } from './schema';
 import { type CompiledSop, compileSop, type SopItemSpec } from './sop';
+import type { SopQuestion } from './sopLlm';
 
 /**
  * An organisation's enabled SOP rules, compiled, with what decides where each applies. Kept in memory per
@@ -20,6 +21,8 @@ export interface ApplicableSop {
   /** Empty: any follow-up stage. */
   followStatusIds: number[];
   compiled: CompiledSop;
+  /** Items with a question for the organisation's LLM (asked when the matcher missed them and a model is set). */
+  questions: SopQuestion[];
 }
 
 type ItemRow = typeof sopItem.$inferSelect;
@@ -131,6 +134,9 @@ export class SopRules {
       deptIds: r.deptIds,
       followStatusIds: r.followStatusIds,
       compiled: compileSop({ id: r.id, name: r.name, items: (items.get(r.id) ?? []).map(itemSpec) }),
+      questions: (items.get(r.id) ?? []).flatMap((i) =>
+        i.llmQuestion?.trim() ? [{ itemId: i.id, question: i.llmQuestion.trim() }] : [],
+      ),
     }));
   }
 }

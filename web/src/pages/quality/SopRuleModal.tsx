@@ -131,13 +131,16 @@ function ItemCard({
         dependencies={[
           ['items', index, 'examples'],
           ['items', index, 'regex'],
+          ['items', index, 'llmQuestion'],
         ]}
         rules={[
           {
             validator: () =>
               itemEmpty(itemOf())
                 ? Promise.reject(
-                    new Error(`环节「${nameOf()?.trim() || index + 1}」至少需要一个关键词、例句或正则表达式`),
+                    new Error(
+                      `环节「${nameOf()?.trim() || index + 1}」至少需要一个关键词、例句、正则表达式或大模型问题`,
+                    ),
                   )
                 : Promise.resolve(),
           },
@@ -176,6 +179,14 @@ function ItemCard({
         style={{ marginBottom: 0 }}
       >
         <TagsInput placeholder="如：太贵了、再考虑" testId="sop-item-after" />
+      </Form.Item>
+      <Form.Item
+        name={[index, 'llmQuestion']}
+        label="大模型问题（可选）"
+        extra="AI 设置中启用了大模型时，以上方式都未找到的环节由大模型按此问题判断"
+        style={{ marginTop: 12, marginBottom: 0 }}
+      >
+        <Input maxLength={200} placeholder="如：销售是否确认了客户的预算？" data-testid="sop-item-llm" />
       </Form.Item>
     </Card>
   );

@@ -17,6 +17,8 @@ export interface SopItemForm {
   regex?: string;
   speaker?: SopSpeaker;
   afterKeywords?: string[];
+  /** Asked of the organisation's model when nothing else found the item (and a model is set). */
+  llmQuestion?: string;
 }
 
 export interface SopRuleForm {
@@ -58,13 +60,14 @@ export function formOf(rule: SopDetail | null): SopRuleForm {
       regex: i.regex.join('\n'),
       speaker: i.speaker,
       afterKeywords: i.afterKeywords,
+      llmQuestion: i.llmQuestion ?? '',
     })),
   };
 }
 
 /**
- * The body of createSopRule / updateSopRule from the form: the items in the order shown. The LLM question and the
- * precondition patterns are not edited here: an edited item keeps its stored ones.
+ * The body of createSopRule / updateSopRule from the form: the items in the order shown. The precondition patterns
+ * are not edited here: an edited item keeps its stored ones.
  */
 export function bodyOf(form: SopRuleForm, stored: SopDetail | null, status: 1 | 2): SopBody {
   const kept = new Map((stored?.items ?? []).map((i) => [i.id, i]));
@@ -82,7 +85,7 @@ export function bodyOf(form: SopRuleForm, stored: SopDetail | null, status: 1 | 
         examples: lines(i.examples),
         regex: lines(i.regex),
         speaker: i.speaker ?? 'agent',
-        llmQuestion: old?.llmQuestion ?? null,
+        llmQuestion: i.llmQuestion?.trim() || null,
         afterKeywords: tags(i.afterKeywords),
         afterRegex: old?.afterRegex ?? [],
       };
@@ -104,12 +107,17 @@ export function regexProblem(text: string | undefined, itemName: string | undefi
 
 /** An item matched by nothing is refused by the server: said on its keywords first. */
 export function itemEmpty(item: SopItemForm | undefined): boolean {
-  return !tags(item?.keywords).length && !lines(item?.examples).length && !lines(item?.regex).length;
+  return (
+    !tags(item?.keywords).length &&
+    !lines(item?.examples).length &&
+    !lines(item?.regex).length &&
+    !item?.llmQuestion?.trim()
+  );
 }
 
 type FieldPath = (string | number)[];
 
-const ITEM_FIELDS = ['name', 'keywords', 'examples', 'regex', 'speaker', 'afterKeywords'];
+const ITEM_FIELDS = ['name', 'keywords', 'examples', 'regex', 'speaker', 'afterKeywords', 'llmQuestion'];
 
 /**
  * A refused save as messages on the form's fields: `items.2.regex.0` goes on the third item's patterns, a message

@@ -32,8 +32,8 @@ export interface SopRuleSpec {
   items: SopItemSpec[];
 }
 
-/** How an item was found: by a keyword, by similarity to an example sentence, or by a regular expression. */
-export type SopHow = 'keyword' | 'example' | 'regex';
+/** How an item was found: by a keyword, by similarity to an example sentence, by a regular expression, or by the LLM. */
+export type SopHow = 'keyword' | 'example' | 'regex' | 'llm';
 
 export interface SopItemResult {
   itemId: number;
