@@ -85,8 +85,9 @@ export default [
       assert.match(text, /\d+%/, `the row shows the SOP coverage: ${text}`);
       // by seat: the seat's row opens its calls, this one among them
       await a.getByTestId('check-mode').getByText('按坐席').click();
-      const seatRow = a.locator(`[data-testid=seat-table] tr[data-row-key="${seatId}"]`);
-      await seatRow.getByText('张伟').waitFor();
+      // seat ids and recording ids share numbers: the seat table's own row
+      const seatRow = a.locator(`[data-testid=seat-table] tr.ant-table-row-level-0[data-row-key="${seatId}"]`).first();
+      await seatRow.getByText('张伟').first().waitFor();
       await seatRow.locator('.ant-table-row-expand-icon').click();
       await a.locator(`[data-testid=seat-calls] tr[data-row-key="${id}"]`).waitFor();
       await shot('check-by-seat', a);
