@@ -1,4 +1,4 @@
-// End-to-end runner: `node e2e/run.mjs [filter]`. Starts the real server, then runs every e2e/*.e2e.mjs file.
+// End-to-end runner: `node e2e/run.mjs [filter]`. Runs every e2e/*.e2e.mjs file against the real server (see below).
 // A scenario file: `export default [{ name, run: async ({ page, baseUrl, login, context, browser, newContext, shot,
 // settle, serverLogs }) => … }]`. newContext(options) opens another browser context like the scenario's own;
 // serverLogs() is the server's output so far (info level: SMS codes of the log channel are in it); settle() waits for
@@ -33,7 +33,6 @@ for (const f of readdirSync(artifacts))
   if (suites.some((s) => f.startsWith(`${slug(s.full)}__`))) rmSync(join(artifacts, f), { force: true });
 
 const startE2eServer = () => startServer({ env: { LOG_LEVEL: 'info' } });
-let server = await startE2eServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 let passed = 0;
 let failed = 0;
@@ -54,8 +53,9 @@ const newContext = (options = {}) =>
     ...options,
   });
 
-/** One run of a scenario in a fresh browser context: undefined when it passed, else the error. */
-async function attempt(s, label) {
+/** One run of a scenario in a fresh browser context on the worker's server: undefined when it passed, else the error. */
+async function attempt(s, label, worker) {
+  const { server } = worker;
   const context = await newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -124,27 +124,47 @@ async function attempt(s, label) {
   }
 }
 
-try {
-  for (const s of suites) {
-    const started = Date.now();
-    let runs = 1;
-    let err = await attempt(s, retries > 0 ? '✗ (will retry)' : '✗');
-    while (err && runs <= retries) {
-      runs++;
-      await server.stop();
-      server = await startE2eServer();
-      err = await attempt(s, runs > retries ? '✗' : '✗ (will retry)');
+// Files run in parallel, E2E_WORKERS at a time (default 2), each worker with its own server and database; the
+// scenarios of one file run in order on their worker's server, so a file may build on what its earlier scenarios saved.
+const byFile = Map.groupBy(suites, (s) => s.file);
+const queue = [...byFile.values()];
+const workerCount = Math.max(1, Math.min(Number(process.env.E2E_WORKERS ?? 2), queue.length));
+
+async function work() {
+  const worker = { server: null };
+  try {
+    for (let files = queue.shift(); files; files = queue.shift()) {
+      worker.server ??= await startE2eServer();
+      for (const s of files) {
+        const started = Date.now();
+        let runs = 1;
+        let err = await attempt(s, retries > 0 ? '✗ (will retry)' : '✗', worker);
+        while (err && runs <= retries) {
+          runs++;
+          await worker.server.stop();
+          worker.server = await startE2eServer();
+          err = await attempt(s, runs > retries ? '✗' : '✗ (will retry)', worker);
+        }
+        if (err) failed++;
+        else {
+          passed++;
+          if (runs > 1) flaky++;
+          console.log(`✓ ${s.full} (${Date.now() - started} ms${runs > 1 ? `, flaky: passed on run ${runs}` : ''})`);
+        }
+      }
+      // the next file starts on a fresh server: no file depends on what another one saved
+      await worker.server.stop();
+      worker.server = null;
     }
-    if (err) failed++;
-    else {
-      passed++;
-      if (runs > 1) flaky++;
-      console.log(`✓ ${s.full} (${Date.now() - started} ms${runs > 1 ? `, flaky: passed on run ${runs}` : ''})`);
-    }
+  } finally {
+    await worker.server?.stop();
   }
+}
+
+try {
+  await Promise.all(Array.from({ length: workerCount }, work));
 } finally {
   await browser.close();
-  await server.stop();
 }
 console.log(`${passed} passed${flaky ? ` (${flaky} flaky)` : ''}, ${failed} failed`);
 process.exit(failed ? 1 : 0);
