@@ -39,7 +39,7 @@ const QUESTION_CATEGORIES: [string, RegExp][] = [
   ['价格费用', /多少钱|价格|费用|收费|怎么收|贵不贵|报价|优惠|折扣/],
   ['时间安排', /什么时候|几点|多久|多长时间|时间|周几|哪天/],
   ['地点地址', /在哪|地址|哪里|怎么去|位置|远不远/],
-  ['效果保障', /效果|有用|保证|能不能(学会|提高|通过)|靠谱/],
+  ['效果保障', /效果|有用|保证|保障|能不能(学会|提高|通过)|靠谱/],
   ['付款方式', /怎么(付|交|支付|转)|分期|付款|刷卡|发票/],
   ['合同售后', /合同|售后|退款|退费|保修|质保/],
   ['课程产品', /课程|产品|套餐|内容|包含|配置|型号|功能/],
@@ -47,7 +47,7 @@ const QUESTION_CATEGORIES: [string, RegExp][] = [
 const NEED = /(想|要|需要|希望|打算|准备|考虑|想要|想给|想让|想找|想了解|主要是|关心|在意)(.{2,14})/;
 const NOT_NEED = /不(想|要|需要)|没(想|打算)/;
 const AGENT_PROMISE =
-  /(我|我们)(这边)?(会|一定|马上|稍后|回头|待会|等会|今天|明天|下午|晚上)?.{0,4}(给您|帮您|为您|替您|跟您)(发|申请|安排|预留|留|确认|联系|打|寄|送|办|争取|问|查|做|准备)/;
+  /(我|我们)(这边)?(会|一定|马上|稍后|回头|待会|等会|今天|明天|下午|晚上)?.{0,4}(给您|帮您|为您|替您|跟您)(发|申请|安排|预留|留|确认|联系|打|寄|送|办|争取|问|查|做|准备)|(我|我们)(这边)?.{0,10}(发给您|发您|寄给您|送给您|打给您|回复您|联系您)/;
 const CUSTOMER_PROMISE =
   /我(今天|明天|后天|下周|这周|周[一二三四五六日天末]|回去|晚上|下午|过两天|月底)?.{0,6}(就|会|再|去|先)(报名|付款|交|签|过来|过去|来|考虑|商量|回复|联系|打给|给你回|转|定|看看)/;
 
@@ -100,10 +100,14 @@ const fromClause = (kind: MentionKind, label: string, c: Clause): Mention =>
 const categoryOf = (list: [string, RegExp][], text: string, fallback: string) =>
   list.find(([, re]) => re.test(text))?.[0] ?? fallback;
 
-/** The agent's first clause after a customer's clause: how the objection was answered. */
+/** What the agent said next after a customer's sentence (its whole turn): how the objection was answered. */
 function answerTo(clauses: Clause[], segment: number): string | null {
   const next = clauses.find((c) => c.seg > segment && c.speaker === 'agent' && c.text.length >= 4);
-  return next ? next.text : null;
+  if (!next) return null;
+  return clauses
+    .filter((c) => c.seg === next.seg)
+    .map((c) => c.text)
+    .join('，');
 }
 
 export function extractMentions(result: AnalysisResult, segments: TranscriptSegment[], callAt: Date): Mention[] {
