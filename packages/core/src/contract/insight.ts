@@ -172,7 +172,10 @@ export const AiCustomerRow = z.object({
 export const AI_SORTS = ['intention', 'churnRisk', 'labelScore', 'stage', 'lastCallTime'] as const;
 export const AiCustomerFilter = ClueFilter.extend({
   ...pageQuery,
-  intention: z.array(num(z.number().int().min(1).max(6)), { error: '意向标签不正确' }).max(6).optional(),
+  intention: z
+    .array(num(z.number().int().min(1).max(6)), { error: '意向标签不正确' })
+    .max(6)
+    .optional(),
   churnRiskMin: num(z.number().int().min(0, '流失风险不能小于 0').max(100, '流失风险不能大于 100').optional()),
   label: optionalCode('AI 标签', [1, 2, 3, 4, 5] as const),
   labelScoreMin: num(z.number().int().min(0, '标签分不能小于 0').max(100, '标签分不能大于 100').optional()),
@@ -189,9 +192,7 @@ export const FollowDraft = z.object({
 
 // ---------- organisation insight and topics ----------
 
-const ymd = z
-  .string({ error: '日期格式应为 YYYY-MM-DD' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+const ymd = z.string({ error: '日期格式应为 YYYY-MM-DD' }).regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
 export const InsightFilter = z
   .object({
     startDate: ymd,
@@ -246,10 +247,12 @@ export const Topic = z.object({
   createTime: z.string().nullable(),
 });
 const topicId = z.object({ id: idField('话题') });
-const TopicRange = z.object({ id: idField('话题'), startDate: ymd, endDate: ymd }).refine(
-  (f) => f.startDate <= f.endDate && Date.parse(f.endDate) - Date.parse(f.startDate) <= 366 * 86_400_000,
-  { message: '时间范围不正确（最多一年）', path: ['endDate'] },
-);
+const TopicRange = z
+  .object({ id: idField('话题'), startDate: ymd, endDate: ymd })
+  .refine((f) => f.startDate <= f.endDate && Date.parse(f.endDate) - Date.parse(f.startDate) <= 366 * 86_400_000, {
+    message: '时间范围不正确（最多一年）',
+    path: ['endDate'],
+  });
 export const TopicHit = z.object({
   recordingId: z.number(),
   callTime: z.string().nullable(),
@@ -301,7 +304,10 @@ export const ReminderFilter = z.object({
 
 export const insight = {
   // analysis base (/api/analysis): the customer's AI results
-  briefing: analysis.post('/asr/V1/getAiCommBriefing', 'AI 沟通摘要（客户全部通话）', { body: ClueOnly, answer: Briefing }),
+  briefing: analysis.post('/asr/V1/getAiCommBriefing', 'AI 沟通摘要（客户全部通话）', {
+    body: ClueOnly,
+    answer: Briefing,
+  }),
   briefingIframe: analysis.post('/api/clue/getAiCommBriefing', 'AI 沟通摘要（iframe）', {
     body: ClueOnly,
     answer: Briefing,
@@ -332,7 +338,11 @@ export const insight = {
   }),
   aiSaleDetail: robot.get('/clue/V1/getAiSaleDetail', 'AI 销售详情（建议、下一步）', {
     query: ClueQuery,
-    answer: z.object({ advice: z.array(z.string()), nextSteps: z.array(BriefingPoint), promises: z.array(BriefingPoint) }),
+    answer: z.object({
+      advice: z.array(z.string()),
+      nextSteps: z.array(BriefingPoint),
+      promises: z.array(BriefingPoint),
+    }),
   }),
   // robot base: AI customer lists, the briefing's rebuild, organisation insight, reminders
   aiCluePage: robot.post('/clue/aiClue/pagelist', 'AI 客户管理列表', {
@@ -357,7 +367,10 @@ export const insight = {
     answer: pageOf(Reminder).extend({ todo: z.number() }),
   }),
   handleReminder: robot.post('/clue/airecommend/handle', '处理商机提醒（完成或忽略）', {
-    body: z.object({ ids: z.array(idField('提醒')).min(1, '请选择提醒').max(500), status: codeField('处理结果', [1, 2] as const) }),
+    body: z.object({
+      ids: z.array(idField('提醒')).min(1, '请选择提醒').max(500),
+      status: codeField('处理结果', [1, 2] as const),
+    }),
     answer: CountAnswer,
   }),
   getReminderSetting: robot.post('/clue/airecommend/getSetting', 'AI 提醒设置', { answer: ReminderSetting }),
@@ -373,7 +386,11 @@ export const insight = {
   remarkSave: backend.post('/aiRemark/save', '保存 AI 跟进为跟进记录', {
     body: z.object({
       recordingId: recordIdField,
-      content: z.string({ error: '请输入跟进内容' }).trim().min(1, '请输入跟进内容').max(2000, '跟进内容最多 2000 个字'),
+      content: z
+        .string({ error: '请输入跟进内容' })
+        .trim()
+        .min(1, '请输入跟进内容')
+        .max(2000, '跟进内容最多 2000 个字'),
       nextFollowTime: z.string().max(19).nullish(),
     }),
     answer: IdAnswer,

@@ -1,7 +1,7 @@
 import type { Transcript } from '@crm/core';
 import { describe, expect, it } from 'vitest';
-import { transcriptOf } from '../analysis/testKit';
 import { analyse, DEFAULT_RULES } from '../analysis/engine';
+import { transcriptOf } from '../analysis/testKit';
 import { dueDay, extractMentions } from './extract';
 import { FIRST_CALL, SECOND_CALL, THIRD_CALL } from './testCalls';
 
@@ -31,7 +31,10 @@ describe('mentions of a call', () => {
     expect(second.some((x) => x.kind === 'nextStep')).toBe(true);
     const third = mentionsOf(THIRD_CALL);
     expect(third.find((x) => x.kind === 'promise' && x.speaker === 'customer')?.dueOn).toBe('2026-11-25');
-    expect(third.find((x) => x.kind === 'promise' && x.speaker === 'agent')).toMatchObject({ segment: 3, dueOn: '2026-11-25' });
+    expect(third.find((x) => x.kind === 'promise' && x.speaker === 'agent')).toMatchObject({
+      segment: 3,
+      dueOn: '2026-11-25',
+    });
   });
 
   it('dates a promise from the call day in Shanghai', () => {

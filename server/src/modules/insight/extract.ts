@@ -1,7 +1,7 @@
 import type { TranscriptSegment } from '@crm/core';
 import type { MentionKind } from '@crm/core/contract/insight';
-import type { AnalysisResult, Evidence } from '../analysis/engine/types';
 import { type Clause, prepare } from '../analysis/engine/text';
+import type { AnalysisResult, Evidence } from '../analysis/engine/types';
 
 /**
  * What one analysed call says about its customer, as mentions insight stores and aggregates. Budget, decision maker,
@@ -134,14 +134,22 @@ export function extractMentions(result: AnalysisResult, segments: TranscriptSegm
     }
     if (f.key === 'objections')
       for (const e of f.evidence)
-        push(fromEvidence('objection', categoryOf(OBJECTION_CATEGORIES, e.text, '其他顾虑'), e, answerTo(clauses, e.segment)));
+        push(
+          fromEvidence(
+            'objection',
+            categoryOf(OBJECTION_CATEGORIES, e.text, '其他顾虑'),
+            e,
+            answerTo(clauses, e.segment),
+          ),
+        );
   }
 
   for (const c of clauses) {
     if (c.speaker === 'customer') {
       const need = c.text.match(NEED);
       if (need && !NOT_NEED.test(c.text) && !c.question) push(fromClause('need', needLabel(need[2]), c));
-      if (c.question && c.text.length >= 4) push(fromClause('question', categoryOf(QUESTION_CATEGORIES, c.text, '其他问题'), c));
+      if (c.question && c.text.length >= 4)
+        push(fromClause('question', categoryOf(QUESTION_CATEGORIES, c.text, '其他问题'), c));
       if (CUSTOMER_PROMISE.test(c.text)) {
         const m = fromClause('promise', clip(c.text, 60), c);
         m.dueOn = dueDay(c.text, callAt);

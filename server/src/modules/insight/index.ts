@@ -56,7 +56,12 @@ export const insightModule: Module = {
         ctx.app.log.error({ err }, 'scheduling the reminder sweep failed');
       }
     });
-    insightRoutes(ctx, { customers, reminders, remarks: new AiRemarks(ctx), topics: new Topics(ctx.db, ctx.services.asr) });
+    insightRoutes(ctx, {
+      customers,
+      reminders,
+      remarks: new AiRemarks(ctx),
+      topics: new Topics(ctx.db, ctx.services.asr),
+    });
   },
   async seed(ctx, demo) {
     for (const org of demo) await seedInsight(ctx, org);

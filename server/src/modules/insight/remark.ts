@@ -28,7 +28,7 @@ export class AiRemarks {
       .select({ status: callAnalysis.status, intention: callAnalysis.intention, summary: callAnalysis.summary })
       .from(callAnalysis)
       .where(and(eq(callAnalysis.organizationId, s.orgId), eq(callAnalysis.recordingId, rec.id)));
-    if (!a || a.status !== 3) throw badRequest('该通话还没有完成 AI 分析，请稍后再写跟进');
+    if (a?.status !== 3) throw badRequest('该通话还没有完成 AI 分析，请稍后再写跟进');
     const mentions = await this.ctx.db
       .select()
       .from(insightMention)

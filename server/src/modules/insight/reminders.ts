@@ -1,8 +1,8 @@
 import { DataScope, formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import {
-  type ReminderSetting,
   ReminderMsgType,
+  type ReminderSetting,
   type ReminderSignal,
   ReminderSignalName,
   ReminderStatusName,
@@ -11,8 +11,8 @@ import { and, count, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } fr
 import type { AppContext } from '../../platform/context';
 import { offsetOf, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
-import type { AnalysedEvent } from '../analysis/pipeline';
 import { managersOf } from '../analysis/messages';
+import type { AnalysedEvent } from '../analysis/pipeline';
 import { clueScope } from '../clue/query';
 import { clue } from '../clue/schema';
 import * as org from '../org/service';
@@ -80,7 +80,7 @@ export class Reminders {
   /** The leads `userId` sees now (its role's data scope and collaborations); none for a disabled user. */
   private async sees(orgId: number, userId: number, clueId: number): Promise<boolean> {
     const su = await org.sessionUser(this.db, orgId, userId);
-    if (!su || su.user.status !== 1) return false;
+    if (su?.user.status !== 1) return false;
     const scope = (su.user.isSuperAdmin ? DataScope.ALL : (su.role?.dataScope ?? DataScope.OWN)) as number;
     const visibleUserIds =
       scope === DataScope.ALL
@@ -106,7 +106,10 @@ export class Reminders {
       .from(clue)
       .where(and(eq(clue.id, r.clueId), eq(clue.organizationId, r.orgId), isNull(clue.deletedAt)));
     if (!customer) return 0;
-    const title = `${ReminderSignalName[r.signal]}：${customer.name || customer.company || customer.phone}`.slice(0, 100);
+    const title = `${ReminderSignalName[r.signal]}：${customer.name || customer.company || customer.phone}`.slice(
+      0,
+      100,
+    );
     let raised = 0;
     for (const userId of [...new Set(to)]) {
       if (!(await this.sees(r.orgId, userId, r.clueId))) continue;

@@ -2,8 +2,9 @@
  * AI customer insight: the calls of contract.insight (the briefing and a customer's AI results under /api/analysis,
  * the AI customer lists, insight and reminders under /api/robot, /aiRemark and /topic under /api/backend).
  */
-import { contract } from '@crm/core/contract';
+
 import type { FunctionSign } from '@crm/core';
+import { contract } from '@crm/core/contract';
 import type { AppContext } from '../../platform/context';
 import { implement } from '../../platform/http';
 import type { InsightCustomers } from './customers';

@@ -29,11 +29,7 @@ export class Topics {
   ) {}
 
   async list(s: Session): Promise<Answer<'topicList'>> {
-    const rows = await this.db
-      .select()
-      .from(insightTopic)
-      .where(scoped(s, insightTopic))
-      .orderBy(asc(insightTopic.id));
+    const rows = await this.db.select().from(insightTopic).where(scoped(s, insightTopic)).orderBy(asc(insightTopic.id));
     const users = await orgUsersByIds(
       this.db,
       s.orgId,
@@ -111,7 +107,13 @@ export class Topics {
     const t = await this.topic(s, q.id);
     const where = this.mentioning(s, t, q.startDate, q.endDate);
     const [rows, total] = await Promise.all([
-      this.db.execute<{ recording_id: number; call_at: string; owner_user_id: number | null; clue_id: number | null; clue_name: string | null }>(sql`
+      this.db.execute<{
+        recording_id: number;
+        call_at: string;
+        owner_user_id: number | null;
+        clue_id: number | null;
+        clue_name: string | null;
+      }>(sql`
         select ic.recording_id, ic.call_at, ic.owner_user_id, ic.clue_id, c.name as clue_name from ${this.fromCalls}
         left join clue c on c.id = ic.clue_id and c.organization_id = ic.organization_id
         where ${where} order by ic.call_at desc, ic.recording_id desc
