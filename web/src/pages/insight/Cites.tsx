@@ -1,6 +1,6 @@
 import type { Cite } from '@crm/core/contract/insight';
 import { Space, Tooltip, Typography } from 'antd';
-import { citeHref, citeLabel } from './cite';
+import { citeHref, citeLabel, openCall } from './cite';
 
 /** The calls and sentences a point came from: each opens the call detail at its sentence. */
 export function Cites({ cites }: { cites: Cite[] }) {
@@ -13,8 +13,10 @@ export function Cites({ cites }: { cites: Cite[] }) {
         >
           <Typography.Link
             href={citeHref(c)}
-            target="_blank"
-            rel="noreferrer"
+            onClick={(e) => {
+              e.preventDefault();
+              openCall(citeHref(c));
+            }}
             style={{ fontSize: 12 }}
             data-testid="briefing-cite"
             data-recording={c.recordingId}

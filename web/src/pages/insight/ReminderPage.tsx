@@ -11,7 +11,7 @@ import { useHasSign } from '../../app/session';
 import { FilterBar } from '../../components/FilterBar';
 import { LinkButton } from '../../components/LinkButton';
 import { useDraftFilters } from '../../components/useDraftFilters';
-import { citeHref } from './cite';
+import { citeHref, openCall } from './cite';
 
 type Row = RowOf<typeof contract.insight.reminders>;
 type Filters = {
@@ -58,9 +58,9 @@ export default function ReminderPage() {
       width: 80,
       render: (v: number | null, r) =>
         v ? (
-          <a href={citeHref({ recordingId: v, segment: -1, startMs: r.startMs ?? 0 })} target="_blank" rel="noreferrer">
+          <LinkButton onClick={() => openCall(citeHref({ recordingId: v, segment: -1, startMs: r.startMs ?? 0 }))}>
             查看
-          </a>
+          </LinkButton>
         ) : (
           '-'
         ),

@@ -11,3 +11,12 @@ export const clock = (ms: number) => `${pad(Math.floor(ms / 60_000))}:${pad(Math
 /** The short label of a citation: the call's day and time, and the sentence's time in the call. */
 export const citeLabel = (c: Pick<Cite, 'callTime' | 'startMs'>) =>
   `${c.callTime ? c.callTime.slice(5, 16) : '通话'} · ${clock(c.startMs)}`;
+
+/**
+ * Opens a call in a new tab. Not 'noopener': the tab must get a copy of this tab's session (sessionStorage); the link
+ * back is cut after.
+ */
+export function openCall(href: string): void {
+  const tab = window.open(href, '_blank');
+  if (tab) tab.opener = null;
+}
