@@ -47,6 +47,18 @@ CREATE TABLE "insight_call" (
 	"summary" text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "insight_daily" (
+	"organization_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"owner_user_id" integer NOT NULL,
+	"kind" varchar(20) NOT NULL,
+	"label" varchar(60) NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	"strong" integer DEFAULT 0 NOT NULL,
+	"high_churn" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "insight_daily_organization_id_day_owner_user_id_kind_label_pk" PRIMARY KEY("organization_id","day","owner_user_id","kind","label")
+);
+--> statement-breakpoint
 CREATE TABLE "insight_mention" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"organization_id" integer NOT NULL,
@@ -94,9 +106,11 @@ CREATE INDEX "customer_briefing_org_churn_idx" ON "customer_briefing" USING btre
 CREATE UNIQUE INDEX "insight_call_recording_uq" ON "insight_call" USING btree ("organization_id","recording_id");--> statement-breakpoint
 CREATE INDEX "insight_call_org_time_idx" ON "insight_call" USING btree ("organization_id","call_at");--> statement-breakpoint
 CREATE INDEX "insight_call_clue_idx" ON "insight_call" USING btree ("organization_id","clue_id","call_at");--> statement-breakpoint
+CREATE INDEX "insight_daily_kind_idx" ON "insight_daily" USING btree ("organization_id","kind","day");--> statement-breakpoint
 CREATE INDEX "insight_mention_org_kind_time_idx" ON "insight_mention" USING btree ("organization_id","kind","call_at");--> statement-breakpoint
 CREATE INDEX "insight_mention_clue_idx" ON "insight_mention" USING btree ("organization_id","clue_id","call_at");--> statement-breakpoint
 CREATE INDEX "insight_mention_recording_idx" ON "insight_mention" USING btree ("organization_id","recording_id");--> statement-breakpoint
 CREATE INDEX "insight_mention_due_idx" ON "insight_mention" USING btree ("due_on") WHERE "insight_mention"."due_on" is not null;--> statement-breakpoint
+CREATE INDEX "insight_mention_label_idx" ON "insight_mention" USING btree ("organization_id","kind","label","call_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "insight_topic_name_uq" ON "insight_topic" USING btree ("organization_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "reminder_setting_org_uq" ON "reminder_setting" USING btree ("organization_id");

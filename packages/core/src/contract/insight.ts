@@ -210,7 +210,6 @@ export const InsightFilter = z
 export const InsightItem = z.object({
   label: z.string(),
   count: z.number(),
-  customers: z.number(),
   /** Mentions per day over the period. */
   trend: z.array(z.number()),
   examples: z.array(Cite),

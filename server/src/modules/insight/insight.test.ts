@@ -194,7 +194,7 @@ describe('insight calls', () => {
     expect(ins.days).toHaveLength(7);
     expect(ins).toMatchObject({ calls: 3, customers: 1, strongIntention: 2 });
     expect(ins.callsPerDay.reduce((a: number, b: number) => a + b, 0)).toBe(3);
-    expect(ins.needs[0]).toMatchObject({ label: '给孩子报个编程课', count: 1, customers: 1 });
+    expect(ins.needs[0]).toMatchObject({ label: '给孩子报个编程课', count: 1 });
     expect(ins.competitors[0].label).toBe('编程猫');
     expect(ins.objections.map((o: any) => o.label)).toEqual(expect.arrayContaining(['价格太高', '担心效果']));
     expect(ins.questions.length).toBeGreaterThan(0);
@@ -202,6 +202,21 @@ describe('insight calls', () => {
     expect(price.trend.reduce((a: number, b: number) => a + b, 0)).toBe(price.count);
     expect(price.examples[0]).toMatchObject({ recordingId: calls[0], sentence: '价格有点贵' });
     expect(ok(await post(R, '/clue/aiClue/getInsights', { ...body, stage: 9 }, org.admin.token)).calls).toBe(0);
+    // the stage filter reads the rows themselves: the same figures as the daily counts for the customer's stage
+    const staged = ok(await post(R, '/clue/aiClue/getInsights', { ...body, stage: 1 }, org.admin.token));
+    expect(staged).toMatchObject({
+      calls: ins.calls,
+      strongIntention: ins.strongIntention,
+      callsPerDay: ins.callsPerDay,
+    });
+    expect(staged.objections).toEqual(ins.objections);
+    // a department of the seat: its calls; another department: none
+    expect(ok(await post(R, '/clue/aiClue/getInsights', { ...body, deptId: org.deptId }, org.admin.token)).calls).toBe(
+      3,
+    );
+    // re-analysis keeps the daily counts in step
+    await t().ctx.services.analysis.analyseNow(org.orgId, calls[0]);
+    expect(ok(await post(R, '/clue/aiClue/getInsights', body, org.admin.token)).objections).toEqual(ins.objections);
     expect(
       ok(await post(R, '/clue/aiClue/getInsights', { ...body, deptId: org.otherDeptId }, org.admin.token)).calls,
     ).toBe(0);

@@ -5,6 +5,7 @@ import type { AnalysedEvent } from '../analysis/pipeline';
 import { clue } from '../clue/schema';
 import { appUser } from '../org/schema';
 import { extractMentions } from './extract';
+import { applyDaily } from './rollup';
 import { insightCall, insightMention } from './schema';
 
 /** The `insight.briefing` job: one customer's briefing rebuilt (singleton per customer while queued). */
@@ -65,6 +66,7 @@ export function insightRecorder(
       });
       for (let i = 0; i < mentions.length; i += 500)
         await tx.insert(insightMention).values(mentions.slice(i, i + 500).map((m) => ({ ...who, ...m })));
+      await applyDaily(tx, orgId, [rec.id], 1);
     });
     if (who.clueId) {
       // without a running queue (the seed, a CLI) the briefing is rebuilt here
@@ -85,6 +87,7 @@ export function insightRecorder(
 /** A deleted recording's insight rows (the briefing of its customer is rebuilt by the next analysed call or by hand). */
 export async function removeInsight(tx: DbOrTx, orgId: number, recordingIds: number[]): Promise<void> {
   if (!recordingIds.length) return;
+  await applyDaily(tx, orgId, recordingIds, -1);
   await tx
     .delete(insightMention)
     .where(and(eq(insightMention.organizationId, orgId), inArray(insightMention.recordingId, recordingIds)));

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -76,6 +77,33 @@ export const insightMention = pgTable(
     index('insight_mention_clue_idx').on(t.organizationId, t.clueId, t.callAt),
     index('insight_mention_recording_idx').on(t.organizationId, t.recordingId),
     index('insight_mention_due_idx').on(t.dueOn).where(sql`${t.dueOn} is not null`),
+    // examples of one label, newest first
+    index('insight_mention_label_idx').on(t.organizationId, t.kind, t.label, t.callAt),
+  ],
+);
+
+/**
+ * Daily counts per owner for the organisation's insight over long periods: kind 'call' rows count the analysed calls
+ * (with strong intention and high churn risk), the other kinds count mentions per label. Kept in step with
+ * insight_call and insight_mention in the recorder's transaction (rollup.ts); the data scope and departments apply
+ * through the owner.
+ */
+export const insightDaily = pgTable(
+  'insight_daily',
+  {
+    organizationId: integer('organization_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 0 for calls without an owner. */
+    ownerUserId: integer('owner_user_id').notNull(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    label: varchar('label', { length: 60 }).notNull(),
+    n: integer('n').notNull().default(0),
+    strong: integer('strong').notNull().default(0),
+    highChurn: integer('high_churn').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.day, t.ownerUserId, t.kind, t.label] }),
+    index('insight_daily_kind_idx').on(t.organizationId, t.kind, t.day),
   ],
 );
 

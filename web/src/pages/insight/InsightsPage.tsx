@@ -42,7 +42,6 @@ function SectionCard({ title, color, items }: { title: string; color: string; it
             columns={[
               { title: '内容', dataIndex: 'label', width: 140 },
               { title: '次数', dataIndex: 'count', width: 60 },
-              { title: '客户数', dataIndex: 'customers', width: 70 },
               {
                 title: '例句',
                 key: 'examples',
