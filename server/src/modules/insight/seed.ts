@@ -1,5 +1,8 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { AppContext, DemoOrg } from '../../platform/context';
+import { orgClues } from '../clue/query';
+import { clue } from '../clue/schema';
+import { recording } from '../recording/schema';
 import { DEFAULT_REMINDER_SETTING } from './reminders';
 import { insightCall, insightTopic, reminderSetting } from './schema';
 
@@ -12,8 +15,9 @@ const DEMO_TOPICS = [
 ];
 
 /**
- * Demo insight: the organisation's topics and reminder settings, and the briefing of every customer whose calls the
- * analysis seed analysed (their insight rows were written by the recorder as each call was analysed).
+ * Demo insight: the organisation's topics and reminder settings; the demo calls (spoken by the recording seed, not
+ * bound to anyone) become calls of one of their owner's customers and are analysed again, so that the recorder writes
+ * their insight rows for that customer; then the briefing of every customer with calls.
  */
 export async function seedInsight(ctx: AppContext, org: DemoOrg): Promise<void> {
   await ctx.db
@@ -24,6 +28,22 @@ export async function seedInsight(ctx: AppContext, org: DemoOrg): Promise<void> 
     .insert(reminderSetting)
     .values({ organizationId: org.orgId, setting: DEFAULT_REMINDER_SETTING, updatedBy: org.adminId })
     .onConflictDoNothing();
+  const unbound = await ctx.db
+    .select({ id: recording.id, ownerUserId: recording.ownerUserId })
+    .from(recording)
+    .where(and(eq(recording.organizationId, org.orgId), eq(recording.analysisStatus, 3), isNull(recording.clueId)))
+    .orderBy(asc(recording.id));
+  for (const r of unbound) {
+    const [mine] = await ctx.db
+      .select({ id: clue.id })
+      .from(clue)
+      .where(and(orgClues(org.orgId), eq(clue.ownerId, r.ownerUserId ?? org.adminId)))
+      .orderBy(asc(clue.id))
+      .limit(1);
+    if (!mine) continue;
+    await ctx.db.update(recording).set({ clueId: mine.id }).where(eq(recording.id, r.id));
+    await ctx.services.analysis.analyseNow(org.orgId, r.id);
+  }
   const customers = await ctx.db
     .selectDistinct({ clueId: insightCall.clueId })
     .from(insightCall)
