@@ -1,7 +1,7 @@
 // `npm run bench -- insight`: AI customer insight at scale, on PostgreSQL. It generates its own data in a fresh
 // database crm_insight_bench (DATABASE_URL's server, or postgres://postgres@127.0.0.1:5432): one organisation with 20
 // seats in 2 departments, 5,000 customers and 100,000 analysed calls over 90 days with their mentions (needs,
-// objections with answers, competitors, questions, promises, next steps; about 5 per call), server-side with
+// objections with answers, competitors, questions, promises, next steps; about 4.7 per call), server-side with
 // generate_series; one customer has 200 of the calls. Then:
 //   briefing_200_calls_ms  rebuilding that customer's briefing from all of its calls (extractive; median of 7)
 //   org_p95_ms             organisation insight (top needs, objections, competitors, questions with daily trends and
