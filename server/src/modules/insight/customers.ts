@@ -60,8 +60,26 @@ export class InsightCustomers {
     return b;
   }
 
+  /**
+   * Calls bound to the customer (or unbound from it) after their analysis: their insight rows follow the recording's
+   * binding. True when any moved (the briefing is then rebuilt).
+   */
+  private async syncBinding(orgId: number, clueId: number): Promise<boolean> {
+    const moved = await this.db.execute<{ recording_id: number; clue_id: number | null }>(sql`
+      update insight_call ic set clue_id = r.clue_id from recording r
+      where ic.organization_id = ${orgId} and r.organization_id = ${orgId} and r.id = ic.recording_id
+        and (r.clue_id = ${clueId} or ic.clue_id = ${clueId}) and ic.clue_id is distinct from r.clue_id
+      returning ic.recording_id, ic.clue_id`);
+    for (const m of moved.rows)
+      await this.db.execute(sql`
+        update insight_mention set clue_id = ${m.clue_id}
+        where organization_id = ${orgId} and recording_id = ${m.recording_id}`);
+    return moved.rows.length > 0;
+  }
+
   async briefing(s: Session, clueId: number): Promise<Briefing> {
     await findClue(this.db, s, clueId);
+    if (await this.syncBinding(s.orgId, clueId)) return this.rebuild(s.orgId, clueId);
     const [row] = await this.db
       .select({ content: customerBriefing.content })
       .from(customerBriefing)
@@ -76,6 +94,7 @@ export class InsightCustomers {
 
   async refresh(s: Session, clueId: number): Promise<Briefing> {
     await findClue(this.db, s, clueId);
+    await this.syncBinding(s.orgId, clueId);
     return this.rebuild(s.orgId, clueId);
   }
 

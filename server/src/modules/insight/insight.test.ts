@@ -380,4 +380,18 @@ describe('insight calls', () => {
     refused(await post(R, '/clue/airecommend/getSetting', {}), 401);
     expect(ok(await post(R, '/clue/airecommend/getSetting', {}, other.admin.token)).signals).toHaveLength(5);
   });
+  it('a call bound to the customer after its analysis joins the briefing; unbound, it leaves', async () => {
+    const extra = await uploadCall(t(), org.seat.token, SECOND_CALL);
+    expect((await waitFor(t(), org.seat.token, extra)).data.analysisStatus).toBe(3);
+    const bind = (id: number | null) =>
+      t()
+        .post(`${B}/headset/bindClue`, { ids: [extra], clueId: id }, { token: org.seat.token })
+        .then(ok);
+    await bind(clueId);
+    const b = ok(await post(A, '/asr/V1/getAiCommBriefing', { clueId }, org.seat.token));
+    expect(b.callCount).toBe(4);
+    expect(b.intention.trend.map((p: any) => p.recordingId)).toContain(extra);
+    await bind(null);
+    expect(ok(await post(A, '/asr/V1/getAiCommBriefing', { clueId }, org.seat.token)).callCount).toBe(3);
+  });
 });
