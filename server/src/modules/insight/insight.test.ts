@@ -359,6 +359,35 @@ describe('insight calls', () => {
     expect(await raise('later', new Date('2026-11-26T02:00:00Z'))).toBe(0);
   });
 
+  it('reminders: strong intention not followed up (the sweep), a promise due today; followed up, nothing more', async () => {
+    const svc = t().ctx.services.insight.reminders;
+    const lead = await addLead(t(), org.seat.token, '吴先生');
+    const at = ago(3);
+    const id = await uploadCall(t(), org.seat.token, THIRD_CALL, { clueId: lead, callTime: at });
+    expect((await waitFor(t(), org.seat.token, id)).data.analysisStatus).toBe(3);
+    const signals = async () =>
+      ok(await post(R, '/clue/airecommend/pagelist', { pageSize: 100 }, org.seat.token))
+        .lists.filter((r: any) => r.clueId === lead)
+        .map((r: any) => r.signal)
+        .sort();
+    // the customer's promise (我今天就报名) is due on the call's day
+    const promised = at.slice(0, 10) === today() ? ['promiseDue'] : [];
+    expect(await signals()).toEqual(promised);
+    await svc.sweep();
+    await svc.sweep();
+    expect(await signals()).toEqual([...promised, 'strongNoFollow'].sort());
+    // a customer followed up after the call is not reminded again
+    const other = await addLead(t(), org.seat.token, '郑女士');
+    const id2 = await uploadCall(t(), org.seat.token, THIRD_CALL, { clueId: other, callTime: ago(3) });
+    expect((await waitFor(t(), org.seat.token, id2)).data.analysisStatus).toBe(3);
+    ok(await post(R, '/interactive/addFollowRecord', { clueId: other, content: '已回电确认报名' }, org.seat.token));
+    await svc.sweep();
+    const list = ok(
+      await post(R, '/clue/airecommend/pagelist', { signal: 'strongNoFollow', pageSize: 100 }, org.seat.token),
+    );
+    expect(list.lists.some((r: any) => r.clueId === other)).toBe(false);
+  });
+
   it('reminder settings: read, saved, validated, admin only', async () => {
     const s = ok(await post(R, '/clue/airecommend/getSetting', {}, org.seat.token));
     expect(s).toMatchObject({ noFollowHours: 2, remindWho: 1 });

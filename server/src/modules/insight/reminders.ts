@@ -232,7 +232,8 @@ export class Reminders {
         {
           ...base,
           signal: 'competitor',
-          key: String(rec.id),
+          // once per customer and competitor: naming it again on later calls is no news
+          key: `name:${competitor.label}`,
           content: `客户提及竞品「${competitor.label}」：${competitor.sentence}`,
           startMs: competitor.startMs,
         },
@@ -251,7 +252,8 @@ export class Reminders {
         clueId: m.clueId!,
         ownerId,
         signal: 'promiseDue',
-        key: `${m.recordingId}:${m.segment}:${m.dueOn}`,
+        // one per customer and due day, however many promises fall on it
+        key: `due:${m.dueOn}`,
         content: `${who}今天兑现：${m.sentence}`,
         recordingId: m.recordingId,
         startMs: m.startMs,
