@@ -33,7 +33,7 @@ export function trendOption(days: string[], items: InsightItem[], max = 5): Char
     grid: { left: 36, right: 16, top: 16, bottom: 48 },
     xAxis: { type: 'category', data: days.map(shortDay) },
     yAxis: { type: 'value', minInterval: 1 },
-    series: top.map((i) => ({ name: i.label, type: 'line', smooth: true, data: i.trend })),
+    series: top.map((i) => ({ name: i.label, type: 'line', showSymbol: days.length <= 31, data: i.trend })),
   };
 }
 
@@ -44,6 +44,6 @@ export function callsOption(days: string[], counts: number[], name = '通话数'
     grid: { left: 36, right: 16, top: 16, bottom: 24 },
     xAxis: { type: 'category', data: days.map(shortDay) },
     yAxis: { type: 'value', minInterval: 1 },
-    series: [{ name, type: 'line', smooth: true, areaStyle: { opacity: 0.15 }, data: counts }],
+    series: [{ name, type: 'line', showSymbol: days.length <= 31, areaStyle: { opacity: 0.15 }, data: counts }],
   };
 }
