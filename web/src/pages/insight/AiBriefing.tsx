@@ -64,6 +64,35 @@ function Section({ b, section }: { b: Briefing; section: (typeof BRIEFING_SECTIO
   );
 }
 
+/** The customer's calls with a risk (churn risk, potential complaint, violations), each citing its sentences. */
+function RiskCard({ clueId }: { clueId: number }) {
+  const risks = useCallQuery(contract.insight.riskList, { clueId });
+  if (!risks.data?.length) return null;
+  return (
+    <Card size="small" title="风险" data-testid="briefing-risks">
+      <List
+        size="small"
+        dataSource={risks.data}
+        renderItem={(r) => (
+          <List.Item style={{ display: 'block', padding: '4px 0' }}>
+            <Space size={4} wrap>
+              <Typography.Text type="secondary">{r.callTime ?? '-'}</Typography.Text>
+              {r.reasons.map((x) => (
+                <Tag key={x} color="red">
+                  {x}
+                </Tag>
+              ))}
+            </Space>
+            <div>
+              <Cites cites={r.evidence} />
+            </div>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
 /**
  * AI 沟通摘要 of a customer over all of its calls (on the customer detail and its drawer): summary, intention and
  * churn risk with their trend, the sections with their citations, label scores; rebuilt on demand; 写跟进 from a call.
@@ -76,7 +105,7 @@ export function AiBriefing({ clueId }: { clueId: number }) {
   const [call, setCall] = useState<number | null>(null);
   const refresh = useCallMutation(contract.insight.refreshBriefing, {
     success: 'AI 沟通摘要已重新生成',
-    invalidate: [contract.insight.briefing, contract.insight.labelScore],
+    invalidate: [contract.insight.briefing, contract.insight.labelScore, contract.insight.riskList],
   });
   const b = q.data;
   const option = useMemo(() => (b ? trendOption(b) : null), [b]);
@@ -183,6 +212,7 @@ export function AiBriefing({ clueId }: { clueId: number }) {
           </Col>
         ))}
       </Row>
+      <RiskCard clueId={clueId} />
       <AiFollowModal recordingId={follow} onClose={() => setFollow(null)} />
     </Space>
   );
