@@ -1,18 +1,19 @@
-import { AiLabel, CustomerStage, IntentionLabel } from '@crm/core';
+import { AiLabel, IntentionLabel } from '@crm/core';
 import { contract } from '@crm/core/contract';
 import { Progress, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useMemo } from 'react';
 import { type RowOf, useCallPage } from '../../api/hooks';
 import { openCustomerDetail } from '../../app/detail';
-import { FilterBar, KeywordInput } from '../../components/FilterBar';
 import { NumberInput } from '../../components/NumberInput';
 import { useDraftFilters } from '../../components/useDraftFilters';
+import { ClueFilterBar } from '../customer/ClueFilterBar';
+import { type ClueFilterDraft, filterBody } from '../customer/filters';
 
 type Row = RowOf<typeof contract.insight.aiCluePage>;
 type Sort = 'intention' | 'churnRisk' | 'labelScore' | 'stage' | 'lastCallTime';
-interface Filters {
-  keyword?: string;
-  stages?: number[];
+/** The lead list's filters and the AI ones. */
+interface Filters extends ClueFilterDraft {
   intention?: number[];
   churnRiskMin?: number;
   label?: 1 | 2 | 3 | 4 | 5;
@@ -38,12 +39,20 @@ const ARROW = { up: '↑', down: '↓', flat: '→', none: '' } as const;
 export function AiCustomerList({ kind }: { kind: 'aiClue' | 'aiSale' }) {
   const call = kind === 'aiClue' ? contract.insight.aiCluePage : contract.insight.aiSalePage;
   const defaultSort: Sort = kind === 'aiClue' ? 'labelScore' : 'intention';
-  const bar = useDraftFilters<Filters>(
-    () => list.pager.reset(),
-    (d) => ({ ...d, keyword: d.keyword?.trim() || undefined }),
-  );
+  const bar = useDraftFilters<Filters>(() => list.pager.reset());
   const { draft, patch, filters } = bar;
-  const list = useCallPage(call, { ...filters, aiSort: filters.aiSort ?? defaultSort }, kind);
+  const body = useMemo(() => {
+    const { intention, churnRiskMin, label, labelScoreMin, aiSort, ...lead } = filters;
+    return {
+      ...filterBody(lead),
+      ...(intention?.length ? { intention } : {}),
+      ...(churnRiskMin !== undefined ? { churnRiskMin } : {}),
+      ...(label ? { label } : {}),
+      ...(labelScoreMin !== undefined ? { labelScoreMin } : {}),
+      aiSort: aiSort ?? defaultSort,
+    };
+  }, [filters, defaultSort]);
+  const list = useCallPage(call, body, kind);
   const open = (r: Row, index: number) =>
     openCustomerDetail({ clueId: r.clueId, list: (list.data?.lists ?? []).map((x) => x.clueId), index });
   const columns: ColumnsType<Row> = [
@@ -129,18 +138,14 @@ export function AiCustomerList({ kind }: { kind: 'aiClue' | 'aiSale' }) {
   ];
   return (
     <div className="page-card">
-      <FilterBar onSearch={bar.search} onReset={bar.reset}>
-        <KeywordInput of={bar} placeholder="客户名称、手机号、公司" width={200} />
-        <Select
-          mode="multiple"
-          allowClear
-          placeholder="客户阶段"
-          style={{ width: 180 }}
-          maxTagCount={1}
-          value={draft.stages}
-          onChange={(v) => patch({ stages: v })}
-          options={opts(CustomerStage)}
-        />
+      <ClueFilterBar
+        value={draft}
+        onChange={bar.setDraft}
+        onSearch={bar.search}
+        onReset={bar.reset}
+        hide={['importRecordId']}
+      />
+      <Space wrap style={{ margin: '8px 0 12px' }} data-testid="ai-filters">
         <Select
           mode="multiple"
           allowClear
@@ -186,7 +191,8 @@ export function AiCustomerList({ kind }: { kind: 'aiClue' | 'aiSale' }) {
           options={SORTS}
           aria-label="排序"
         />
-      </FilterBar>
+        <Typography.Text type="secondary">AI 筛选与排序随「查询」生效</Typography.Text>
+      </Space>
       <Table<Row> rowKey="clueId" size="middle" columns={columns} scroll={{ x: 1400 }} {...list.tableProps} />
     </div>
   );
