@@ -106,6 +106,7 @@ CREATE INDEX "customer_briefing_org_churn_idx" ON "customer_briefing" USING btre
 CREATE UNIQUE INDEX "insight_call_recording_uq" ON "insight_call" USING btree ("organization_id","recording_id");--> statement-breakpoint
 CREATE INDEX "insight_call_org_time_idx" ON "insight_call" USING btree ("organization_id","call_at");--> statement-breakpoint
 CREATE INDEX "insight_call_clue_idx" ON "insight_call" USING btree ("organization_id","clue_id","call_at");--> statement-breakpoint
+CREATE INDEX "insight_call_strong_idx" ON "insight_call" USING btree ("call_at") WHERE "insight_call"."intention" = 1;--> statement-breakpoint
 CREATE INDEX "insight_daily_kind_idx" ON "insight_daily" USING btree ("organization_id","kind","day");--> statement-breakpoint
 CREATE INDEX "insight_mention_org_kind_time_idx" ON "insight_mention" USING btree ("organization_id","kind","call_at");--> statement-breakpoint
 CREATE INDEX "insight_mention_clue_idx" ON "insight_mention" USING btree ("organization_id","clue_id","call_at");--> statement-breakpoint

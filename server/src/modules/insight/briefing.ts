@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, IntentionLabel } from '@crm/core';
+import { formatDateTime, IntentionLabel } from '@crm/core';
 import type { Briefing, BriefingPoint, BriefingSection, Cite, MentionKind } from '@crm/core/contract/insight';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
@@ -194,5 +194,3 @@ export function extractiveBriefing(material: BriefingMaterial, now = new Date())
 
 /** A briefing for a customer with no analysed call yet. */
 export const emptyBriefing = (clueId: number): Briefing => extractiveBriefing({ clueId, calls: [], mentions: [] });
-
-export const dayOf = (d: Date | null | undefined) => formatDate(d ?? null);

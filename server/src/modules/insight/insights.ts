@@ -92,8 +92,8 @@ function countSource(s: Session, f: Body<'insights'>, owners: number[] | null) {
 
 /**
  * Customer insight across the organisation for a period (department, stage): calls, customers, strong intention and
- * high churn counts per day, and the top needs, objections, competitors and questions with their counts, customers,
- * daily trend and latest example sentences.
+ * high churn counts per day, and the top needs, objections, competitors and questions with their counts, daily trend
+ * and latest example sentences.
  */
 export async function organisationInsights(db: DbOrTx, s: Session, f: Body<'insights'>): Promise<Answer<'insights'>> {
   const owners = await ownersOf(db, s, f);

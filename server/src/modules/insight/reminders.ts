@@ -280,7 +280,19 @@ export class Reminders {
       })
       .from(insightCall)
       .innerJoin(clue, and(eq(clue.id, insightCall.clueId), eq(clue.organizationId, insightCall.organizationId)))
-      .where(and(eq(insightCall.intention, 1), gte(insightCall.callAt, since), isNull(clue.deletedAt)))
+      .where(
+        and(
+          eq(insightCall.intention, 1),
+          gte(insightCall.callAt, since),
+          lte(insightCall.callAt, new Date(now.getTime() - 3600_000)),
+          isNull(clue.deletedAt),
+          sql`(${clue.lastFollowTime} is null or ${clue.lastFollowTime} < ${insightCall.callAt})`,
+          // raised already (for the owner): not looked at again
+          sql`not exists (select 1 from ${businessReminder} br where br.organization_id = ${insightCall.organizationId}
+            and br.clue_id = ${insightCall.clueId} and br.signal = 'strongNoFollow'
+            and br.signal_key = ${insightCall.recordingId}::text)`,
+        ),
+      )
       .limit(2000);
     const settings = new Map<number, ReminderSetting>();
     const settingOf = async (orgId: number) => {
@@ -311,7 +323,15 @@ export class Reminders {
       .select({ m: insightMention, ownerId: clue.ownerId })
       .from(insightMention)
       .innerJoin(clue, and(eq(clue.id, insightMention.clueId), eq(clue.organizationId, insightMention.organizationId)))
-      .where(and(eq(insightMention.dueOn, today), eq(insightMention.kind, 'promise'), isNull(clue.deletedAt)))
+      .where(
+        and(
+          eq(insightMention.dueOn, today),
+          eq(insightMention.kind, 'promise'),
+          isNull(clue.deletedAt),
+          sql`not exists (select 1 from ${businessReminder} br where br.organization_id = ${insightMention.organizationId}
+            and br.clue_id = ${insightMention.clueId} and br.signal = 'promiseDue' and br.signal_key = ${`due:${today}`})`,
+        ),
+      )
       .limit(2000);
     for (const { m, ownerId } of due) await this.raisePromise(m, ownerId, await settingOf(m.organizationId), now);
     await this.deliverDue(null, now);

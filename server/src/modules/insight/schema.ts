@@ -44,6 +44,8 @@ export const insightCall = pgTable(
     uniqueIndex('insight_call_recording_uq').on(t.organizationId, t.recordingId),
     index('insight_call_org_time_idx').on(t.organizationId, t.callAt),
     index('insight_call_clue_idx').on(t.organizationId, t.clueId, t.callAt),
+    // the reminder sweep: strong-intention calls of the last days, every organisation
+    index('insight_call_strong_idx').on(t.callAt).where(sql`${t.intention} = 1`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { badRequest, must } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
 import { offsetOf, page } from '../../platform/paging';
 import { anyOf, findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
@@ -73,8 +73,8 @@ export class Topics {
     return { id };
   }
 
-  private async topic(s: Session, id: number): Promise<TopicRow> {
-    return must(await findScoped(this.db, s, insightTopic, id, { missing: '话题不存在' }), '话题不存在');
+  private topic(s: Session, id: number): Promise<TopicRow> {
+    return findScoped(this.db, s, insightTopic, id, { missing: '话题不存在' });
   }
 
   /** The analysed calls of the period in the caller's scope that mention one of the topic's words (alias ic / ca). */
