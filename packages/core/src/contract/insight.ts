@@ -335,7 +335,7 @@ export const insight = {
     body: AiCustomerFilter,
     answer: pageOf(AiCustomerRow),
   }),
-  aiSaleDetail: robot.get('/clue/V1/getAiSaleDetail', 'AI 销售详情（建议、下一步）', {
+  aiSaleDetail: analysis.get('/clue/V1/getAiSaleDetail', 'AI 销售详情（建议、下一步）', {
     query: ClueQuery,
     answer: z.object({
       advice: z.array(z.string()),
@@ -348,7 +348,7 @@ export const insight = {
     body: AiCustomerFilter,
     answer: pageOf(AiCustomerRow),
   }),
-  aiClueBriefing: robot.post('/clue/aiClue/getAiCommBriefing', 'AI 沟通摘要', { body: ClueOnly, answer: Briefing }),
+  aiClueBriefing: analysis.post('/clue/aiClue/getAiCommBriefing', 'AI 沟通摘要', { body: ClueOnly, answer: Briefing }),
   refreshBriefing: robot.post('/clue/aiClue/refreshBriefing', '重新生成客户的 AI 沟通摘要', {
     body: ClueOnly,
     answer: Briefing,

@@ -88,7 +88,7 @@ describe('insight calls', () => {
     expect(b.intention.latest).toBe(1);
     expect(b.summary).toContain('共 3 通已分析通话');
     for (const [base, path] of [
-      [R, '/clue/aiClue/getAiCommBriefing'],
+      [A, '/clue/aiClue/getAiCommBriefing'],
       [A, '/api/clue/getAiCommBriefing'],
     ])
       expect(ok(await post(base, path, { clueId }, org.seat.token)).needs).toEqual(b.needs);
@@ -130,7 +130,7 @@ describe('insight calls', () => {
     expect(info).toMatchObject({ clueId, name: '张先生', callCount: 3, intention: 1, intentionName: '强意向' });
     expect(ok(await post(A, '/api/clue/getCustomerInfoByClueIdNew', { clueId }, org.seat.token)).clueId).toBe(clueId);
     expect(ok(await post(A, '/api/clue/getRiskListByClueId', { clueId }, org.seat.token))).toEqual(risks);
-    const sale = ok(await t().get(`${R}/clue/V1/getAiSaleDetail`, { token: org.seat.token, query: { clueId } }));
+    const sale = ok(await t().get(`${A}/clue/V1/getAiSaleDetail`, { token: org.seat.token, query: { clueId } }));
     expect(sale.advice.join()).toContain('意向强');
     expect(sale.advice.join()).toContain('编程猫');
     for (const path of [
@@ -142,7 +142,7 @@ describe('insight calls', () => {
       refused(await post(A, path, { clueId: 0 }, org.seat.token), 400);
       refused(await post(A, path, { clueId }), 401);
     }
-    refused(await t().get(`${R}/clue/V1/getAiSaleDetail`, { token: other.admin.token, query: { clueId } }), 404);
+    refused(await t().get(`${A}/clue/V1/getAiSaleDetail`, { token: other.admin.token, query: { clueId } }), 404);
   });
 
   it('AI customer lists: ranked, filtered like the lead list, scoped', async () => {
