@@ -45,6 +45,8 @@ export const FUNCTION_SIGNS = {
       'analysis:edit': 'AI 设置',
       'quality:view': '查看质检',
       'quality:edit': '录音质检（评分与设置）',
+      'insight:view': '查看 AI 客户洞察与商机提醒',
+      'insight:edit': '话题与 AI 提醒设置',
     },
   },
 } as const;

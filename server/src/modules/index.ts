@@ -8,6 +8,7 @@ import { clueFieldModule } from './clueField';
 import { clueImportModule } from './clueImport';
 import { costCenterModule } from './costCenter';
 import { feedbackModule } from './feedback';
+import { insightModule } from './insight';
 import { noticeModule } from './notice';
 import { operationLogModule } from './operationLog';
 import { orgModule } from './org';
@@ -34,6 +35,7 @@ export const modules: Module[] = [
   analysisModule,
   qualityModule,
   qualityReviewModule,
+  insightModule,
   trackingModule,
   uploadModule,
 ];

@@ -12,6 +12,7 @@ import { clueImport } from './clueImport';
 import { costCenter } from './costCenter';
 import { depts, positions } from './depts';
 import { feedback } from './feedback';
+import { insight } from './insight';
 import { interaction } from './interaction';
 import { notice } from './notice';
 import { operationLog } from './operationLog';
@@ -57,4 +58,5 @@ export const contract = {
   qualityReview,
   sop,
   qualityCheck,
+  insight,
 };

@@ -35,10 +35,12 @@ export const DEFAULT_ROLES: {
       'recording:view',
       'recording:upload',
       'analysis:view',
+      'insight:view',
     ],
     routes: MAIN_ROUTES.filter((r) => r.menu === 'customer' || r.menu === 'call' || !r.menu)
       .map((r) => r.path)
       .filter((p) => !['/dataImport', '/staffCheck', '/staffTraining'].includes(p))
-      .concat(['/feedback', '/speechAssistant', '/aIPractice', '/practicelog']),
+      .concat(['/feedback', '/speechAssistant', '/aIPractice', '/practicelog'])
+      .concat(['/aiCustomer', '/AiCustomerAnalysis', '/aiBusinessReminder']),
   },
 ];

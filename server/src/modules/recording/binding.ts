@@ -110,6 +110,7 @@ export async function removeRecordings(ctx: AppContext, s: Session, ids: number[
     await ctx.services.asr.removeFor(tx, s.orgId, found);
     await ctx.services.analysis.removeFor(tx, s.orgId, found);
     await ctx.services.quality.removeFor(tx, s.orgId, found);
+    await ctx.services.insight.removeFor(tx, s.orgId, found);
     await tx.delete(recording).where(and(scoped(s, recording), inArray(recording.id, found)));
   });
   for (const r of rows) {

@@ -9,6 +9,7 @@ import { useCallQuery } from '../../api/hooks';
 import { closeCustomerDetail, showDetailAt, useDetailState } from '../../app/detail';
 import { navigateTo } from '../../app/navigation';
 import { useHasSign } from '../../app/session';
+import { AiBriefing } from '../insight/AiBriefing';
 import { useClueActions } from './actions';
 import { ChangeLog } from './ChangeLog';
 import { ClueFields } from './ClueFields';
@@ -189,6 +190,7 @@ export default function CustomerDetail() {
                     </>
                   ),
                 },
+                { key: 'ai', label: 'AI 沟通摘要', children: <AiBriefing clueId={clue.id} /> },
                 { key: 'fields', label: '客户资料', children: <ClueFields clue={clue} /> },
                 { key: 'log', label: '字段变更记录', children: <ChangeLog clueId={clue.id} /> },
               ]}

@@ -12,10 +12,13 @@ export default function CallDetailPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? params.get('recordId') ?? 0) || undefined;
   const maskId = params.get('maskId') ?? undefined;
+  // a cited sentence (AI 沟通摘要, insight examples): ?seg=<segment>&t=<ms> opens the call at it
+  const seg = params.get('seg');
+  const at = seg !== null ? { segment: Number(seg), startMs: Number(params.get('t') ?? 0) } : undefined;
   if (!id && !maskId) return <Card>缺少录音参数</Card>;
   return (
     <div style={{ padding: 16, maxWidth: 1200, margin: '0 auto' }}>
-      <CallDetailView recordId={maskId ? undefined : id} maskId={maskId} actions={!maskId && !!getToken()} />
+      <CallDetailView recordId={maskId ? undefined : id} maskId={maskId} actions={!maskId && !!getToken()} at={at} />
     </div>
   );
 }

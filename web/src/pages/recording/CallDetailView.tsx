@@ -34,23 +34,27 @@ export interface CallDetailViewProps {
   maskId?: string;
   /** Rerun and role swap (not on the shared, read-only view). */
   actions?: boolean;
+  /** A sentence to open at first (a citation of the AI 沟通摘要): highlighted, and the audio seeks to it. */
+  at?: { segment: number; startMs: number };
 }
 
 /**
  * Call detail: the player (rates 0.75-2.0) with the transcript, the AI panel beside it (its evidence opens the
  * sentence here and seeks the audio), and the audio metrics.
  */
-export function CallDetailView({ recordId, maskId, actions = true }: CallDetailViewProps) {
+export function CallDetailView({ recordId, maskId, actions = true, at }: CallDetailViewProps) {
   const q = useCallQuery(contract.asr.getAsrText, maskId ? { maskId } : { recordId }, {
     enabled: !!recordId || !!maskId,
     // while it is transcribed or analysed, the detail refreshes itself
     refetchInterval: (d) => (d && isPending(d) ? 2000 : false),
   });
   const [now, setNow] = useState(0);
-  const [seek, setSeek] = useState<number | null>(null);
+  const [seek, setSeek] = useState<number | null>(at ? at.startMs : null);
   const listRef = useRef<HTMLDivElement>(null);
   // the sentence an AI result's evidence pointed at: highlighted in the transcript until another is opened
-  const [opened, setOpened] = useState<Evidence | null>(null);
+  const [opened, setOpened] = useState<Evidence | null>(
+    at ? { ...at, endMs: at.startMs, speaker: 'customer', text: '' } : null,
+  );
   // The server's reason may name the engine's environment variables: the user gets the plain hint instead.
   const rerun = useCallMutation(contract.asr.rerun, {
     invalidate: [contract.asr.getAsrText],
