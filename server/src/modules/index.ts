@@ -3,6 +3,7 @@ import { accountModule } from './account';
 import { aiSettingModule } from './aiSetting';
 import { analysisModule } from './analysis';
 import { asrModule } from './asr';
+import { billingModule } from './billing';
 import { clueModule } from './clue';
 import { clueFieldModule } from './clueField';
 import { clueImportModule } from './clueImport';
@@ -10,6 +11,7 @@ import { costCenterModule } from './costCenter';
 import { feedbackModule } from './feedback';
 import { noticeModule } from './notice';
 import { operationLogModule } from './operationLog';
+import { orderModule } from './order';
 import { orgModule } from './org';
 import { qualityModule } from './quality';
 import { qualityReviewModule } from './qualityReview';
@@ -36,4 +38,6 @@ export const modules: Module[] = [
   qualityReviewModule,
   trackingModule,
   uploadModule,
+  billingModule,
+  orderModule,
 ];

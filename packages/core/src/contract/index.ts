@@ -6,6 +6,7 @@ import { account } from './account';
 import { aiSetting } from './aiSetting';
 import { analysis } from './analysis';
 import { asr } from './asr';
+import { billing } from './billing';
 import { clue } from './clue';
 import { clueField } from './clueField';
 import { clueImport } from './clueImport';
@@ -15,6 +16,7 @@ import { feedback } from './feedback';
 import { interaction } from './interaction';
 import { notice } from './notice';
 import { operationLog } from './operationLog';
+import { order, product } from './order';
 import { organization, orgSettings } from './organization';
 import { quality } from './quality';
 import { qualityCheck } from './qualityCheck';
@@ -57,4 +59,7 @@ export const contract = {
   qualityReview,
   sop,
   qualityCheck,
+  billing,
+  order,
+  product,
 };

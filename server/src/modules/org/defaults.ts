@@ -35,6 +35,8 @@ export const DEFAULT_ROLES: {
       'recording:view',
       'recording:upload',
       'analysis:view',
+      'order:view',
+      'order:edit',
     ],
     routes: MAIN_ROUTES.filter((r) => r.menu === 'customer' || r.menu === 'call' || !r.menu)
       .map((r) => r.path)
