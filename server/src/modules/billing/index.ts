@@ -24,6 +24,8 @@ export interface BillingService {
   chargeCall(orgId: number, c: CallCharge): Promise<CallChargeResult>;
   /** Posts one ledger entry (other modules' charges and credits); idempotent by ref key. */
   post(orgId: number, e: EntryInput): Promise<PostResult>;
+  /** The recharge query job's work for one order (tests run it without waiting for the queue). */
+  queryRecharge(data: { orderNo: string; attempt: number }): Promise<void>;
 }
 
 declare module '../../platform/context' {
@@ -45,6 +47,7 @@ export const billingModule: Module = {
     ctx.services.billing = {
       chargeCall: (orgId, c) => chargeCall(ctx.db, orgId, c),
       post: (orgId, e) => post(ctx.db, orgId, e),
+      queryRecharge: (data) => recharges.queryJob(data),
     };
     billingRoutes(ctx, recharges, gateways);
   },
