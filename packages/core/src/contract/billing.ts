@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { backend, IdAnswer } from './call';
-import { codeField, dateTimeField, nameField, num, optionalCode, optionalId, optionalText, pageOf, pageQuery } from './fields';
+import {
+  codeField,
+  dateTimeField,
+  nameField,
+  num,
+  optionalCode,
+  optionalId,
+  optionalText,
+  pageOf,
+  pageQuery,
+} from './fields';
 
 /**
  * The money side of the cost centre (费用中心), under /api/backend: the organisation's balance (fen) and its ledger,
@@ -52,7 +62,10 @@ export const Balance = z.object({
 export const EntryFilter = z.object({
   ...pageQuery,
   ...range,
-  type: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(ENTRY_TYPE_CODES, { error: '类型不正确' }).optional()),
+  type: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(ENTRY_TYPE_CODES, { error: '类型不正确' }).optional(),
+  ),
 });
 export const Entry = z.object({
   id: z.number(),
@@ -70,12 +83,22 @@ export const ManualCreditInput = z.object({
   reason: nameField('入账原因', 200),
 });
 
-export const CallRate = z.object({ id: z.number(), line: z.string(), rateFenPerMinute: z.number(), updatedAt: z.string().nullable() });
+export const CallRate = z.object({
+  id: z.number(),
+  line: z.string(),
+  rateFenPerMinute: z.number(),
+  updatedAt: z.string().nullable(),
+});
 export const CallRateInput = z.object({
   line: nameField('线路', 50),
   rateFenPerMinute: fenField('每分钟费率', 0, 100_000),
 });
-export const CallFeeFilter = z.object({ ...pageQuery, ...range, line: optionalText('线路', 50), userId: optionalId('坐席') });
+export const CallFeeFilter = z.object({
+  ...pageQuery,
+  ...range,
+  line: optionalText('线路', 50),
+  userId: optionalId('坐席'),
+});
 export const CallFeeRow = z.object({
   id: z.number(),
   callId: z.string(),
@@ -128,7 +151,10 @@ export const PaymentFilter = z.object({
   ...pageQuery,
   ...range,
   status: optionalCode('支付状态', RECHARGE_STATUSES),
-  channel: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(CHANNELS, { error: '支付方式不正确' }).optional()),
+  channel: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(CHANNELS, { error: '支付方式不正确' }).optional(),
+  ),
 });
 export const PaymentRow = RechargeOrder.extend({ id: z.number(), createdByName: z.string().nullable() });
 
@@ -176,24 +202,43 @@ export const InvoiceRow = z.object({
 const cc = '/organizationCostCenter';
 export const billing = {
   getBalance: backend.post(`${cc}/getBalance`, '账户余额', { answer: Balance }),
-  accountRecordPageList: backend.post(`${cc}/accountRecordPageList`, '账户收支明细', { body: EntryFilter, answer: pageOf(Entry) }),
+  accountRecordPageList: backend.post(`${cc}/accountRecordPageList`, '账户收支明细', {
+    body: EntryFilter,
+    answer: pageOf(Entry),
+  }),
   accountRecordExport: backend.post(`${cc}/accountRecordExport`, '导出账户收支明细（.xlsx）', { body: EntryFilter }),
   manualCredit: backend.post(`${cc}/manualCredit`, '人工入账', { body: ManualCreditInput, answer: IdAnswer }),
-  callRateList: backend.post(`${cc}/callRateList`, '通话费率（按线路）', { answer: z.object({ lists: z.array(CallRate) }) }),
+  callRateList: backend.post(`${cc}/callRateList`, '通话费率（按线路）', {
+    answer: z.object({ lists: z.array(CallRate) }),
+  }),
   saveCallRate: backend.post(`${cc}/saveCallRate`, '设置线路通话费率', { body: CallRateInput, answer: IdAnswer }),
-  callFeePageList: backend.post(`${cc}/callFeePageList`, '通话费明细', { body: CallFeeFilter, answer: pageOf(CallFeeRow) }),
+  callFeePageList: backend.post(`${cc}/callFeePageList`, '通话费明细', {
+    body: CallFeeFilter,
+    answer: pageOf(CallFeeRow),
+  }),
   callFeeExport: backend.post(`${cc}/callFeeExport`, '导出通话费明细（.xlsx）', { body: CallFeeFilter }),
   getSeatCount: backend.post(`${cc}/getSeatCount`, '坐席数与坐席费', { answer: SeatCount }),
   seatPageList: backend.post(`${cc}/seatPageList`, '坐席列表', { body: SeatFilter, answer: pageOf(SeatRow) }),
-  invoicePageList: backend.post(`${cc}/invoicePageList`, '发票列表', { body: InvoiceFilter, answer: pageOf(InvoiceRow) }),
+  invoicePageList: backend.post(`${cc}/invoicePageList`, '发票列表', {
+    body: InvoiceFilter,
+    answer: pageOf(InvoiceRow),
+  }),
   invoiceExport: backend.post(`${cc}/invoiceExport`, '导出发票列表（.xlsx）', { body: InvoiceFilter }),
   applyInvoice: backend.post(`${cc}/applyInvoice`, '申请开票', { body: InvoiceInput, answer: IdAnswer }),
-  paymentPageList: backend.post(`${cc}/paymentPageList`, '充值支付记录', { body: PaymentFilter, answer: pageOf(PaymentRow) }),
+  paymentPageList: backend.post(`${cc}/paymentPageList`, '充值支付记录', {
+    body: PaymentFilter,
+    answer: pageOf(PaymentRow),
+  }),
   paymentExport: backend.post(`${cc}/paymentExport`, '导出充值支付记录（.xlsx）', { body: PaymentFilter }),
   invoiceDict: backend.post('/dict/getInvoiceList', '发票字典（类型、抬头）', { answer: InvoiceDict }),
   payCreateOrder: backend.post('/pay/createOrder', '充值下单', { body: RechargeInput, answer: RechargeOrder }),
   payQueryOrder: backend.post('/pay/queryOrder', '查询充值订单', { body: RechargeQuery, answer: RechargeOrder }),
-  payNewCreateOrder: backend.post('/payNew/createOrder', '充值下单（新）', { body: RechargeInput, answer: RechargeOrder }),
-  payNewQueryOrder: backend.post('/payNew/queryOrder', '查询充值订单（新）', { body: RechargeQuery, answer: RechargeOrder }),
+  payNewCreateOrder: backend.post('/payNew/createOrder', '充值下单（新）', {
+    body: RechargeInput,
+    answer: RechargeOrder,
+  }),
+  payNewQueryOrder: backend.post('/payNew/queryOrder', '查询充值订单（新）', {
+    body: RechargeQuery,
+    answer: RechargeOrder,
+  }),
 };
-

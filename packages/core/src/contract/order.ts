@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CustomerStage } from '../enums';
-import { IdAnswer, robot } from './call';
 import { fenField } from './billing';
+import { IdAnswer, robot } from './call';
 import {
   clearableText,
   codeField,
@@ -50,7 +50,9 @@ export function lineTotalFen(quantity: number, unitPriceFen: number, discountBp:
 /** 8500 bp → '85%'; 8550 → '85.5%'. */
 export function discountText(bp: number): string {
   const whole = Math.trunc(bp / 100);
-  const frac = String(bp % 100).padStart(2, '0').replace(/0+$/, '');
+  const frac = String(bp % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return `${whole}${frac ? `.${frac}` : ''}%`;
 }
 
@@ -67,7 +69,12 @@ const custom = z.record(z.string(), z.unknown(), { error: '自定义字段格式
 
 export const ProductInput = z.object({
   name: nameField('产品名称', 100),
-  code: z.string({ error: '请输入产品编码' }).trim().min(1, '请输入产品编码').max(50, '产品编码最多 50 个字').regex(/^[\w.-]+$/, '产品编码只能是字母、数字和 _ . -'),
+  code: z
+    .string({ error: '请输入产品编码' })
+    .trim()
+    .min(1, '请输入产品编码')
+    .max(50, '产品编码最多 50 个字')
+    .regex(/^[\w.-]+$/, '产品编码只能是字母、数字和 _ . -'),
   unit: nameField('单位', 10),
   priceFen: fenField('标准价格', 0),
   category: optionalText('产品分类', 50),
@@ -112,7 +119,11 @@ export const OrderLineInput = z.object({
 
 export const Attachment = z.object({
   name: nameField('附件名称', 100),
-  url: z.string().trim().max(500, '附件地址过长').regex(/^(https?:\/\/|\/)\S+$/, '附件地址不正确'),
+  url: z
+    .string()
+    .trim()
+    .max(500, '附件地址过长')
+    .regex(/^(https?:\/\/|\/)\S+$/, '附件地址不正确'),
 });
 
 const orderFields = {
@@ -248,7 +259,10 @@ export const order = {
     /** totalExact false: more than 10,000 matches, the total is the planner's estimate (约 N 条). */
     answer: pageOf(OrderRow).extend({ totalExact: z.boolean() }),
   }),
-  add: robot.post('/crmOrder/add', '新增订单', { body: OrderInput, answer: z.object({ id: z.number(), orderNo: z.string() }) }),
+  add: robot.post('/crmOrder/add', '新增订单', {
+    body: OrderInput,
+    answer: z.object({ id: z.number(), orderNo: z.string() }),
+  }),
   update: robot.post('/crmOrder/update', '编辑订单', { body: OrderUpdate, answer: IdAnswer }),
   delete: robot.post('/crmOrder/delete', '删除订单', { body: z.object({ id: idField('订单') }), answer: IdAnswer }),
   detail: robot.post('/crmOrder/detail', '订单详情', { body: z.object({ id: idField('订单') }), answer: OrderDetail }),

@@ -26,15 +26,29 @@ export async function getBalance(db: Db, s: Session, gateways: PaymentGateways):
   };
 }
 
-export async function listEntries(db: Db, s: Session, f: Body<'accountRecordPageList'>): Promise<Answer<'accountRecordPageList'>> {
+export async function listEntries(
+  db: Db,
+  s: Session,
+  f: Body<'accountRecordPageList'>,
+): Promise<Answer<'accountRecordPageList'>> {
   const where = and(
     scoped(s, billingEntry),
     f.type ? eq(billingEntry.type, f.type) : undefined,
     f.startTime ? gte(billingEntry.createdAt, f.startTime) : undefined,
     f.endTime ? lte(billingEntry.createdAt, f.endTime) : undefined,
   );
-  const { rows, total } = await pageRows(db, billingEntry, where, [desc(billingEntry.createdAt), desc(billingEntry.id)], f);
-  const names = await userNames(db, s.orgId, rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])));
+  const { rows, total } = await pageRows(
+    db,
+    billingEntry,
+    where,
+    [desc(billingEntry.createdAt), desc(billingEntry.id)],
+    f,
+  );
+  const names = await userNames(
+    db,
+    s.orgId,
+    rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),
+  );
   return page(
     rows.map((r) => ({
       id: r.id,
@@ -108,7 +122,11 @@ export async function listCallFees(db: Db, s: Session, f: Body<'callFeePageList'
     f.endTime ? lte(callFee.createdAt, f.endTime) : undefined,
   );
   const { rows, total } = await pageRows(db, callFee, where, [desc(callFee.createdAt), desc(callFee.id)], f);
-  const names = await userNames(db, s.orgId, rows.flatMap((r) => (r.userId ? [r.userId] : [])));
+  const names = await userNames(
+    db,
+    s.orgId,
+    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+  );
   return page(
     rows.map((r) => ({
       id: r.id,
@@ -129,10 +147,28 @@ export async function listCallFees(db: Db, s: Session, f: Body<'callFeePageList'
 export const exportCallFees = (db: Db, s: Session, f: Body<'callFeeExport'>) =>
   listExport(
     '通话费',
-    [{ header: '时间', width: 20 }, { header: '通话 ID', width: 24 }, '线路', '坐席', '计费时长（秒）', '计费分钟', '费率（元/分钟）', '费用（元）'],
+    [
+      { header: '时间', width: 20 },
+      { header: '通话 ID', width: 24 },
+      '线路',
+      '坐席',
+      '计费时长（秒）',
+      '计费分钟',
+      '费率（元/分钟）',
+      '费用（元）',
+    ],
     (p) => listCallFees(db, s, p),
     f,
-    (r) => [r.createdAt, r.callId, r.line, r.userName, r.billableSeconds, r.minutes, fenToYuan(r.rateFenPerMinute), fenToYuan(r.amountFen)],
+    (r) => [
+      r.createdAt,
+      r.callId,
+      r.line,
+      r.userName,
+      r.billableSeconds,
+      r.minutes,
+      fenToYuan(r.rateFenPerMinute),
+      fenToYuan(r.amountFen),
+    ],
   );
 
 export async function seatCount(db: Db, s: Session): Promise<Answer<'getSeatCount'>> {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { organization } from '../org/schema';
 import { useTestApp } from '../../test/harness';
 import { B, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
+import { organization } from '../org/schema';
 import { gatewaysFromEnv } from './gateways';
 import { startFakePayGateway } from './gateways/fake';
 import { entrySum, post } from './ledger';
@@ -60,9 +60,18 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
 
   it('WeChat Pay Native: the order is signed and placed, the signed notification credits once, replays credit nothing', async () => {
     const org = await t().newOrg();
-    expect(ok(await call(`${CC}/getBalance`, {}, org.seat.token))).toEqual({ balanceFen: 0, channels: ['wechat', 'alipay'] });
+    expect(ok(await call(`${CC}/getBalance`, {}, org.seat.token))).toEqual({
+      balanceFen: 0,
+      channels: ['wechat', 'alipay'],
+    });
     const o = await recharge(org.admin.token, 'wechat', 123_456);
-    expect(o).toMatchObject({ channel: 'wechat', channelName: '微信支付', amountFen: 123_456, status: 1, statusName: '待支付' });
+    expect(o).toMatchObject({
+      channel: 'wechat',
+      channelName: '微信支付',
+      amountFen: 123_456,
+      status: 1,
+      statusName: '待支付',
+    });
     expect(o.payUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
     expect(fake.orders.get(o.orderNo)).toMatchObject({ amountFen: 123_456 });
 
@@ -73,14 +82,19 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
     // the same notification again, and a second one for the same payment: acknowledged, nothing more credited
     expect((await notifyWechat(n)).status).toBe(204);
     expect((await notifyWechat(fake.wechatNotification(o.orderNo))).status).toBe(204);
-    const both = await Promise.all([notifyWechat(fake.wechatNotification(o.orderNo)), notifyWechat(fake.wechatNotification(o.orderNo))]);
+    const both = await Promise.all([
+      notifyWechat(fake.wechatNotification(o.orderNo)),
+      notifyWechat(fake.wechatNotification(o.orderNo)),
+    ]);
     expect(both.map((r) => r.status)).toEqual([204, 204]);
     expect(await balance(org.admin.token)).toBe(123_456);
     const q = ok(await call('/payNew/queryOrder', { orderNo: o.orderNo }, org.admin.token));
     expect(q).toMatchObject({ status: 2, statusName: '已支付', payUrl: '' });
     expect(q.paidAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     const records = ok(await call(`${CC}/accountRecordPageList`, {}, org.admin.token));
-    expect(records.lists).toMatchObject([{ type: 'recharge', typeName: '在线充值', amountFen: 123_456, balanceAfterFen: 123_456, createdByName: '管理员' }]);
+    expect(records.lists).toMatchObject([
+      { type: 'recharge', typeName: '在线充值', amountFen: 123_456, balanceAfterFen: 123_456, createdByName: '管理员' },
+    ]);
     expect(await entrySum(t().ctx.db, org.orgId)).toBe(123_456);
   });
 
@@ -88,7 +102,10 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
     const org = await t().newOrg();
     const o = await recharge(org.admin.token, 'wechat', 5_000);
     const n = fake.wechatNotification(o.orderNo);
-    const bad = await notifyWechat({ ...n, headers: { ...n.headers, 'wechatpay-signature': Buffer.from('forged').toString('base64') } });
+    const bad = await notifyWechat({
+      ...n,
+      headers: { ...n.headers, 'wechatpay-signature': Buffer.from('forged').toString('base64') },
+    });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.raw)).toEqual({ code: 'FAIL', message: '微信支付签名验证失败' });
     expect((await notifyWechat({ ...n, body: n.body.replace('"id":"', '"id":"X') })).status).toBe(400);
@@ -140,7 +157,9 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
     expect(ok(await call('/payNew/queryOrder', { orderNo: never.orderNo }, org.admin.token)).statusName).toBe('已关闭');
     const list = ok(await call(`${CC}/paymentPageList`, { status: 2 }, org.admin.token));
     expect(list.total).toBe(3);
-    expect(ok(await call(`${CC}/paymentPageList`, { channel: 'alipay' }, org.admin.token)).lists).toMatchObject([{ amountFen: 20_000, channelName: '支付宝' }]);
+    expect(ok(await call(`${CC}/paymentPageList`, { channel: 'alipay' }, org.admin.token)).lists).toMatchObject([
+      { amountFen: 20_000, channelName: '支付宝' },
+    ]);
     // another organisation neither sees nor queries them
     const other = await t().newOrg();
     refused(await call('/payNew/queryOrder', { orderNo: paid.orderNo }, other.admin.token), 404, '充值订单不存在');
@@ -154,21 +173,32 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
     refused(await create({ channel: 'wechat', amountFen: 99 }), 400, 'amountFen：充值金额不能小于 100 分');
     refused(await create({ channel: 'wechat', amountFen: 100.5 }), 400, 'amountFen：充值金额须为整数（单位：分）');
     refused(await create({ channel: 'wechat' }), 400, 'amountFen：请输入充值金额');
-    expect(await t().ctx.db.select().from(rechargeOrder).where(eq(rechargeOrder.organizationId, org.orgId))).toHaveLength(0);
+    expect(
+      await t().ctx.db.select().from(rechargeOrder).where(eq(rechargeOrder.organizationId, org.orgId)),
+    ).toHaveLength(0);
   });
 
   it('manualCredit: an administrator credits with a reason, kept in the ledger', async () => {
     const org = await t().newOrg();
-    const id = ok(await call(`${CC}/manualCredit`, { amountFen: 50_000, reason: '对公转账 招商银行尾号 6621' }, org.admin.token)).id;
+    const id = ok(
+      await call(`${CC}/manualCredit`, { amountFen: 50_000, reason: '对公转账 招商银行尾号 6621' }, org.admin.token),
+    ).id;
     expect(id).toBeGreaterThan(0);
     const rows = ok(await call(`${CC}/accountRecordPageList`, { type: 'manual' }, org.admin.token)).lists;
     expect(rows).toMatchObject([{ amountFen: 50_000, remark: '对公转账 招商银行尾号 6621', typeName: '人工入账' }]);
     refused(await call(`${CC}/manualCredit`, { amountFen: 100 }, org.admin.token), 400, 'reason：请输入入账原因');
-    refused(await call(`${CC}/manualCredit`, { amountFen: -100, reason: 'x' }, org.admin.token), 400, 'amountFen：入账金额不能小于 1 分');
+    refused(
+      await call(`${CC}/manualCredit`, { amountFen: -100, reason: 'x' }, org.admin.token),
+      400,
+      'amountFen：入账金额不能小于 1 分',
+    );
     refused(await call(`${CC}/accountRecordPageList`, { type: 'gift' }, org.admin.token), 400, 'type：类型不正确');
     const other = await t().newOrg();
     expect(ok(await call(`${CC}/accountRecordPageList`, {}, other.admin.token)).total).toBe(0);
-    const [{ balance: b }] = await t().ctx.db.select({ balance: organization.balance }).from(organization).where(eq(organization.id, org.orgId));
+    const [{ balance: b }] = await t()
+      .ctx.db.select({ balance: organization.balance })
+      .from(organization)
+      .where(eq(organization.id, org.orgId));
     expect(b).toBe(50_000);
   });
 
@@ -177,21 +207,39 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
     ok(await call(`${CC}/saveCallRate`, { line: '默认', rateFenPerMinute: 12 }, org.admin.token));
     ok(await call(`${CC}/saveCallRate`, { line: '北京移动', rateFenPerMinute: 10 }, org.admin.token));
     ok(await call(`${CC}/saveCallRate`, { line: '北京移动', rateFenPerMinute: 9 }, org.admin.token));
-    expect(ok(await call(`${CC}/callRateList`, {}, org.admin.token)).lists.map((r: any) => [r.line, r.rateFenPerMinute])).toEqual([
+    expect(
+      ok(await call(`${CC}/callRateList`, {}, org.admin.token)).lists.map((r: any) => [r.line, r.rateFenPerMinute]),
+    ).toEqual([
       ['*', 12],
       ['北京移动', 9],
     ]);
-    refused(await call(`${CC}/saveCallRate`, { line: '', rateFenPerMinute: 1 }, org.admin.token), 400, 'line：请输入线路');
+    refused(
+      await call(`${CC}/saveCallRate`, { line: '', rateFenPerMinute: 1 }, org.admin.token),
+      400,
+      'line：请输入线路',
+    );
     await post(t().ctx.db, org.orgId, { type: 'manual', amountFen: 1_000, refKey: 'm' });
     const billing = t().ctx.services.billing;
-    await billing.chargeCall(org.orgId, { callId: 'A1', line: '北京移动', billableSeconds: 125, userId: org.seat.userId });
-    await billing.chargeCall(org.orgId, { callId: 'A2', line: '上海', billableSeconds: 10, userId: org.otherSeat.userId });
+    await billing.chargeCall(org.orgId, {
+      callId: 'A1',
+      line: '北京移动',
+      billableSeconds: 125,
+      userId: org.seat.userId,
+    });
+    await billing.chargeCall(org.orgId, {
+      callId: 'A2',
+      line: '上海',
+      billableSeconds: 10,
+      userId: org.otherSeat.userId,
+    });
     const all = ok(await call(`${CC}/callFeePageList`, {}, org.admin.token));
     expect(all.lists.map((r: any) => [r.callId, r.minutes, r.amountFen])).toEqual([
       ['A2', 1, 12],
       ['A1', 3, 27],
     ]);
-    expect(ok(await call(`${CC}/callFeePageList`, {}, org.manager.token)).lists.map((r: any) => r.callId)).toEqual(['A1']);
+    expect(ok(await call(`${CC}/callFeePageList`, {}, org.manager.token)).lists.map((r: any) => r.callId)).toEqual([
+      'A1',
+    ]);
     expect(ok(await call(`${CC}/callFeePageList`, { line: '上海' }, org.admin.token)).total).toBe(1);
     expect(ok(await call(`${CC}/getSeatCount`, {}, org.admin.token))).toMatchObject({ seatCount: 4, seatFeeFen: 0 });
     expect(ok(await call(`${CC}/seatPageList`, {}, org.admin.token)).total).toBe(4);
@@ -210,14 +258,29 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
       { value: 2, label: '增值税专用发票' },
     ]);
     expect(dict.invoiceableFen).toBe(30_000);
-    const apply = (body: object) => call(`${CC}/applyInvoice`, { type: 1, titleType: 1, title: '星辰教育科技有限公司', taxNo: '91310115MA1K3XYZ0B', amountFen: 20_000, email: 'cw@example.com', ...body }, org.admin.token);
+    const apply = (body: object) =>
+      call(
+        `${CC}/applyInvoice`,
+        {
+          type: 1,
+          titleType: 1,
+          title: '星辰教育科技有限公司',
+          taxNo: '91310115MA1K3XYZ0B',
+          amountFen: 20_000,
+          email: 'cw@example.com',
+          ...body,
+        },
+        org.admin.token,
+      );
     ok(await apply({}));
     refused(await apply({ amountFen: 10_001 }), 400, 'amountFen：开票金额不能超过可开票金额 100.00 元');
     refused(await apply({ taxNo: '' }), 400, 'taxNo：企业抬头请填写 15-20 位税号（数字或大写字母）');
     refused(await apply({ type: 2, titleType: 2, title: '张三' }), 400, 'type：增值税专用发票只能开给企业');
     refused(await apply({ email: 'x' }), 400, 'email：接收邮箱格式不正确');
     const list = ok(await call(`${CC}/invoicePageList`, {}, org.admin.token));
-    expect(list.lists).toMatchObject([{ typeName: '增值税普通发票', statusName: '待开票', amountFen: 20_000, title: '星辰教育科技有限公司' }]);
+    expect(list.lists).toMatchObject([
+      { typeName: '增值税普通发票', statusName: '待开票', amountFen: 20_000, title: '星辰教育科技有限公司' },
+    ]);
     expect(ok(await call(`${CC}/invoicePageList`, { status: 2 }, org.admin.token)).total).toBe(0);
     expect(ok(await call('/dict/getInvoiceList', {}, org.admin.token)).titles).toEqual([
       { titleType: 1, title: '星辰教育科技有限公司', taxNo: '91310115MA1K3XYZ0B' },

@@ -45,7 +45,8 @@ export async function chargeCall(db: DbOrTx, orgId: number, c: CallCharge): Prom
     .from(callFee)
     .where(and(eq(callFee.organizationId, orgId), eq(callFee.callId, c.callId)))
     .limit(1);
-  if (done) return { ok: true, amountFen: done.amountFen, minutes: done.minutes, entryId: done.entryId, duplicate: true };
+  if (done)
+    return { ok: true, amountFen: done.amountFen, minutes: done.minutes, entryId: done.entryId, duplicate: true };
   const minutes = billableMinutes(c.billableSeconds);
   if (minutes === 0) return { ok: true, amountFen: 0, minutes: 0, entryId: null, duplicate: false };
   const rate = await rateFor(db, orgId, c.line);

@@ -14,7 +14,7 @@
 import type { Module } from '../../platform/context';
 import { type CallCharge, type CallChargeResult, chargeCall } from './callFees';
 import { gatewaysFromEnv, type PaymentGateways } from './gateways';
-import { openLedger, type EntryInput, type PostResult, post } from './ledger';
+import { type EntryInput, openLedger, type PostResult, post } from './ledger';
 import { RECHARGE_QUERY_JOB, Recharges } from './recharge';
 import { billingRoutes } from './routes';
 import { seedBilling } from './seed';

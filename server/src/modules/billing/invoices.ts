@@ -16,7 +16,8 @@ type Calls = typeof contract.billing;
 type Body<K extends keyof Calls> = CallBody<Calls[K]>;
 type Answer<K extends keyof Calls> = CallAnswer<Calls[K]>;
 
-const options = (names: Record<number, string>) => Object.entries(names).map(([v, label]) => ({ value: Number(v), label }));
+const options = (names: Record<number, string>) =>
+  Object.entries(names).map(([v, label]) => ({ value: Number(v), label }));
 
 /** Paid recharges less the invoices applied for and not rejected: what may still be invoiced. */
 async function invoiceable(db: DbOrTx, orgId: number): Promise<number> {
@@ -33,7 +34,11 @@ async function invoiceable(db: DbOrTx, orgId: number): Promise<number> {
 
 export async function invoiceDict(db: Db, s: Session): Promise<Answer<'invoiceDict'>> {
   const used = await db
-    .selectDistinctOn([invoice.titleType, invoice.title], { titleType: invoice.titleType, title: invoice.title, taxNo: invoice.taxNo })
+    .selectDistinctOn([invoice.titleType, invoice.title], {
+      titleType: invoice.titleType,
+      title: invoice.title,
+      taxNo: invoice.taxNo,
+    })
     .from(invoice)
     .where(scoped(s, invoice))
     .orderBy(invoice.titleType, invoice.title, desc(invoice.createdAt))
@@ -78,7 +83,11 @@ export async function listInvoices(db: Db, s: Session, f: Body<'invoicePageList'
     f.endTime ? lte(invoice.createdAt, f.endTime) : undefined,
   );
   const { rows, total } = await pageRows(db, invoice, where, [desc(invoice.createdAt), desc(invoice.id)], f);
-  const names = await userNames(db, s.orgId, rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])));
+  const names = await userNames(
+    db,
+    s.orgId,
+    rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),
+  );
   return page(
     rows.map((r) => ({
       id: r.id,
@@ -104,8 +113,26 @@ export async function listInvoices(db: Db, s: Session, f: Body<'invoicePageList'
 export const exportInvoices = (db: Db, s: Session, f: Body<'invoiceExport'>) =>
   listExport(
     '发票',
-    [{ header: '申请时间', width: 20 }, '发票类型', '抬头类型', { header: '抬头', width: 30 }, { header: '税号', width: 22 }, '金额（元）', '邮箱', '状态'],
+    [
+      { header: '申请时间', width: 20 },
+      '发票类型',
+      '抬头类型',
+      { header: '抬头', width: 30 },
+      { header: '税号', width: 22 },
+      '金额（元）',
+      '邮箱',
+      '状态',
+    ],
     (p) => listInvoices(db, s, p),
     f,
-    (r) => [r.createdAt, r.typeName, InvoiceTitleTypeName[r.titleType as 1 | 2], r.title, r.taxNo, fenToYuan(r.amountFen), r.email, r.statusName],
+    (r) => [
+      r.createdAt,
+      r.typeName,
+      InvoiceTitleTypeName[r.titleType as 1 | 2],
+      r.title,
+      r.taxNo,
+      fenToYuan(r.amountFen),
+      r.email,
+      r.statusName,
+    ],
   );

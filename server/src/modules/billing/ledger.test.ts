@@ -23,7 +23,10 @@ describe('billing ledger', () => {
       balanceFen: 10_000,
       duplicate: false,
     });
-    expect(await post(db(), orgId, { type: 'call_fee', amountFen: -2_500, refKey: 'b' })).toMatchObject({ ok: true, balanceFen: 7_500 });
+    expect(await post(db(), orgId, { type: 'call_fee', amountFen: -2_500, refKey: 'b' })).toMatchObject({
+      ok: true,
+      balanceFen: 7_500,
+    });
     expect(await post(db(), orgId, { type: 'call_fee', amountFen: -7_501, refKey: 'c' })).toEqual({
       ok: false,
       reason: 'insufficient',
@@ -70,28 +73,35 @@ describe('billing ledger', () => {
       key: fc.integer({ min: 0, max: 40 }),
     });
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(op, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 8 }), async (batches) => {
-        const { orgId } = await t().newOrg();
-        // a model of the ledger: which keys were posted and what the balance must be
-        const posted = new Map<number, number>();
-        for (const batch of batches) {
-          const results = await Promise.all(
-            batch.map((o) =>
-              post(db(), orgId, { type: o.amount > 0 ? 'manual' : 'call_fee', amountFen: o.amount, refKey: `k${o.key}` }),
-            ),
-          );
-          for (const [i, r] of results.entries()) if (r.ok && !r.duplicate) posted.set(batch[i].key, batch[i].amount);
-          const balance = await balanceOf(db(), orgId);
-          expect(balance).toBeGreaterThanOrEqual(0);
-          expect(await entrySum(db(), orgId)).toBe(balance);
-        }
-        const rows = await entries(orgId);
-        expect(rows).toHaveLength(posted.size);
-        expect(new Set(rows.map((r) => r.refKey)).size).toBe(rows.length);
-        expect(rows.reduce((s, r) => s + r.amountFen, 0)).toBe([...posted.values()].reduce((s, a) => s + a, 0));
-        // every entry's balance-after is a balance the account really had: none below zero
-        expect(rows.every((r) => r.balanceAfterFen >= 0)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(op, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 8 }),
+        async (batches) => {
+          const { orgId } = await t().newOrg();
+          // a model of the ledger: which keys were posted and what the balance must be
+          const posted = new Map<number, number>();
+          for (const batch of batches) {
+            const results = await Promise.all(
+              batch.map((o) =>
+                post(db(), orgId, {
+                  type: o.amount > 0 ? 'manual' : 'call_fee',
+                  amountFen: o.amount,
+                  refKey: `k${o.key}`,
+                }),
+              ),
+            );
+            for (const [i, r] of results.entries()) if (r.ok && !r.duplicate) posted.set(batch[i].key, batch[i].amount);
+            const balance = await balanceOf(db(), orgId);
+            expect(balance).toBeGreaterThanOrEqual(0);
+            expect(await entrySum(db(), orgId)).toBe(balance);
+          }
+          const rows = await entries(orgId);
+          expect(rows).toHaveLength(posted.size);
+          expect(new Set(rows.map((r) => r.refKey)).size).toBe(rows.length);
+          expect(rows.reduce((s, r) => s + r.amountFen, 0)).toBe([...posted.values()].reduce((s, a) => s + a, 0));
+          // every entry's balance-after is a balance the account really had: none below zero
+          expect(rows.every((r) => r.balanceAfterFen >= 0)).toBe(true);
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -130,8 +140,12 @@ describe('billing ledger', () => {
       amountFen: 20,
       duplicate: true,
     });
-    expect(await chargeCall(db(), orgId, { callId: 'c2', line: '其他线路', billableSeconds: 30 })).toMatchObject({ amountFen: 12 });
-    expect(await chargeCall(db(), orgId, { callId: 'c3', line: '北京移动', billableSeconds: 0 })).toMatchObject({ amountFen: 0 });
+    expect(await chargeCall(db(), orgId, { callId: 'c2', line: '其他线路', billableSeconds: 30 })).toMatchObject({
+      amountFen: 12,
+    });
+    expect(await chargeCall(db(), orgId, { callId: 'c3', line: '北京移动', billableSeconds: 0 })).toMatchObject({
+      amountFen: 0,
+    });
     expect(await chargeCall(db(), orgId, { callId: 'c4', line: '北京移动', billableSeconds: 3600 })).toEqual({
       ok: false,
       reason: 'insufficient',

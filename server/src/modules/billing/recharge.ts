@@ -66,11 +66,21 @@ export class Recharges {
     try {
       ({ payUrl } = await gateway.create({ orderNo, amountFen: input.amountFen, subject }));
     } catch (err) {
-      throw new AppError(ResultCode.UNAVAILABLE, err instanceof GatewayError ? err.message : `${ChannelName[input.channel]}下单失败，请稍后重试`);
+      throw new AppError(
+        ResultCode.UNAVAILABLE,
+        err instanceof GatewayError ? err.message : `${ChannelName[input.channel]}下单失败，请稍后重试`,
+      );
     }
     const [row] = await this.db
       .insert(rechargeOrder)
-      .values({ organizationId: s.orgId, orderNo, channel: input.channel, amountFen: input.amountFen, payUrl, createdBy: s.userId })
+      .values({
+        organizationId: s.orgId,
+        orderNo,
+        channel: input.channel,
+        amountFen: input.amountFen,
+        payUrl,
+        createdBy: s.userId,
+      })
       .returning();
     await this.jobs.send(RECHARGE_QUERY_JOB, { orderNo, attempt: 0 }, { startAfter: QUERY_DELAYS_S[0] });
     return view(row);
@@ -151,7 +161,7 @@ export class Recharges {
   /** The query job: asks the gateway until the recharge is paid or closed, then gives up and closes it. */
   async queryJob(data: { orderNo: string; attempt: number }): Promise<void> {
     const [row] = await this.db.select().from(rechargeOrder).where(eq(rechargeOrder.orderNo, data.orderNo)).limit(1);
-    if (!row || row.status !== 1) return;
+    if (row?.status !== 1) return;
     const now = await this.refresh(row);
     if (now && now.status !== 1) return;
     const next = data.attempt + 1;
@@ -159,7 +169,11 @@ export class Recharges {
       await this.close(row.orderNo);
       return;
     }
-    await this.jobs.send(RECHARGE_QUERY_JOB, { orderNo: row.orderNo, attempt: next }, { startAfter: QUERY_DELAYS_S[next] });
+    await this.jobs.send(
+      RECHARGE_QUERY_JOB,
+      { orderNo: row.orderNo, attempt: next },
+      { startAfter: QUERY_DELAYS_S[next] },
+    );
   }
 
   async list(s: Session, f: Body<'paymentPageList'>): Promise<Answer<'paymentPageList'>> {
@@ -170,10 +184,24 @@ export class Recharges {
       f.startTime ? gte(rechargeOrder.createdAt, f.startTime) : undefined,
       f.endTime ? lte(rechargeOrder.createdAt, f.endTime) : undefined,
     );
-    const { rows, total } = await pageRows(this.db, rechargeOrder, where, [desc(rechargeOrder.createdAt), desc(rechargeOrder.id)], f);
-    const names = await userNames(this.db, s.orgId, rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])));
+    const { rows, total } = await pageRows(
+      this.db,
+      rechargeOrder,
+      where,
+      [desc(rechargeOrder.createdAt), desc(rechargeOrder.id)],
+      f,
+    );
+    const names = await userNames(
+      this.db,
+      s.orgId,
+      rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),
+    );
     return page(
-      rows.map((r) => ({ ...view(r), id: r.id, createdByName: r.createdBy ? (names.get(r.createdBy)?.realName ?? null) : null })),
+      rows.map((r) => ({
+        ...view(r),
+        id: r.id,
+        createdByName: r.createdBy ? (names.get(r.createdBy)?.realName ?? null) : null,
+      })),
       total,
       f,
     );
@@ -182,7 +210,15 @@ export class Recharges {
   export = (s: Session, f: Body<'paymentExport'>) =>
     listExport(
       '充值记录',
-      [{ header: '下单时间', width: 20 }, { header: '订单号', width: 26 }, '支付方式', '金额（元）', '状态', { header: '支付时间', width: 20 }, '操作人'],
+      [
+        { header: '下单时间', width: 20 },
+        { header: '订单号', width: 26 },
+        '支付方式',
+        '金额（元）',
+        '状态',
+        { header: '支付时间', width: 20 },
+        '操作人',
+      ],
       (p) => this.list(s, p),
       f,
       (r) => [r.createdAt, r.orderNo, r.channelName, fenToYuan(r.amountFen), r.statusName, r.paidAt, r.createdByName],

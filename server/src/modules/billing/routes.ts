@@ -84,7 +84,10 @@ export function billingRoutes(ctx: AppContext, recharges: Recharges, gateways: P
           // both gateways resend a notification answered with anything but their acknowledgement
           return reply.status(400).type('application/json').send({ code: 'FAIL', message: err.message });
         }
-        return reply.status(ack!.status).type(ack!.contentType).send(ack!.body || undefined);
+        return reply
+          .status(ack!.status)
+          .type(ack!.contentType)
+          .send(ack!.body || undefined);
       });
     }
   });

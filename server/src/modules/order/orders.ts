@@ -1,13 +1,13 @@
 import { CustomerStage, fenToYuan } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
-import { discountText, lineTotalFen, OrderStatusName, type OrderStatus } from '@crm/core/contract/order';
+import { discountText, lineTotalFen, type OrderStatus, OrderStatusName } from '@crm/core/contract/order';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { scoped, seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import type { Clues } from '../clue/service';
 import { moveStageForPaidOrder } from '../clue/orderStage';
+import type { Clues } from '../clue/service';
 import { appUser } from '../org/schema';
 import { checkCustom, ORDER_FIELDS } from './customValues';
 import { nextOrderNo } from './numbering';
@@ -35,12 +35,24 @@ export async function findOrder(db: DbOrTx, s: Session, id: number, lock = false
   return row;
 }
 
-export async function logEvent(db: DbOrTx, o: Pick<OrderRow, 'id' | 'organizationId'>, userId: number, action: string, content = '') {
-  await db.insert(crmOrderEvent).values({ organizationId: o.organizationId, orderId: o.id, userId, action, content: content.slice(0, 1000) });
+export async function logEvent(
+  db: DbOrTx,
+  o: Pick<OrderRow, 'id' | 'organizationId'>,
+  userId: number,
+  action: string,
+  content = '',
+) {
+  await db
+    .insert(crmOrderEvent)
+    .values({ organizationId: o.organizationId, orderId: o.id, userId, action, content: content.slice(0, 1000) });
 }
 
 /** The owner: given (an enabled user the session's scope covers) or the session's user; with the department. */
-async function ownerOf(db: DbOrTx, s: Session, ownerId: number | undefined): Promise<{ id: number; deptId: number | null }> {
+async function ownerOf(
+  db: DbOrTx,
+  s: Session,
+  ownerId: number | undefined,
+): Promise<{ id: number; deptId: number | null }> {
   const id = ownerId ?? s.userId;
   if (!seesUser(s, id)) throw forbidden('无权限把订单交给该负责人');
   const [u] = await db
@@ -78,16 +90,32 @@ async function pricedLines(db: DbOrTx, s: Session, lines: LineInput[], allowOffS
   });
   const totalFen = priced.reduce((sum, l) => sum + l.lineTotalFen, 0);
   if (totalFen > MAX_TOTAL_FEN) throw badRequest(`lines：订单金额不能超过 ${fenToYuan(MAX_TOTAL_FEN)} 元`);
-  return { priced, totalFen, productNames: priced.map((l) => l.productName).join('、').slice(0, 500) };
+  return {
+    priced,
+    totalFen,
+    productNames: priced
+      .map((l) => l.productName)
+      .join('、')
+      .slice(0, 500),
+  };
 }
 
-async function writeLines(tx: DbOrTx, orgId: number, orderId: number, priced: Awaited<ReturnType<typeof pricedLines>>['priced']) {
+async function writeLines(
+  tx: DbOrTx,
+  orgId: number,
+  orderId: number,
+  priced: Awaited<ReturnType<typeof pricedLines>>['priced'],
+) {
   await tx.delete(crmOrderLine).where(and(eq(crmOrderLine.orderId, orderId), eq(crmOrderLine.organizationId, orgId)));
   await tx.insert(crmOrderLine).values(priced.map((l) => ({ ...l, organizationId: orgId, orderId })));
 }
 
 const linesText = (priced: Awaited<ReturnType<typeof pricedLines>>['priced']) =>
-  priced.map((l) => `${l.productName} × ${l.quantity}，单价 ${fenToYuan(l.unitPriceFen)}，折扣 ${discountText(l.discountBp)}`).join('；');
+  priced
+    .map(
+      (l) => `${l.productName} × ${l.quantity}，单价 ${fenToYuan(l.unitPriceFen)}，折扣 ${discountText(l.discountBp)}`,
+    )
+    .join('；');
 
 export class OrderWriter {
   constructor(
@@ -122,7 +150,13 @@ export class OrderWriter {
         })
         .returning();
       await writeLines(tx, s.orgId, row.id, priced);
-      await logEvent(tx, row, s.userId, '创建订单', `${OrderStatusName[input.status]}，金额 ${fenToYuan(totalFen)} 元：${linesText(priced)}`);
+      await logEvent(
+        tx,
+        row,
+        s.userId,
+        '创建订单',
+        `${OrderStatusName[input.status]}，金额 ${fenToYuan(totalFen)} 元：${linesText(priced)}`,
+      );
       return { id: row.id, orderNo };
     });
   }
@@ -139,16 +173,27 @@ export class OrderWriter {
         changes.push('负责人变更');
       }
       if (input.lines) {
-        const kept = await tx.select({ id: crmOrderLine.productId }).from(crmOrderLine).where(eq(crmOrderLine.orderId, o.id));
-        const { priced, totalFen, productNames } = await pricedLines(tx, s, input.lines, new Set(kept.map((k) => k.id)));
+        const kept = await tx
+          .select({ id: crmOrderLine.productId })
+          .from(crmOrderLine)
+          .where(eq(crmOrderLine.orderId, o.id));
+        const { priced, totalFen, productNames } = await pricedLines(
+          tx,
+          s,
+          input.lines,
+          new Set(kept.map((k) => k.id)),
+        );
         if (totalFen < o.paidFen) throw badRequest(`lines：订单金额不能低于已回款 ${fenToYuan(o.paidFen)} 元`);
         await writeLines(tx, s.orgId, o.id, priced);
         Object.assign(set, { totalFen, productNames, status: statusAfterPayment(o.status, o.paidFen, totalFen) });
         changes.push(`产品明细：${linesText(priced)}，金额 ${fenToYuan(o.totalFen)} → ${fenToYuan(totalFen)} 元`);
       }
-      if (input.signedOn !== undefined) (set.signedOn = input.signedOn), changes.push(`签约日期 ${input.signedOn}`);
-      if (input.attachments !== undefined) (set.attachments = input.attachments), changes.push('附件');
-      if (input.remark !== undefined) (set.remark = input.remark), changes.push('备注');
+      const plain = { signedOn: '签约日期', attachments: '附件', remark: '备注' } as const;
+      for (const key of Object.keys(plain) as (keyof typeof plain)[]) {
+        if (input[key] === undefined) continue;
+        Object.assign(set, { [key]: input[key] });
+        changes.push(key === 'signedOn' ? `签约日期 ${input.signedOn}` : plain[key]);
+      }
       if (input.custom !== undefined) {
         set.custom = { ...o.custom, ...(await checkCustom(tx, s.orgId, ORDER_FIELDS, input.custom, 'update')) };
         changes.push('自定义字段');
@@ -175,7 +220,8 @@ export class OrderWriter {
     return this.db.transaction(async (tx) => {
       const o = await findOrder(tx, s, input.orderId, true);
       if (o.status === 1) throw badRequest('草稿订单请先确认再登记回款');
-      if (o.status !== 2 && o.status !== 3) throw badRequest(`订单${OrderStatusName[o.status as OrderStatus]}，不能登记回款`);
+      if (o.status !== 2 && o.status !== 3)
+        throw badRequest(`订单${OrderStatusName[o.status as OrderStatus]}，不能登记回款`);
       const unpaid = o.totalFen - o.paidFen;
       if (input.amountFen > unpaid) throw badRequest(`amountFen：回款金额不能超过未回款金额 ${fenToYuan(unpaid)} 元`);
       const [p] = await tx
@@ -193,7 +239,13 @@ export class OrderWriter {
       const paidFen = o.paidFen + input.amountFen;
       const status = statusAfterPayment(o.status, paidFen, o.totalFen);
       await tx.update(crmOrder).set({ paidFen, status, updatedAt: new Date() }).where(eq(crmOrder.id, o.id));
-      await logEvent(tx, o, s.userId, '登记回款', `${input.method} ${fenToYuan(input.amountFen)} 元（${input.paidOn}），已回款 ${fenToYuan(paidFen)} / ${fenToYuan(o.totalFen)} 元`);
+      await logEvent(
+        tx,
+        o,
+        s.userId,
+        '登记回款',
+        `${input.method} ${fenToYuan(input.amountFen)} 元（${input.paidOn}），已回款 ${fenToYuan(paidFen)} / ${fenToYuan(o.totalFen)} 元`,
+      );
       if (status === 4) await this.onPaid(tx, s, o);
       return { id: p.id };
     });
@@ -203,9 +255,18 @@ export class OrderWriter {
   private async onPaid(tx: DbOrTx, s: Session, o: OrderRow) {
     const [setting] = await tx.select().from(crmOrderSetting).where(eq(crmOrderSetting.organizationId, s.orgId));
     if (!setting?.paidStage || !o.clueId) return;
-    const moved = await moveStageForPaidOrder(tx, s.orgId, o.clueId, setting.paidStage, { userId: s.userId, orderNo: o.orderNo });
+    const moved = await moveStageForPaidOrder(tx, s.orgId, o.clueId, setting.paidStage, {
+      userId: s.userId,
+      orderNo: o.orderNo,
+    });
     if (moved)
-      await logEvent(tx, o, s.userId, '客户阶段变更', `客户阶段变为「${CustomerStage[setting.paidStage as keyof typeof CustomerStage]}」`);
+      await logEvent(
+        tx,
+        o,
+        s.userId,
+        '客户阶段变更',
+        `客户阶段变为「${CustomerStage[setting.paidStage as keyof typeof CustomerStage]}」`,
+      );
   }
 
   async changeStatus(s: Session, input: Body<'changeStatus'>): Promise<Answer<'changeStatus'>> {
@@ -213,7 +274,9 @@ export class OrderWriter {
       const o = await findOrder(tx, s, input.id, true);
       const allowed: Record<number, readonly number[]> = { 2: [1], 5: [3, 4], 6: [1, 2] };
       if (!allowed[input.status].includes(o.status)) {
-        const msg = { 2: '只能确认草稿订单', 5: '只能对已回款或部分回款的订单退款', 6: '只能取消未回款的订单' }[input.status];
+        const msg = { 2: '只能确认草稿订单', 5: '只能对已回款或部分回款的订单退款', 6: '只能取消未回款的订单' }[
+          input.status
+        ];
         throw badRequest(msg);
       }
       await tx.update(crmOrder).set({ status: input.status, updatedAt: new Date() }).where(eq(crmOrder.id, o.id));
@@ -243,6 +306,9 @@ export async function saveSetting(db: Db, s: Session, input: Body<'saveSetting'>
   await db
     .insert(crmOrderSetting)
     .values({ organizationId: s.orgId, paidStage: input.paidStage })
-    .onConflictDoUpdate({ target: crmOrderSetting.organizationId, set: { paidStage: input.paidStage, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: crmOrderSetting.organizationId,
+      set: { paidStage: input.paidStage, updatedAt: sql`now()` },
+    });
   return getSetting(db, s.orgId);
 }

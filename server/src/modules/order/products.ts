@@ -98,7 +98,9 @@ const view = (p: Row) => ({
 export async function listProducts(db: Db, s: Session, f: Body<'pagelist'>): Promise<Answer<'pagelist'>> {
   const where = and(
     scoped(s, crmProduct),
-    f.keyword ? or(ilike(crmProduct.name, likePattern(f.keyword)), ilike(crmProduct.code, likePattern(f.keyword))) : undefined,
+    f.keyword
+      ? or(ilike(crmProduct.name, likePattern(f.keyword)), ilike(crmProduct.code, likePattern(f.keyword)))
+      : undefined,
     f.category ? eq(crmProduct.category, f.category) : undefined,
     f.onSale ? eq(crmProduct.onSale, f.onSale) : undefined,
   );

@@ -1,6 +1,6 @@
 import { CustomerStage, fenToYuan, formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
-import { discountText, OrderStatusName, type OrderStatus } from '@crm/core/contract/order';
+import { discountText, type OrderStatus, OrderStatusName } from '@crm/core/contract/order';
 import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { scoped } from '../../platform/scope';
@@ -49,14 +49,20 @@ async function countOrders(db: DbOrTx, where: SQL): Promise<{ total: number; exa
   );
   const n = Number(res.rows[0].n);
   if (n <= COUNT_CAP) return { total: n, exact: true };
-  const plan = await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (format json) select 1 from ${crmOrder} where ${where}`);
+  const plan = await db.execute<{ 'QUERY PLAN': unknown }>(
+    sql`explain (format json) select 1 from ${crmOrder} where ${where}`,
+  );
   const raw = plan.rows[0]['QUERY PLAN'];
   const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
   return { total: Math.max(Math.round(json[0].Plan['Plan Rows']), COUNT_CAP + 1), exact: false };
 }
 
 async function views(db: DbOrTx, orgId: number, rows: Row[]) {
-  const names = await userNames(db, orgId, rows.map((r) => r.ownerId));
+  const names = await userNames(
+    db,
+    orgId,
+    rows.map((r) => r.ownerId),
+  );
   const deptIds = [...new Set(rows.flatMap((r) => (r.deptId ? [r.deptId] : [])))];
   const depts = deptIds.length
     ? await db
@@ -96,7 +102,13 @@ export async function listOrders(db: Db, s: Session, f: Body<'pagelist'>): Promi
       .offset((f.pageNum - 1) * f.pageSize),
     countOrders(db, where),
   ]);
-  return { lists: await views(db, s.orgId, rows), total: count.total, totalExact: count.exact, pageNum: f.pageNum, pageSize: f.pageSize };
+  return {
+    lists: await views(db, s.orgId, rows),
+    total: count.total,
+    totalExact: count.exact,
+    pageNum: f.pageNum,
+    pageSize: f.pageSize,
+  };
 }
 
 export const exportOrders = (db: Db, s: Session, f: Body<'export'>) =>
@@ -138,10 +150,17 @@ export async function orderDetail(db: Db, clues: Clues, s: Session, id: number):
     views(db, s.orgId, [o]),
     db.select().from(crmOrderLine).where(eq(crmOrderLine.orderId, o.id)).orderBy(asc(crmOrderLine.sortNo)),
     db.select().from(crmOrderPayment).where(eq(crmOrderPayment.orderId, o.id)).orderBy(asc(crmOrderPayment.id)),
-    db.select().from(crmOrderEvent).where(eq(crmOrderEvent.orderId, o.id)).orderBy(desc(crmOrderEvent.createdAt), desc(crmOrderEvent.id)),
+    db
+      .select()
+      .from(crmOrderEvent)
+      .where(eq(crmOrderEvent.orderId, o.id))
+      .orderBy(desc(crmOrderEvent.createdAt), desc(crmOrderEvent.id)),
     o.clueId ? clues.findById(s.orgId, o.clueId) : null,
   ]);
-  const names = await userNames(db, s.orgId, [...payments.flatMap((p) => (p.createdBy ? [p.createdBy] : [])), ...events.flatMap((e) => (e.userId ? [e.userId] : []))]);
+  const names = await userNames(db, s.orgId, [
+    ...payments.flatMap((p) => (p.createdBy ? [p.createdBy] : [])),
+    ...events.flatMap((e) => (e.userId ? [e.userId] : [])),
+  ]);
   const nameOf = (id: number | null) => (id ? (names.get(id)?.realName ?? null) : null);
   return {
     ...view,

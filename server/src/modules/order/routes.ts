@@ -12,7 +12,9 @@ export function orderRoutes(ctx: AppContext, orders: OrderWriter): void {
   const { app, db } = ctx;
   const p = contract.product;
   implement(app, p.pagelist, { sign: 'order:view' }, ({ session, body }) => listProducts(db, session, body));
-  implement(app, p.add, { sign: 'product:edit', audit: '新增产品' }, ({ session, body }) => addProduct(db, session, body));
+  implement(app, p.add, { sign: 'product:edit', audit: '新增产品' }, ({ session, body }) =>
+    addProduct(db, session, body),
+  );
   implement(app, p.update, { sign: 'product:edit', audit: '编辑产品' }, ({ session, body }) =>
     updateProduct(db, session, body),
   );
@@ -26,7 +28,9 @@ export function orderRoutes(ctx: AppContext, orders: OrderWriter): void {
     orderDetail(db, ctx.services.clue, session, body.id),
   );
   implement(app, o.add, { sign: 'order:edit', audit: '新增订单' }, ({ session, body }) => orders.add(session, body));
-  implement(app, o.update, { sign: 'order:edit', audit: '编辑订单' }, ({ session, body }) => orders.update(session, body));
+  implement(app, o.update, { sign: 'order:edit', audit: '编辑订单' }, ({ session, body }) =>
+    orders.update(session, body),
+  );
   implement(app, o.delete, { sign: 'order:delete', audit: '删除订单' }, ({ session, body }) =>
     orders.delete(session, body.id),
   );

@@ -61,9 +61,12 @@ export async function seedOrders(ctx: AppContext, org: DemoOrg, index: number): 
     .where(and(eq(clue.organizationId, org.orgId), eq(clue.type, 2)))
     .limit(40);
   const depts = new Map(
-    (await db.select({ id: appUser.id, deptId: appUser.deptId }).from(appUser).where(eq(appUser.organizationId, org.orgId))).map(
-      (u) => [u.id, u.deptId],
-    ),
+    (
+      await db
+        .select({ id: appUser.id, deptId: appUser.deptId })
+        .from(appUser)
+        .where(eq(appUser.organizationId, org.orgId))
+    ).map((u) => [u.id, u.deptId]),
   );
   for (const [i, c] of customers.entries()) {
     const created = new Date(Date.now() - Math.floor(rand() * 60) * DAY_MS - Math.floor(rand() * 8 * 3600_000));

@@ -52,7 +52,9 @@ export class AlipayGateway implements PaymentGateway {
 
   private verify(content: string, signature: string): boolean {
     try {
-      return createVerify('RSA-SHA256').update(content, 'utf8').verify(pem(this.cfg.alipayPublicKey), signature, 'base64');
+      return createVerify('RSA-SHA256')
+        .update(content, 'utf8')
+        .verify(pem(this.cfg.alipayPublicKey), signature, 'base64');
     } catch {
       return false;
     }
@@ -108,15 +110,19 @@ export class AlipayGateway implements PaymentGateway {
     if (PAID_STATES.has(r.trade_status))
       return {
         state: 'paid',
-        trade: { orderNo: r.out_trade_no, tradeNo: r.trade_no, amountFen: yuanTextToFen(r.total_amount), paidAt: new Date() },
+        trade: {
+          orderNo: r.out_trade_no,
+          tradeNo: r.trade_no,
+          amountFen: yuanTextToFen(r.total_amount),
+          paidAt: new Date(),
+        },
       };
     return r.trade_status === 'TRADE_CLOSED' ? { state: 'closed' } : { state: 'pending' };
   }
 
   verifyNotify(n: NotifyRequest): PaidTrade | null {
     const params = Object.fromEntries(new URLSearchParams(n.rawBody));
-    if (!params.sign || !this.verify(signContent(params), params.sign))
-      throw new GatewayError('支付宝签名验证失败');
+    if (!params.sign || !this.verify(signContent(params), params.sign)) throw new GatewayError('支付宝签名验证失败');
     if (params.app_id !== this.cfg.appId) throw new GatewayError('支付宝通知的应用不符');
     if (!PAID_STATES.has(params.trade_status)) return null;
     return {

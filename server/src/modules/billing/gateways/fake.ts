@@ -95,7 +95,11 @@ export async function startFakePayGateway(): Promise<FakePayGateway> {
     const auth = String(req.headers.authorization ?? '');
     const f = Object.fromEntries([...auth.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
     if (!auth.startsWith('WECHATPAY2-SHA256-RSA2048 ') || f.mchid !== mchId) return false;
-    return verify(merchant.publicKey, `${req.method}\n${req.url}\n${f.timestamp}\n${f.nonce_str}\n${body}\n`, f.signature);
+    return verify(
+      merchant.publicKey,
+      `${req.method}\n${req.url}\n${f.timestamp}\n${f.nonce_str}\n${body}\n`,
+      f.signature,
+    );
   };
 
   const transaction = (o: FakeOrder) => ({
@@ -182,7 +186,9 @@ export async function startFakePayGateway(): Promise<FakePayGateway> {
     if (url.pathname === '/alipay/pay' && req.method === 'POST') {
       const status = await gateway.pay(url.searchParams.get('no') ?? '');
       res.writeHead(200, { 'content-type': 'text/html;charset=utf-8' });
-      return res.end(`<!doctype html><meta charset="utf-8"><p>${status === 200 ? '付款成功' : `通知失败 ${status}`}</p>`);
+      return res.end(
+        `<!doctype html><meta charset="utf-8"><p>${status === 200 ? '付款成功' : `通知失败 ${status}`}</p>`,
+      );
     }
     res.writeHead(404);
     res.end();
@@ -209,19 +215,30 @@ export async function startFakePayGateway(): Promise<FakePayGateway> {
     wechatNotification(orderNo, opts = {}) {
       const o = orders.get(orderNo);
       if (!o) throw new Error(`no order ${orderNo}`);
-      const plain = JSON.stringify({ ...transaction({ ...o, paid: true }), amount: { total: opts.amountFen ?? o.amountFen, currency: 'CNY' } });
+      const plain = JSON.stringify({
+        ...transaction({ ...o, paid: true }),
+        amount: { total: opts.amountFen ?? o.amountFen, currency: 'CNY' },
+      });
       const nonce = randomBytes(6).toString('hex');
       const aad = 'transaction';
       const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(nonce));
       cipher.setAAD(Buffer.from(aad));
-      const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
+      const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString(
+        'base64',
+      );
       const body = JSON.stringify({
         id: `EV-${randomBytes(8).toString('hex')}`,
         create_time: new Date().toISOString(),
         resource_type: 'encrypt-resource',
         event_type: 'TRANSACTION.SUCCESS',
         summary: '支付成功',
-        resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: aad, nonce },
+        resource: {
+          original_type: 'transaction',
+          algorithm: 'AEAD_AES_256_GCM',
+          ciphertext,
+          associated_data: aad,
+          nonce,
+        },
       });
       const timestamp = String(Math.floor(Date.now() / 1000));
       const n = randomBytes(16).toString('hex');
@@ -264,7 +281,10 @@ export async function startFakePayGateway(): Promise<FakePayGateway> {
       const n =
         o.channel === 'wechat'
           ? gateway.wechatNotification(orderNo)
-          : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: gateway.alipayNotification(orderNo) };
+          : {
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              body: gateway.alipayNotification(orderNo),
+            };
       const res = await fetch(o.notifyUrl, { method: 'POST', headers: n.headers, body: n.body });
       return res.status;
     },

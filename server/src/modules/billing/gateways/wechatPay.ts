@@ -122,7 +122,7 @@ export class WechatPayGateway implements PaymentGateway {
       throw new GatewayError('微信支付通知格式不正确');
     }
     const r = event?.resource;
-    if (!r || r.algorithm !== 'AEAD_AES_256_GCM') throw new GatewayError('微信支付通知格式不正确');
+    if (r?.algorithm !== 'AEAD_AES_256_GCM') throw new GatewayError('微信支付通知格式不正确');
     const transaction = JSON.parse(this.decrypt(r.ciphertext, r.nonce, r.associated_data ?? ''));
     if (event.event_type !== 'TRANSACTION.SUCCESS') return null;
     const s = stateOf(transaction);
