@@ -7,6 +7,7 @@ export * from './excel';
 export * from './fileHash';
 export * from './format';
 export * from './messages';
+export * from './money';
 export * from './multiSelectAll';
 export * from './numberInput';
 export * from './password';

@@ -9,6 +9,7 @@ import { useCallQuery } from '../../api/hooks';
 import { closeCustomerDetail, showDetailAt, useDetailState } from '../../app/detail';
 import { navigateTo } from '../../app/navigation';
 import { useHasSign } from '../../app/session';
+import { LeadOrders } from '../order/LeadOrders';
 import { useClueActions } from './actions';
 import { ChangeLog } from './ChangeLog';
 import { ClueFields } from './ClueFields';
@@ -191,6 +192,11 @@ export default function CustomerDetail() {
                 },
                 { key: 'fields', label: '客户资料', children: <ClueFields clue={clue} /> },
                 { key: 'log', label: '字段变更记录', children: <ChangeLog clueId={clue.id} /> },
+                {
+                  key: 'orders',
+                  label: '订单',
+                  children: <LeadOrders clueId={clue.id} customerName={clue.name || clue.company || ''} />,
+                },
               ]}
             />
           </Card>

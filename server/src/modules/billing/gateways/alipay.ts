@@ -2,14 +2,14 @@ import { createSign, createVerify } from 'node:crypto';
 import { formatDateTime } from '@crm/core';
 import {
   type CreatePayment,
-  fenToYuanText,
+  fenToGatewayYuan,
   GatewayError,
+  gatewayYuanToFen,
   type NotifyRequest,
   type PaidTrade,
   type PaymentGateway,
   pem,
   type TradeState,
-  yuanTextToFen,
 } from './types';
 
 /**
@@ -82,7 +82,7 @@ export class AlipayGateway implements PaymentGateway {
       {
         out_trade_no: p.orderNo,
         product_code: 'FAST_INSTANT_TRADE_PAY',
-        total_amount: fenToYuanText(p.amountFen),
+        total_amount: fenToGatewayYuan(p.amountFen),
         subject: p.subject,
       },
       { notify_url: this.cfg.notifyUrl, return_url: this.cfg.returnUrl },
@@ -113,7 +113,7 @@ export class AlipayGateway implements PaymentGateway {
         trade: {
           orderNo: r.out_trade_no,
           tradeNo: r.trade_no,
-          amountFen: yuanTextToFen(r.total_amount),
+          amountFen: gatewayYuanToFen(r.total_amount),
           paidAt: new Date(),
         },
       };
@@ -128,7 +128,7 @@ export class AlipayGateway implements PaymentGateway {
     return {
       orderNo: params.out_trade_no,
       tradeNo: params.trade_no,
-      amountFen: yuanTextToFen(params.total_amount),
+      amountFen: gatewayYuanToFen(params.total_amount),
       paidAt: params.gmt_payment ? new Date(`${params.gmt_payment.replace(' ', 'T')}+08:00`) : new Date(),
     };
   }

@@ -1,3 +1,4 @@
+import { fenToYuanText, yuanToFen } from '@crm/core';
 /** What a recharge needs of a payment gateway; WeChat Pay and Alipay each implement it with their own protocol. */
 export type Channel = 'wechat' | 'alipay';
 
@@ -39,17 +40,17 @@ export interface PaymentGateway {
 
 export class GatewayError extends Error {}
 
-/** Fen to the gateway's yuan text with integer arithmetic: 123456 → '1234.56'. */
-export function fenToYuanText(fen: number): string {
+/** Fen to the gateway's yuan text: 123456 → '1234.56'. */
+export function fenToGatewayYuan(fen: number): string {
   if (!Number.isSafeInteger(fen) || fen < 0) throw new GatewayError(`amount ${fen} fen`);
-  return `${Math.trunc(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+  return fenToYuanText(fen);
 }
 
-/** The gateway's yuan text to fen, with no floating point: '1234.5' → 123450; anything else throws. */
-export function yuanTextToFen(text: string): number {
-  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) throw new GatewayError(`amount "${text}"`);
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+/** The gateway's yuan text to fen ('1234.5' → 123450); anything else throws. */
+export function gatewayYuanToFen(text: string): number {
+  const fen = /^\d+(\.\d{1,2})?$/.test(text.trim()) ? yuanToFen(text) : null;
+  if (fen === null) throw new GatewayError(`amount "${text}"`);
+  return fen;
 }
 
 /** A PEM given in an environment variable may be written with literal \n. */

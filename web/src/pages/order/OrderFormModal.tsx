@@ -1,0 +1,207 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { fenToYuan, formatDate } from '@crm/core';
+import { contract } from '@crm/core/contract';
+import { FULL_PRICE_BP, lineTotalFen } from '@crm/core/contract/order';
+import { Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Table, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useCallMutation, useCallQuery } from '../../api/hooks';
+import { FormModal } from '../../components/FormModal';
+import { CustomFieldItems } from './CustomFieldItems';
+import { MoneyInput } from './MoneyInput';
+
+interface LineValue {
+  productId?: number;
+  quantity?: number;
+  unitPriceFen?: number | null;
+  /** Percent as typed (85.5), turned into basis points when sent. */
+  discountPct?: number | null;
+}
+
+interface OrderValues {
+  signedOn: Dayjs;
+  status?: 1 | 2;
+  lines: LineValue[];
+  remark?: string;
+  custom?: Record<string, unknown>;
+}
+
+/** 85.5 (%) → 8550 basis points, rounded to the basis point on the client; the server only sees integers. */
+const toBp = (pct: number | null | undefined) => (pct == null ? FULL_PRICE_BP : Math.round(pct * 100));
+
+const lineTotal = (l: LineValue) =>
+  l.quantity && l.unitPriceFen != null ? lineTotalFen(l.quantity, l.unitPriceFen, toBp(l.discountPct)) : 0;
+
+/** New order of a lead or customer: product lines (quantity, unit price, discount), live totals as the server computes them. */
+export function OrderFormModal({
+  clueId,
+  customerName,
+  onClose,
+  onSaved,
+}: {
+  clueId: number;
+  customerName: string;
+  onClose: () => void;
+  onSaved?: (id: number) => void;
+}) {
+  const [form] = Form.useForm<OrderValues>();
+  const products = useCallQuery(contract.product.pagelist, { onSale: 1, pageSize: 100 }).data?.lists ?? [];
+  const add = useCallMutation(contract.order.add, {
+    success: '订单已创建',
+    invalidate: [contract.order.pagelist],
+    onSuccess: (a) => {
+      onClose();
+      onSaved?.(a.id);
+    },
+  });
+  const lines: LineValue[] = Form.useWatch('lines', form) ?? [];
+  const total = lines.reduce((s, l) => s + lineTotal(l ?? {}), 0);
+  return (
+    <FormModal<OrderValues>
+      title={`新建订单 · ${customerName}`}
+      width={920}
+      form={form}
+      okText="保存订单"
+      loading={add.isPending}
+      onClose={onClose}
+      initialValues={{ signedOn: dayjs(), status: 2, lines: [{ quantity: 1, discountPct: 100 }] }}
+      onSubmit={(v) =>
+        add.mutate({
+          clueId,
+          status: v.status,
+          signedOn: formatDate(v.signedOn.toDate())!,
+          remark: v.remark,
+          custom: v.custom,
+          lines: v.lines.map((l) => ({
+            productId: l.productId!,
+            quantity: l.quantity!,
+            unitPriceFen: l.unitPriceFen!,
+            discountBp: toBp(l.discountPct),
+          })),
+        })
+      }
+    >
+      <Space size="large" wrap>
+        <Form.Item name="signedOn" label="签约日期" rules={[{ required: true, message: '请选择签约日期' }]}>
+          <DatePicker allowClear={false} />
+        </Form.Item>
+        <Form.Item name="status" label="订单状态">
+          <Radio.Group
+            options={[
+              { value: 2, label: '确认' },
+              { value: 1, label: '草稿' },
+            ]}
+          />
+        </Form.Item>
+      </Space>
+      <Form.List name="lines">
+        {(fields, { add: addLine, remove }) => (
+          <>
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="key"
+              dataSource={fields}
+              columns={[
+                {
+                  title: '产品',
+                  render: (_, f) => (
+                    <Form.Item
+                      name={[f.name, 'productId']}
+                      rules={[{ required: true, message: '请选择产品' }]}
+                      noStyle={false}
+                      style={{ margin: 0 }}
+                    >
+                      <Select
+                        showSearch={{ optionFilterProp: 'label' }}
+                        placeholder="选择产品"
+                        aria-label="产品"
+                        options={products.map((p) => ({ value: p.id, label: `${p.name}（${p.code}）` }))}
+                        onChange={(id) => {
+                          const p = products.find((x) => x.id === id);
+                          if (p) form.setFieldValue(['lines', f.name, 'unitPriceFen'], p.priceFen);
+                        }}
+                      />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: '数量',
+                  width: 110,
+                  render: (_, f) => (
+                    <Form.Item
+                      name={[f.name, 'quantity']}
+                      rules={[{ required: true, message: '请输入数量' }]}
+                      style={{ margin: 0 }}
+                    >
+                      <InputNumber min={1} max={1_000_000} precision={0} aria-label="数量" style={{ width: '100%' }} />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: '单价',
+                  width: 150,
+                  render: (_, f) => (
+                    <Form.Item
+                      name={[f.name, 'unitPriceFen']}
+                      rules={[{ required: true, message: '请输入单价' }]}
+                      style={{ margin: 0 }}
+                    >
+                      <MoneyInput aria-label="单价" />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: '折扣',
+                  width: 120,
+                  render: (_, f) => (
+                    <Form.Item name={[f.name, 'discountPct']} style={{ margin: 0 }}>
+                      <InputNumber
+                        min={0.01}
+                        max={100}
+                        precision={2}
+                        suffix="%"
+                        aria-label="折扣"
+                        style={{ width: '100%' }}
+                      />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: '小计（元）',
+                  width: 130,
+                  align: 'right',
+                  render: (_, f) => fenToYuan(lineTotal(lines[f.name] ?? {})),
+                },
+                {
+                  title: '',
+                  width: 40,
+                  render: (_, f) =>
+                    fields.length > 1 && (
+                      <Button
+                        type="text"
+                        aria-label="删除此行"
+                        icon={<DeleteOutlined />}
+                        onClick={() => remove(f.name)}
+                      />
+                    ),
+                },
+              ]}
+            />
+            <Space style={{ width: '100%', justifyContent: 'space-between', margin: '8px 0 16px' }}>
+              <Button icon={<PlusOutlined />} onClick={() => addLine({ quantity: 1, discountPct: 100 })}>
+                添加产品
+              </Button>
+              <Typography.Text strong>
+                订单金额：<span data-testid="order-total">{fenToYuan(total)}</span> 元
+              </Typography.Text>
+            </Space>
+          </>
+        )}
+      </Form.List>
+      <CustomFieldItems type={1} />
+      <Form.Item name="remark" label="备注">
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+    </FormModal>
+  );
+}
