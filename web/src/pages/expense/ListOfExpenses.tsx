@@ -245,7 +245,7 @@ export default function ListOfExpenses() {
             title="账户余额（元）"
             value={balance ? yuan(balance.balanceFen) : '-'}
             valueStyle={{ fontSize: 28 }}
-            data-testid="balance"
+            data-testid="account-balance"
           />
           {canEdit && (
             <Space>

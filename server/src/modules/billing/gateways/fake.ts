@@ -22,6 +22,8 @@ export interface FakePayGateway {
   /** The server's WECHATPAY_* and ALIPAY_* variables for this gateway. */
   env: Record<string, string>;
   orders: Map<string, FakeOrder>;
+  /** Where notifications go instead of the notify_url's origin (an e2e server whose port was chosen after start). */
+  notifyBase: string | null;
   /** Signed WeChat notification of a payment (not sent): what a test may replay or tamper with. */
   wechatNotification(orderNo: string, opts?: { amountFen?: number }): { headers: Record<string, string>; body: string };
   /** Signed Alipay notification (form body). */
@@ -199,6 +201,7 @@ export async function startFakePayGateway(): Promise<FakePayGateway> {
   const gateway: FakePayGateway = {
     url: base,
     orders,
+    notifyBase: null,
     env: {
       WECHATPAY_MCHID: mchId,
       WECHATPAY_APPID: 'wx8888888888888888',
@@ -285,7 +288,8 @@ export async function startFakePayGateway(): Promise<FakePayGateway> {
               headers: { 'content-type': 'application/x-www-form-urlencoded' },
               body: gateway.alipayNotification(orderNo),
             };
-      const res = await fetch(o.notifyUrl, { method: 'POST', headers: n.headers, body: n.body });
+      const target = gateway.notifyBase ? `${gateway.notifyBase}${new URL(o.notifyUrl).pathname}` : o.notifyUrl;
+      const res = await fetch(target, { method: 'POST', headers: n.headers, body: n.body });
       return res.status;
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
