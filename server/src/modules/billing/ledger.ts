@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
+import { uniqueViolation } from '../../platform/validation';
 import { organization } from '../org/schema';
 import { billingEntry } from './schema';
 
@@ -8,7 +10,7 @@ import { billingEntry } from './schema';
  * append-only entry, in one transaction.
  *
  * - The balance row is changed by a conditional UPDATE (`balance + amount >= 0`), which also locks it: concurrent
- *   charges queue on the row, each sees the balance the one before left, and none takes it below zero.
+ *   charges queue on the row, each re-reads the balance the one before left, and none takes it below zero.
  * - The entry carries the balance after it, and (organization_id, ref_key) is unique: posting the same ref key
  *   again (a retried job, a notification received twice, two racing requests) changes nothing and answers the
  *   entry already written.
@@ -30,9 +32,6 @@ export interface EntryInput {
 export type PostResult =
   | { ok: true; entryId: number; balanceFen: number; duplicate: boolean }
   | { ok: false; reason: 'insufficient'; balanceFen: number };
-
-/** Rolls the transaction back when another post with the same ref key committed first. */
-class AlreadyPosted extends Error {}
 
 async function entryByRef(db: DbOrTx, orgId: number, refKey: string) {
   const [row] = await db
@@ -62,45 +61,38 @@ export async function entrySum(db: DbOrTx, orgId: number): Promise<number> {
 }
 
 /**
- * Posts one entry. Inside a caller's transaction it runs in a savepoint, so that the caller's other writes (the
- * recharge marked paid, the call-fee row) commit with it or not at all.
+ * Posts one entry: one statement that changes the balance row (if the balance allows it) and inserts the entry with
+ * the balance after it. A single statement is atomic, holds the row lock only while it runs, and costs one round
+ * trip. A ref key already posted makes the insert fail on the unique index, which undoes the balance change; the
+ * entry already written is answered. Inside a caller's transaction it runs in a savepoint, so that this failure does
+ * not abort the caller's other writes (the recharge marked paid, the call-fee row), which commit with it or not at all.
  */
 export async function post(db: DbOrTx, orgId: number, e: EntryInput): Promise<PostResult> {
   if (!Number.isSafeInteger(e.amountFen) || e.amountFen === 0)
     throw new Error(`ledger entry of ${e.amountFen} fen: a non-zero whole number of fen`);
   if (!e.refKey || e.refKey.length > 120) throw new Error(`ledger ref key "${e.refKey}": 1-120 characters`);
-  const done = await entryByRef(db, orgId, e.refKey);
-  if (done) return { ok: true, entryId: done.id, balanceFen: done.balanceAfterFen, duplicate: true };
+  const amount = sql`${String(e.amountFen)}::bigint`;
+  const statement = sql`
+    with changed as (
+      update ${organization} set balance = balance + ${amount}
+      where id = ${orgId} and balance + ${amount} >= 0
+      returning balance
+    )
+    insert into ${billingEntry} (organization_id, type, amount_fen, balance_after_fen, ref_key, remark, created_by)
+    select ${orgId}, ${e.type}, ${amount}, changed.balance, ${e.refKey}, ${(e.remark ?? '').slice(0, 200)}, ${e.createdBy ?? null}::int
+    from changed
+    returning id, balance_after_fen`;
   try {
-    return await db.transaction(async (tx) => {
-      const amount = sql`${String(e.amountFen)}::bigint`;
-      const [changed] = await tx
-        .update(organization)
-        .set({ balance: sql`${organization.balance} + ${amount}` })
-        .where(and(eq(organization.id, orgId), sql`${organization.balance} + ${amount} >= 0`))
-        .returning({ balance: organization.balance });
-      if (!changed) return { ok: false, reason: 'insufficient', balanceFen: await balanceOf(tx, orgId) } as const;
-      const [row] = await tx
-        .insert(billingEntry)
-        .values({
-          organizationId: orgId,
-          type: e.type,
-          amountFen: e.amountFen,
-          balanceAfterFen: changed.balance,
-          refKey: e.refKey,
-          remark: (e.remark ?? '').slice(0, 200),
-          createdBy: e.createdBy ?? null,
-        })
-        .onConflictDoNothing()
-        .returning({ id: billingEntry.id });
-      if (!row) throw new AlreadyPosted();
-      return { ok: true, entryId: row.id, balanceFen: changed.balance, duplicate: false } as const;
-    });
+    const run = (q: DbOrTx) => q.execute<{ id: string | number; balance_after_fen: string | number }>(statement);
+    const res = db instanceof PgTransaction ? await db.transaction(run) : await run(db);
+    const row = res.rows[0];
+    if (!row) return { ok: false, reason: 'insufficient', balanceFen: await balanceOf(db, orgId) };
+    return { ok: true, entryId: Number(row.id), balanceFen: Number(row.balance_after_fen), duplicate: false };
   } catch (err) {
-    if (!(err instanceof AlreadyPosted)) throw err;
-    const row = await entryByRef(db, orgId, e.refKey);
-    if (!row) throw err;
-    return { ok: true, entryId: row.id, balanceFen: row.balanceAfterFen, duplicate: true };
+    if (uniqueViolation(err) !== 'billing_entry_ref_uq') throw err;
+    const done = await entryByRef(db, orgId, e.refKey);
+    if (!done) throw err;
+    return { ok: true, entryId: done.id, balanceFen: done.balanceAfterFen, duplicate: true };
   }
 }
 

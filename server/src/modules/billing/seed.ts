@@ -1,3 +1,4 @@
+import { formatDateTime } from '@crm/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { organization } from '../org/schema';
@@ -25,7 +26,9 @@ export async function seedBilling(db: Db, orgId: number, adminId: number, seatId
     createdBy: adminId,
   });
   const paidAt = new Date(Date.now() - 32 * DAY_MS);
-  const orderNo = `CZ${paidAt.getTime()}${orgId}`.slice(0, 32);
+  const orderNo = `CZ${formatDateTime(paidAt)!.replace(/\D/g, '')}${String(orgId * 7919)
+    .padStart(6, '0')
+    .slice(-6)}`;
   const entry = await post(db, orgId, {
     type: 'recharge',
     amountFen: 500_000,
@@ -39,7 +42,7 @@ export async function seedBilling(db: Db, orgId: number, adminId: number, seatId
     channel: 'alipay',
     amountFen: 500_000,
     status: 2,
-    gatewayTradeNo: `2026${orgId}${paidAt.getTime()}`.slice(0, 28),
+    gatewayTradeNo: `${formatDateTime(paidAt)!.replace(/\D/g, '').slice(0, 8)}22001${String(orgId * 104_729).padStart(12, '0')}`,
     paidAt,
     entryId: entry.ok ? entry.entryId : null,
     createdBy: adminId,

@@ -95,7 +95,12 @@ export function RechargeModal({ channels, onClose }: { channels: Channel[]; onCl
           {...order}
           onPaid={() => {
             showSuccess('充值成功');
-            for (const c of [b.getBalance, b.accountRecordPageList, b.paymentPageList])
+            for (const c of [
+              b.getBalance,
+              b.accountRecordPageList,
+              b.paymentPageList,
+              contract.organization.getAuthOrganizationBaseInfo,
+            ])
               qc.invalidateQueries({ queryKey: keyOf(c) });
             onClose();
           }}
