@@ -142,7 +142,7 @@ export default async function ordersBench(): Promise<void> {
       select ${main.org.id},
         'DD' || to_char(date '2026-01-01' + (g % 330), 'YYYYMMDD') || lpad(g::text, 7, '0'),
         null, '客户' || g,
-        (${sql.param(owners)}::int[])[1 + g % ${owners.length}],
+        (${sql.param(owners)}::int[])[1 + (g / 6) % ${owners.length}],
         ${main.rootDept.id},
         1 + g % 6,
         (g::bigint * 7919) % 5000000 + 100,

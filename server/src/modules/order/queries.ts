@@ -42,19 +42,25 @@ function conditions(s: Session, f: Body<'pagelist'>): SQL {
   )!;
 }
 
-/** Exact up to COUNT_CAP, else the planner's estimate. */
+/**
+ * Exact up to COUNT_CAP, else the planner's estimate: the plan (no execution) first, and a capped count only when it
+ * says the matches are few — counting 10,000 rows of a selective filter over a million orders is what was slow.
+ */
 async function countOrders(db: DbOrTx, where: SQL): Promise<{ total: number; exact: boolean }> {
-  const res = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from (select 1 from ${crmOrder} where ${where} limit ${COUNT_CAP + 1}) t`,
-  );
-  const n = Number(res.rows[0].n);
-  if (n <= COUNT_CAP) return { total: n, exact: true };
   const plan = await db.execute<{ 'QUERY PLAN': unknown }>(
     sql`explain (format json) select 1 from ${crmOrder} where ${where}`,
   );
   const raw = plan.rows[0]['QUERY PLAN'];
   const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return { total: Math.max(Math.round(json[0].Plan['Plan Rows']), COUNT_CAP + 1), exact: false };
+  const planned = Math.round(json[0].Plan['Plan Rows']);
+  if (planned <= COUNT_CAP) {
+    const res = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from (select 1 from ${crmOrder} where ${where} limit ${COUNT_CAP + 1}) t`,
+    );
+    const n = Number(res.rows[0].n);
+    if (n <= COUNT_CAP) return { total: n, exact: true };
+  }
+  return { total: Math.max(planned, COUNT_CAP + 1), exact: false };
 }
 
 async function views(db: DbOrTx, orgId: number, rows: Row[]) {
