@@ -50,6 +50,18 @@ CREATE TABLE "billing_invoice" (
 	"handled_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "billing_certification" (
+	"organization_id" integer PRIMARY KEY NOT NULL,
+	"status" smallint NOT NULL,
+	"company_name" varchar(100) NOT NULL,
+	"credit_code" varchar(18) NOT NULL,
+	"license_url" varchar(500) NOT NULL,
+	"reject_reason" varchar(200),
+	"submitted_by" integer,
+	"submitted_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"reviewed_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "billing_recharge" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"organization_id" integer NOT NULL,
@@ -169,11 +181,12 @@ CREATE UNIQUE INDEX "crm_order_no_uq" ON "crm_order" USING btree ("organization_
 CREATE INDEX "crm_order_org_created_idx" ON "crm_order" USING btree ("organization_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "crm_order_owner_created_idx" ON "crm_order" USING btree ("organization_id","owner_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "crm_order_status_created_idx" ON "crm_order" USING btree ("organization_id","status","created_at","id");--> statement-breakpoint
+CREATE INDEX "crm_order_owner_status_idx" ON "crm_order" USING btree ("organization_id","owner_id","status");--> statement-breakpoint
 CREATE INDEX "crm_order_signed_idx" ON "crm_order" USING btree ("organization_id","signed_on");--> statement-breakpoint
 CREATE INDEX "crm_order_clue_idx" ON "crm_order" USING btree ("organization_id","clue_id");--> statement-breakpoint
 CREATE INDEX "crm_order_event_order_idx" ON "crm_order_event" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE INDEX "crm_order_line_order_idx" ON "crm_order_line" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "crm_order_line_product_idx" ON "crm_order_line" USING btree ("organization_id","product_id");--> statement-breakpoint
+CREATE INDEX "crm_order_line_product_idx" ON "crm_order_line" USING btree ("organization_id","product_id","order_id");--> statement-breakpoint
 CREATE INDEX "crm_order_payment_order_idx" ON "crm_order_payment" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "crm_product_code_uq" ON "crm_product" USING btree ("organization_id","code") WHERE "crm_product"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "crm_product_org_idx" ON "crm_product" USING btree ("organization_id","created_at");

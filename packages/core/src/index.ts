@@ -1,5 +1,6 @@
 export * from './aiAccount';
 export * from './codes';
+export * from './creditCode';
 export * from './dateRange';
 export * from './durationFilter';
 export * from './enums';

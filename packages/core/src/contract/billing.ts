@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCreditCode } from '../creditCode';
 import { backend, IdAnswer } from './call';
 import {
   codeField,
@@ -241,4 +242,34 @@ export const billing = {
     body: RechargeQuery,
     answer: RechargeOrder,
   }),
+};
+
+export const CertificationStatusName = { 0: '未认证', 1: '审核中', 2: '已认证', 3: '未通过' } as const;
+export const Certification = z.object({
+  /** 0 未认证, 1 审核中, 2 已认证, 3 未通过. */
+  status: z.number(),
+  statusName: z.string(),
+  companyName: z.string().nullable(),
+  creditCode: z.string().nullable(),
+  licenseUrl: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+});
+export const CertificationInput = z.object({
+  companyName: nameField('企业名称', 100),
+  creditCode: z
+    .string({ error: '请输入统一社会信用代码' })
+    .trim()
+    .toUpperCase()
+    .refine(isCreditCode, '统一社会信用代码不正确（18 位，末位为校验码）'),
+  licenseUrl: z
+    .string({ error: '请上传营业执照' })
+    .trim()
+    .max(500, '营业执照地址过长')
+    .regex(/^(https?:\/\/|\/)\S+$/, '请上传营业执照'),
+});
+export const certification = {
+  get: backend.post('/certification/get', '企业认证信息', { answer: Certification }),
+  submit: backend.post('/certification/submit', '提交企业认证', { body: CertificationInput, answer: Certification }),
 };

@@ -6,7 +6,7 @@ import { account } from './account';
 import { aiSetting } from './aiSetting';
 import { analysis } from './analysis';
 import { asr } from './asr';
-import { billing } from './billing';
+import { billing, certification } from './billing';
 import { clue } from './clue';
 import { clueField } from './clueField';
 import { clueImport } from './clueImport';
@@ -60,6 +60,7 @@ export const contract = {
   sop,
   qualityCheck,
   billing,
+  certification,
   order,
   product,
 };

@@ -307,3 +307,26 @@ describe('recharge with no gateway configured', () => {
     );
   });
 });
+
+describe('/certification', () => {
+  const t = useTestApp();
+  it('get and submit: validated credit code, 审核中 after submit, another organisation sees its own', async () => {
+    const org = await t().newOrg();
+    const get = (token: string) => t().post(`${B}/certification/get`, {}, { token });
+    const submit = (body: object, token = org.admin.token) => t().post(`${B}/certification/submit`, body, { token });
+    await expectNoSession(t(), [{ path: '/certification/get' }, { path: '/certification/submit' }]);
+    expect(ok(await get(org.seat.token))).toMatchObject({ status: 0, statusName: '未认证', companyName: null });
+    const body = {
+      companyName: '星辰教育科技有限公司',
+      creditCode: '91350100m000100y43',
+      licenseUrl: '/api/backend/uploadController/img/abc',
+    };
+    refused(await submit({ ...body, creditCode: '91350100M000100Y44' }), 400, 'creditCode：统一社会信用代码不正确');
+    refused(await submit({ ...body, licenseUrl: '' }), 400, 'licenseUrl：请上传营业执照');
+    refused(await submit(body, org.seat.token), 403);
+    expect(ok(await submit(body))).toMatchObject({ status: 1, statusName: '审核中', creditCode: '91350100M000100Y43' });
+    expect(ok(await get(org.seat.token)).companyName).toBe('星辰教育科技有限公司');
+    const other = await t().newOrg();
+    expect(ok(await get(other.admin.token)).status).toBe(0);
+  });
+});

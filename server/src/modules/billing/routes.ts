@@ -16,6 +16,7 @@ import {
   saveCallRate,
   seatCount,
 } from './accounts';
+import { getCertification, submitCertification } from './certification';
 import { type Channel, GatewayError, type PaymentGateways } from './gateways';
 import { applyInvoice, exportInvoices, invoiceDict, listInvoices } from './invoices';
 import type { Recharges } from './recharge';
@@ -68,6 +69,11 @@ export function billingRoutes(ctx: AppContext, recharges: Recharges, gateways: P
     );
     implement(app, query, view, ({ session, body }) => recharges.query(session, body.orderNo));
   }
+
+  implement(app, contract.certification.get, {}, ({ session }) => getCertification(db, session));
+  implement(app, contract.certification.submit, { sign: 'org:edit', audit: '提交企业认证' }, ({ session, body }) =>
+    submitCertification(db, session, body),
+  );
 
   // The webhooks: no session, the body kept as received (the signature is over its bytes).
   app.register(async (scope) => {

@@ -129,3 +129,17 @@ export const invoice = pgTable(
   },
   (t) => [index('billing_invoice_org_created_idx').on(t.organizationId, t.createdAt)],
 );
+
+/** The organisation's certification (企业认证): the latest submission and its review by the operator. */
+export const orgCertification = pgTable('billing_certification', {
+  organizationId: integer('organization_id').primaryKey(),
+  /** 1 审核中, 2 已认证, 3 未通过 (no row: 0 未认证). */
+  status: smallint('status').notNull(),
+  companyName: varchar('company_name', { length: 100 }).notNull(),
+  creditCode: varchar('credit_code', { length: 18 }).notNull(),
+  licenseUrl: varchar('license_url', { length: 500 }).notNull(),
+  rejectReason: varchar('reject_reason', { length: 200 }),
+  submittedBy: integer('submitted_by'),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+});

@@ -36,8 +36,9 @@ function conditions(s: Session, f: Body<'pagelist'>): SQL {
     f.endTime ? lte(crmOrder.signedOn, shanghaiDay(f.endTime)) : undefined,
     f.minAmountFen !== undefined ? gte(crmOrder.totalFen, f.minAmountFen) : undefined,
     f.maxAmountFen !== undefined ? lte(crmOrder.totalFen, f.maxAmountFen) : undefined,
+    // through the lines' (organization, product, order) index: a hash semi-join, not a probe per order
     f.productId
-      ? sql`exists (select 1 from ${crmOrderLine} where ${crmOrderLine.orderId} = ${crmOrder.id} and ${crmOrderLine.productId} = ${f.productId})`
+      ? sql`${crmOrder.id} in (select ${crmOrderLine.orderId} from ${crmOrderLine} where ${crmOrderLine.organizationId} = ${s.orgId} and ${crmOrderLine.productId} = ${f.productId})`
       : undefined,
   )!;
 }

@@ -13,6 +13,7 @@ import { useCallMutation, useCallPage, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { FormModal } from '../../components/FormModal';
 import { MoneyInput } from '../order/MoneyInput';
+import { CertificationTab } from './CertificationTab';
 import { ListTab } from './ListTab';
 import { RechargeModal } from './RechargeModal';
 
@@ -346,6 +347,7 @@ export default function ListOfExpenses() {
             ),
           },
           { key: 'seats', label: '坐席与坐席费', children: <Seats /> },
+          { key: 'certification', label: '企业认证', children: <CertificationTab /> },
           { key: 'ai', label: 'AI 分析资源包', children: <AiPacks /> },
           {
             key: 'invoices',
