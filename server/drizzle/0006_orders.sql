@@ -1,3 +1,34 @@
+CREATE TABLE "acquisition_check" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"organization_id" integer NOT NULL,
+	"verified_until" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "acquisition_order" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organization_id" integer NOT NULL,
+	"kind" varchar(8) NOT NULL,
+	"order_no" varchar(32) NOT NULL,
+	"package_name" varchar(100) NOT NULL,
+	"lead_count" integer NOT NULL,
+	"amount_fen" bigint NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "acquisition_usage" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"organization_id" integer NOT NULL,
+	"kind" varchar(8) NOT NULL,
+	"user_id" integer,
+	"lead_name" varchar(50) NOT NULL,
+	"company" varchar(100) DEFAULT '' NOT NULL,
+	"phone" varchar(20) NOT NULL,
+	"region" varchar(60) DEFAULT '' NOT NULL,
+	"cost_fen" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "billing_entry" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"organization_id" integer NOT NULL,
@@ -168,6 +199,9 @@ CREATE TABLE "crm_product" (
 	"deleted_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX "acquisition_order_no_uq" ON "acquisition_order" USING btree ("organization_id","order_no");--> statement-breakpoint
+CREATE INDEX "acquisition_order_org_idx" ON "acquisition_order" USING btree ("organization_id","kind","created_at");--> statement-breakpoint
+CREATE INDEX "acquisition_usage_org_idx" ON "acquisition_usage" USING btree ("organization_id","kind","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_entry_ref_uq" ON "billing_entry" USING btree ("organization_id","ref_key");--> statement-breakpoint
 CREATE INDEX "billing_entry_org_created_idx" ON "billing_entry" USING btree ("organization_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "billing_entry_org_type_idx" ON "billing_entry" USING btree ("organization_id","type","created_at");--> statement-breakpoint
@@ -181,7 +215,7 @@ CREATE UNIQUE INDEX "crm_order_no_uq" ON "crm_order" USING btree ("organization_
 CREATE INDEX "crm_order_org_created_idx" ON "crm_order" USING btree ("organization_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "crm_order_owner_created_idx" ON "crm_order" USING btree ("organization_id","owner_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "crm_order_status_created_idx" ON "crm_order" USING btree ("organization_id","status","created_at","id");--> statement-breakpoint
-CREATE INDEX "crm_order_owner_status_idx" ON "crm_order" USING btree ("organization_id","owner_id","status");--> statement-breakpoint
+CREATE INDEX "crm_order_owner_status_idx" ON "crm_order" USING btree ("organization_id","owner_id","status") WHERE "crm_order"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "crm_order_signed_idx" ON "crm_order" USING btree ("organization_id","signed_on");--> statement-breakpoint
 CREATE INDEX "crm_order_clue_idx" ON "crm_order" USING btree ("organization_id","clue_id");--> statement-breakpoint
 CREATE INDEX "crm_order_event_order_idx" ON "crm_order_event" USING btree ("order_id","created_at");--> statement-breakpoint

@@ -3,6 +3,7 @@
  * web. `contract.<domain>.<call>` is what a route implements and what the web calls.
  */
 import { account } from './account';
+import { acquisition } from './acquisition';
 import { aiSetting } from './aiSetting';
 import { analysis } from './analysis';
 import { asr } from './asr';
@@ -61,6 +62,7 @@ export const contract = {
   qualityCheck,
   billing,
   certification,
+  acquisition,
   order,
   product,
 };

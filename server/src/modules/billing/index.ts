@@ -10,8 +10,11 @@
  *   recharge.ts   recharge orders: create, notification, query job, idempotent credit
  *   accounts.ts   balance, entries, manual credit, rates and fees, seats
  *   invoices.ts   invoice dictionary, apply, list
+ *   acquisition/  获客宝 and 精准线索: packs bought, leads delivered, figures, the security check before the detail
  */
 import type { Module } from '../../platform/context';
+import { acquisitionRoutes } from './acquisition/routes';
+import { seedAcquisition } from './acquisition/seed';
 import { type CallCharge, type CallChargeResult, chargeCall } from './callFees';
 import { gatewaysFromEnv, type PaymentGateways } from './gateways';
 import { type EntryInput, openLedger, type PostResult, post } from './ledger';
@@ -50,11 +53,13 @@ export const billingModule: Module = {
       queryRecharge: (data) => recharges.queryJob(data),
     };
     billingRoutes(ctx, recharges, gateways);
+    acquisitionRoutes(ctx);
   },
   async seed(ctx, demo) {
     for (const org of demo) {
       await openLedger(ctx.db, org.orgId);
       await seedBilling(ctx.db, org.orgId, org.adminId, org.seatIds);
+      await seedAcquisition(ctx.db, org.orgId, org.adminId, org.seatIds);
     }
   },
 };

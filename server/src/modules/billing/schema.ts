@@ -143,3 +143,48 @@ export const orgCertification = pgTable('billing_certification', {
   submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
 });
+
+/** A pack of leads bought from the lead vendor: 获客宝 ('hkb') or 精准线索 ('jing'). */
+export const acquisitionOrder = pgTable(
+  'acquisition_order',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    orderNo: varchar('order_no', { length: 32 }).notNull(),
+    packageName: varchar('package_name', { length: 100 }).notNull(),
+    leadCount: integer('lead_count').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('acquisition_order_no_uq').on(t.organizationId, t.orderNo),
+    index('acquisition_order_org_idx').on(t.organizationId, t.kind, t.createdAt),
+  ],
+);
+
+/** One lead the vendor delivered and charged to a pack. */
+export const acquisitionUsage = pgTable(
+  'acquisition_usage',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    userId: integer('user_id'),
+    leadName: varchar('lead_name', { length: 50 }).notNull(),
+    company: varchar('company', { length: 100 }).notNull().default(''),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    region: varchar('region', { length: 60 }).notNull().default(''),
+    costFen: bigint('cost_fen', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('acquisition_usage_org_idx').on(t.organizationId, t.kind, t.createdAt)],
+);
+
+/** A user's 精准线索 security check: the detail answers until `verified_until`. */
+export const acquisitionCheck = pgTable('acquisition_check', {
+  userId: integer('user_id').primaryKey(),
+  organizationId: integer('organization_id').notNull(),
+  verifiedUntil: timestamp('verified_until', { withTimezone: true }).notNull(),
+});

@@ -79,7 +79,7 @@ export const crmOrder = pgTable(
     index('crm_order_owner_created_idx').on(t.organizationId, t.ownerId, t.createdAt, t.id),
     index('crm_order_status_created_idx').on(t.organizationId, t.status, t.createdAt, t.id),
     // a seat's orders of one status: counted from the index alone
-    index('crm_order_owner_status_idx').on(t.organizationId, t.ownerId, t.status),
+    index('crm_order_owner_status_idx').on(t.organizationId, t.ownerId, t.status).where(sql`${t.deletedAt} is null`),
     index('crm_order_signed_idx').on(t.organizationId, t.signedOn),
     index('crm_order_clue_idx').on(t.organizationId, t.clueId),
     check('crm_order_paid_within_total', sql`${t.paidFen} >= 0 and ${t.paidFen} <= ${t.totalFen}`),
