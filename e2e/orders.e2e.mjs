@@ -40,7 +40,11 @@ export default [
       await shot('products');
 
       // a customer, opened from the list
-      const added = await apiCall(page, 'POST', '/api/robot/organizationClue/add', { name: CUSTOMER, phone: `139${String(Date.now()).slice(-8)}`, type: 2 });
+      const added = await apiCall(page, 'POST', '/api/robot/organizationClue/add', {
+        name: CUSTOMER,
+        phone: `139${String(Date.now()).slice(-8)}`,
+        type: 2,
+      });
       assert.equal(added.code, 1, added.msg);
       await page.goto(`${baseUrl}/main/customerManage`);
       await page.getByTestId('filter-keyword').fill(CUSTOMER);
@@ -111,15 +115,24 @@ export default [
         await page.goto(`${server.baseUrl}/login`);
         await page.getByPlaceholder('账号 / 手机号').fill('admin');
         await page.getByPlaceholder('密码').fill('admin@123');
-        await page.getByRole('button', { name: /登\s*录/ }).first().click();
+        await page
+          .getByRole('button', { name: /登\s*录/ })
+          .first()
+          .click();
         await page.waitForURL(/\/main\//);
         await page.goto(`${server.baseUrl}/main/listOfExpenses`);
         const balance = page.getByTestId('account-balance');
         await balance.waitFor();
-        const before = await balance.locator('.ant-statistic-content-value').textContent();
+        const value = balance.locator('.ant-statistic-content-value');
+        await value.filter({ hasText: /\d/ }).waitFor();
+        const before = await value.textContent();
         await page.getByRole('tab', { name: '收支明细' }).waitFor();
         await shot('cost-centre');
-        await page.getByRole('button', { name: '充 值' }).or(page.getByRole('button', { name: '充值' })).first().click();
+        await page
+          .getByRole('button', { name: '充 值' })
+          .or(page.getByRole('button', { name: '充值' }))
+          .first()
+          .click();
         const dialog = page.getByRole('dialog').filter({ hasText: '账户充值' });
         await dialog.getByLabel('充值金额').fill('1288.88');
         await settle();
@@ -130,13 +143,22 @@ export default [
         // the payer scans and pays: the gateway posts its signed, encrypted notification
         assert.equal(await fake.pay(orderNo), 204);
         await dialog.getByText('充值成功').waitFor({ timeout: 20_000 });
-        await dialog.getByRole('button', { name: '完 成' }).or(dialog.getByRole('button', { name: '完成' })).first().click();
+        await dialog
+          .getByRole('button', { name: '完 成' })
+          .or(dialog.getByRole('button', { name: '完成' }))
+          .first()
+          .click();
         const toFen = (t) => Number(t.replace(/,/g, '').replace('.', ''));
         await page.waitForFunction(
-          ([sel, expected]) => document.querySelector(sel)?.textContent?.replace(/,/g, '').replace('.', '') === String(expected),
+          ([sel, expected]) =>
+            document.querySelector(sel)?.textContent?.replace(/,/g, '').replace('.', '') === String(expected),
           ['[data-testid=account-balance] .ant-statistic-content-value', toFen(before) + 128_888],
         );
-        await page.locator('tbody tr.ant-table-row').filter({ hasText: '在线充值' }).filter({ hasText: '+1,288.88' }).waitFor();
+        await page
+          .locator('tbody tr.ant-table-row')
+          .filter({ hasText: '在线充值' })
+          .filter({ hasText: '+1,288.88' })
+          .waitFor();
         await page.getByRole('tab', { name: '充值记录' }).click();
         await page.locator('tbody tr.ant-table-row').filter({ hasText: orderNo }).getByText('已支付').waitFor();
         await shot('recharged');
@@ -144,6 +166,32 @@ export default [
         await server.stop();
         await fake.close();
       }
+    },
+  },
+  {
+    name: '获客宝明细：数据概览与使用明细，精准线索需先通过登录密码安全验证才显示完整号码',
+    async run({ page, baseUrl, login, shot }) {
+      await login();
+      await page.goto(`${baseUrl}/main/hkbparticulars`);
+      await page.getByText('累计获客').waitFor();
+      await page.locator('tbody tr.ant-table-row').first().waitFor();
+      // masked numbers in the usage details
+      const phone = await page.locator('tbody tr.ant-table-row').first().locator('td').nth(4).textContent();
+      assert.match(phone, /^1\d{2}\*{4}\d{4}$/);
+      await shot('hkb');
+      await page.getByRole('tab', { name: '精准线索', exact: true }).click();
+      const check = page.locator('.ant-card').filter({ hasText: '安全验证' });
+      await check.getByPlaceholder('登录密码').fill('wrong-pass1');
+      await check.getByRole('button', { name: /验\s*证/ }).click();
+      await page.getByText('登录密码不正确').waitFor();
+      await check.getByPlaceholder('登录密码').fill('admin@123');
+      await check.getByRole('button', { name: /验\s*证/ }).click();
+      await page.getByText(/已通过安全验证，有效至/).waitFor();
+      await page
+        .getByRole('cell', { name: /^1\d{10}$/ })
+        .first()
+        .waitFor();
+      await shot('jing-detail');
     },
   },
 ];

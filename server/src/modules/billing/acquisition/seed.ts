@@ -54,7 +54,7 @@ export async function seedAcquisition(db: Db, orgId: number, adminId: number, se
   const rows = Array.from({ length: 36 }, (_, i) => ({
     organizationId: orgId,
     kind: i % 3 === 0 ? 'jing' : 'hkb',
-    userId: seatIds[i % seatIds.length] ?? adminId,
+    userId: seatIds[Math.floor(i / 3) % seatIds.length] ?? adminId,
     leadName: NAMES[i % NAMES.length],
     company: COMPANIES[i % COMPANIES.length],
     phone: `1${[38, 39, 58, 86, 77][i % 5]}${String(10_000_000 + ((i * 7_654_321 + orgId * 131) % 89_999_999)).slice(0, 8)}`,
