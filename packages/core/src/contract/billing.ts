@@ -231,6 +231,18 @@ export const billing = {
     answer: pageOf(PaymentRow),
   }),
   paymentExport: backend.post(`${cc}/paymentExport`, '导出充值支付记录（.xlsx）', { body: PaymentFilter }),
+  buyAiPack: backend.post(`${cc}/buyAiAnalyzePack`, '用账户余额购买 AI 分析资源包', {
+    body: z.object({
+      units: num(
+        z
+          .number({ error: '请输入分钟数' })
+          .int('分钟数须为整数')
+          .min(1, '分钟数不能小于 1 分钟')
+          .max(1_000_000, '分钟数不能大于 1000000 分钟'),
+      ),
+    }),
+    answer: IdAnswer,
+  }),
   invoiceDict: backend.post('/dict/getInvoiceList', '发票字典（类型、抬头）', { answer: InvoiceDict }),
   payCreateOrder: backend.post('/pay/createOrder', '充值下单', { body: RechargeInput, answer: RechargeOrder }),
   payQueryOrder: backend.post('/pay/queryOrder', '查询充值订单', { body: RechargeQuery, answer: RechargeOrder }),

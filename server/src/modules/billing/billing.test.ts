@@ -330,3 +330,28 @@ describe('/certification', () => {
     expect(ok(await get(other.admin.token)).status).toBe(0);
   });
 });
+
+describe('/organizationCostCenter/buyAiAnalyzePack', () => {
+  const t = useTestApp();
+  it('pays an AI pack from the balance in one transaction; not enough balance buys nothing', async () => {
+    const org = await t().newOrg();
+    const buy = (units: unknown, token = org.admin.token) =>
+      t().post(`${B}${CC}/buyAiAnalyzePack`, { units }, { token });
+    await expectNoSession(t(), [{ path: `${CC}/buyAiAnalyzePack` }]);
+    refused(await buy(100, org.manager.token), 403);
+    // 100 minutes at the default 10 fen a minute
+    refused(await buy(100), 400, '账户余额不足：需 10.00 元，当前余额 0.00 元');
+    expect(ok(await t().post(`${B}${CC}/aiAnalyzePackDetailsPageList`, {}, { token: org.admin.token })).total).toBe(0);
+    await post(t().ctx.db, org.orgId, { type: 'manual', amountFen: 1_500, refKey: 'm' });
+    ok(await buy(100));
+    const [pack] = ok(await t().post(`${B}${CC}/aiAnalyzePackDetailsPageList`, {}, { token: org.admin.token })).lists;
+    expect(pack).toMatchObject({ totalUnits: 100, priceFen: 1_000, sourceName: '购买' });
+    expect(ok(await t().post(`${B}${CC}/getBalance`, {}, { token: org.admin.token })).balanceFen).toBe(500);
+    expect(
+      ok(await t().post(`${B}${CC}/accountRecordPageList`, { type: 'pack' }, { token: org.admin.token })).lists,
+    ).toMatchObject([{ amountFen: -1_000, typeName: '购买资源包', remark: '购买AI 分析资源包 100 分钟' }]);
+    refused(await buy(0), 400, 'units：分钟数不能小于 1 分钟');
+    refused(await buy('许多'), 400, 'units：');
+    expect(await entrySum(t().ctx.db, org.orgId)).toBe(500);
+  });
+});

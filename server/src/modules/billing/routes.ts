@@ -19,6 +19,7 @@ import {
 import { getCertification, submitCertification } from './certification';
 import { type Channel, GatewayError, type PaymentGateways } from './gateways';
 import { applyInvoice, exportInvoices, invoiceDict, listInvoices } from './invoices';
+import { buyAiPack } from './packs';
 import type { Recharges } from './recharge';
 
 /** Where each gateway posts its notifications (the NOTIFY_URL variables point here). */
@@ -37,6 +38,9 @@ export function billingRoutes(ctx: AppContext, recharges: Recharges, gateways: P
   );
   implement(app, c.manualCredit, { sign: 'cost:edit', audit: '人工入账' }, ({ session, body }) =>
     manualCredit(db, session, body),
+  );
+  implement(app, c.buyAiPack, { sign: 'cost:edit', audit: '用余额购买 AI 分析资源包' }, ({ session, body }) =>
+    buyAiPack(ctx.services.costCenter, session, body),
   );
   implement(app, c.callRateList, view, ({ session }) => listCallRates(db, session));
   implement(app, c.saveCallRate, { sign: 'cost:edit', audit: '设置通话费率' }, ({ session, body }) =>

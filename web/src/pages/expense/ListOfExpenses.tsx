@@ -7,7 +7,7 @@ import {
   RECHARGE_STATUSES,
   RechargeStatusName,
 } from '@crm/core/contract/billing';
-import { Button, Card, Col, Form, Input, Radio, Row, Select, Space, Statistic, Table, Tabs } from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Statistic, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useCallMutation, useCallPage, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
@@ -170,17 +170,53 @@ function Seats() {
   );
 }
 
+function BuyPackModal({ unitPriceFen, onClose }: { unitPriceFen: number; onClose: () => void }) {
+  const [form] = Form.useForm<{ units: number }>();
+  const units = Form.useWatch('units', form);
+  const buy = useCallMutation(b.buyAiPack, {
+    success: '已购买',
+    invalidate: [
+      cc.getAiAnalyzeBalance,
+      cc.aiAnalyzePackDetailsPageList,
+      b.getBalance,
+      b.accountRecordPageList,
+      contract.organization.getAuthOrganizationBaseInfo,
+    ],
+    onSuccess: onClose,
+  });
+  return (
+    <FormModal
+      title="用账户余额购买 AI 分析资源包"
+      form={form}
+      loading={buy.isPending}
+      onClose={onClose}
+      onSubmit={(v) => buy.mutate(v)}
+    >
+      <Form.Item name="units" label="分钟数（有效期一年）" rules={[{ required: true, message: '请输入分钟数' }]}>
+        <InputNumber min={1} max={1_000_000} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item label="应付金额">
+        {yuan((units ?? 0) * unitPriceFen)} 元（{yuan(unitPriceFen)} 元/分钟）
+      </Form.Item>
+    </FormModal>
+  );
+}
+
 function AiPacks() {
   const balance = useCallQuery(cc.getAiAnalyzeBalance, undefined).data;
+  const canEdit = useHasSign('cost:edit');
+  const [buying, setBuying] = useState(false);
   return (
     <>
-      <Row gutter={16} style={{ marginBottom: 16 }}>
+      {buying && balance && <BuyPackModal unitPriceFen={balance.unitPriceFen} onClose={() => setBuying(false)} />}
+      <Row gutter={16} style={{ marginBottom: 16 }} align="middle">
         <Col span={6}>
           <Statistic title="AI 分析剩余" value={balance?.totalStr ?? '-'} />
         </Col>
         <Col span={6}>
           <Statistic title="最近到期" value={balance?.expStr ?? '-'} />
         </Col>
+        <Col span={6}>{canEdit && <Button onClick={() => setBuying(true)}>用余额购买</Button>}</Col>
       </Row>
       <Tabs
         size="small"
