@@ -6,6 +6,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Tab
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { FormModal } from '../../components/FormModal';
+import { AttachmentInput } from './AttachmentInput';
 import { CustomFieldItems } from './CustomFieldItems';
 import { MoneyInput } from './MoneyInput';
 
@@ -23,6 +24,7 @@ interface OrderValues {
   lines: LineValue[];
   remark?: string;
   custom?: Record<string, unknown>;
+  attachments?: { name: string; url: string }[];
 }
 
 /** 85.5 (%) → 8550 basis points, rounded to the basis point on the client; the server only sees integers. */
@@ -71,6 +73,7 @@ export function OrderFormModal({
           signedOn: formatDate(v.signedOn.toDate())!,
           remark: v.remark,
           custom: v.custom,
+          attachments: v.attachments ?? [],
           lines: v.lines.map((l) => ({
             productId: l.productId!,
             quantity: l.quantity!,
@@ -199,6 +202,9 @@ export function OrderFormModal({
         )}
       </Form.List>
       <CustomFieldItems type={1} />
+      <Form.Item name="attachments" label="附件（合同、付款凭证等图片）">
+        <AttachmentInput />
+      </Form.Item>
       <Form.Item name="remark" label="备注">
         <Input.TextArea rows={2} maxLength={500} />
       </Form.Item>
