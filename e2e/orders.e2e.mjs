@@ -100,6 +100,12 @@ export default [
       await listed.getByText('7,126.85').first().waitFor();
       await listed.getByText('已回款').waitFor();
       await shot('order-list');
+      // the stage a paid order moves its customer to is the organisation's setting
+      await page.getByRole('button', { name: '订单设置' }).click();
+      const setting = page.getByRole('dialog').filter({ hasText: '订单设置' });
+      await setting.getByText('已报名').waitFor();
+      await shot('order-setting');
+      await setting.getByRole('button', { name: /取\s*消/ }).click();
     },
   },
   {

@@ -4,6 +4,7 @@ import { contract } from '@crm/core/contract';
 import { OrderStatusName } from '@crm/core/contract/order';
 import { Button, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
 import { deptTreeData, useDeptTree, useUserOptions } from '../../api/directory';
 import { type RowOf, useCallDownload, useCallPage, useCallQuery } from '../../api/hooks';
 import { navigateTo } from '../../app/navigation';
@@ -14,6 +15,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { SearchSelect } from '../../components/SearchSelect';
 import { useDraftFilters } from '../../components/useDraftFilters';
 import { MoneyInput } from './MoneyInput';
+import { OrderSettingModal } from './OrderSettingModal';
 
 const o = contract.order;
 export type OrderListRow = RowOf<typeof o.pagelist>;
@@ -75,6 +77,8 @@ export function orderColumns(withCustomer: boolean): ColumnsType<OrderListRow> {
 /** /main/orderManagement: every order the role's data scope covers, filtered, exported. */
 export default function OrderManagement() {
   const canExport = useHasSign('order:export');
+  const canSet = useHasSign('field:edit');
+  const [setting, setSetting] = useState(false);
   const users = useUserOptions();
   const depts = useDeptTree();
   const products = useCallQuery(contract.product.pagelist, { pageSize: 100 }).data?.lists ?? [];
@@ -99,11 +103,18 @@ export default function OrderManagement() {
         onSearch={bar.search}
         onReset={bar.reset}
         extra={
-          canExport && (
-            <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate(filters)}>
-              导出
-            </Button>
-          )
+          <Space>
+            {canSet && <Button onClick={() => setSetting(true)}>订单设置</Button>}
+            {canExport && (
+              <Button
+                icon={<DownloadOutlined />}
+                loading={exporting.isPending}
+                onClick={() => exporting.mutate(filters)}
+              >
+                导出
+              </Button>
+            )}
+          </Space>
         }
       >
         <KeywordInput of={bar} placeholder="订单编号或客户" width={180} />
@@ -159,6 +170,7 @@ export default function OrderManagement() {
         </Space.Compact>
       </FilterBar>
       <Table<OrderListRow> rowKey="id" size="middle" columns={columns} scroll={{ x: 1300 }} {...list.tableProps} />
+      {setting && <OrderSettingModal onClose={() => setSetting(false)} />}
     </div>
   );
 }
