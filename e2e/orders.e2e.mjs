@@ -73,6 +73,16 @@ export default [
       await page.getByRole('cell', { name: '6,766.85' }).waitFor();
       await page.getByRole('cell', { name: '85%' }).waitFor();
 
+      // edit: 3 instead of 2 → 3 × 3,980.50 × 85% = 10,150.275, rounded half up to 10,150.28
+      await page.getByRole('button', { name: /编\s*辑/ }).click();
+      const edit = page.getByRole('dialog').filter({ hasText: '编辑订单' });
+      await edit.locator('tbody tr.ant-table-row').nth(0).getByLabel('数量').fill('3');
+      await edit.getByTestId('order-total').filter({ hasText: '10,510.28' }).waitFor();
+      await edit.getByRole('button', { name: /保存订单/ }).click();
+      await edit.waitFor({ state: 'detached' });
+      await page.getByTestId('order-total').filter({ hasText: '10,510.28 元' }).waitFor();
+      await page.getByRole('cell', { name: '10,150.28' }).waitFor();
+
       // a part payment, then the rest
       const pay = async (amount) => {
         await page.getByRole('button', { name: /登记回款/ }).click();
@@ -86,7 +96,7 @@ export default [
       await page.getByText('部分回款').first().waitFor();
       await page.getByTestId('order-paid').filter({ hasText: '2,000.00 元' }).waitFor();
       await shot('part-paid');
-      await pay('5126.85');
+      await pay('8510.28');
       await page.getByText('已回款', { exact: true }).first().waitFor();
       await page.getByText('已报名').first().waitFor();
       await page.getByText('客户阶段变为「已报名」').waitFor();
@@ -97,7 +107,7 @@ export default [
       await page.getByPlaceholder('订单编号或客户').fill(CUSTOMER);
       await page.getByRole('button', { name: /查\s*询/ }).click();
       const listed = page.locator('tbody tr.ant-table-row').filter({ hasText: CUSTOMER });
-      await listed.getByText('7,126.85').first().waitFor();
+      await listed.getByText('10,510.28').first().waitFor();
       await listed.getByText('已回款').waitFor();
       await shot('order-list');
       // the stage a paid order moves its customer to is the organisation's setting

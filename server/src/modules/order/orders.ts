@@ -190,13 +190,17 @@ export class OrderWriter {
       }
       const plain = { signedOn: '签约日期', attachments: '附件', remark: '备注' } as const;
       for (const key of Object.keys(plain) as (keyof typeof plain)[]) {
-        if (input[key] === undefined) continue;
+        // a form sends every field: only what differs is written to the history
+        if (input[key] === undefined || JSON.stringify(input[key] ?? null) === JSON.stringify(o[key] ?? null)) continue;
         Object.assign(set, { [key]: input[key] });
         changes.push(key === 'signedOn' ? `签约日期 ${input.signedOn}` : plain[key]);
       }
       if (input.custom !== undefined) {
-        set.custom = { ...o.custom, ...(await checkCustom(tx, s.orgId, ORDER_FIELDS, input.custom, 'update')) };
-        changes.push('自定义字段');
+        const custom = { ...o.custom, ...(await checkCustom(tx, s.orgId, ORDER_FIELDS, input.custom, 'update')) };
+        if (JSON.stringify(custom) !== JSON.stringify(o.custom)) {
+          set.custom = custom;
+          changes.push('自定义字段');
+        }
       }
       await tx.update(crmOrder).set(set).where(eq(crmOrder.id, o.id));
       if (changes.length) await logEvent(tx, o, s.userId, '编辑订单', changes.join('；'));

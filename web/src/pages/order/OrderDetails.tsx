@@ -21,6 +21,7 @@ import { openCustomerDetail } from '../../app/detail';
 import { useHasSign } from '../../app/session';
 import { LinkButton } from '../../components/LinkButton';
 import { customText, useOrderFields } from './CustomFieldItems';
+import { OrderFormModal } from './OrderFormModal';
 import { statusTag } from './OrderManagement';
 import { PaymentModal } from './PaymentModal';
 
@@ -70,6 +71,7 @@ export default function OrderDetails() {
   const detail = useCallQuery(o.detail, { id }, { enabled: id > 0 });
   const defs = useOrderFields(1);
   const [paying, setPaying] = useState(false);
+  const [editing, setEditing] = useState(false);
   if (!(id > 0)) return <Result status="404" title="订单不存在" />;
   const d = detail.data;
   if (!d)
@@ -90,6 +92,7 @@ export default function OrderDetails() {
         extra={
           canEdit && (
             <Space>
+              {d.status <= 4 && d.clueId && <Button onClick={() => setEditing(true)}>编辑</Button>}
               {d.status === 1 && <StatusButton id={d.id} status={2} label="确认" />}
               {(d.status === 2 || d.status === 3) && (
                 <Button type="primary" onClick={() => setPaying(true)}>
@@ -204,6 +207,9 @@ export default function OrderDetails() {
         </Card>
       </Space>
       {paying && <PaymentModal orderId={d.id} unpaidFen={d.unpaidFen} onClose={() => setPaying(false)} />}
+      {editing && d.clueId && (
+        <OrderFormModal clueId={d.clueId} customerName={d.customerName} editing={d} onClose={() => setEditing(false)} />
+      )}
     </div>
   );
 }

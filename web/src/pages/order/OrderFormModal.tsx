@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { fenToYuan, formatDate } from '@crm/core';
-import { contract } from '@crm/core/contract';
+import { type CallAnswer, contract } from '@crm/core/contract';
 import { FULL_PRICE_BP, lineTotalFen } from '@crm/core/contract/order';
 import { Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -37,39 +37,63 @@ const lineTotal = (l: LineValue) =>
 export function OrderFormModal({
   clueId,
   customerName,
+  editing,
   onClose,
   onSaved,
 }: {
   clueId: number;
   customerName: string;
+  /** The order to edit (its lines, signing date, attachments, fields); a new order when absent. */
+  editing?: CallAnswer<typeof contract.order.detail>;
   onClose: () => void;
   onSaved?: (id: number) => void;
 }) {
   const [form] = Form.useForm<OrderValues>();
-  const products = useCallQuery(contract.product.pagelist, { onSale: 1, pageSize: 100 }).data?.lists ?? [];
-  const add = useCallMutation(contract.order.add, {
-    success: '订单已创建',
-    invalidate: [contract.order.pagelist],
-    onSuccess: (a) => {
+  const onSale = useCallQuery(contract.product.pagelist, { onSale: 1, pageSize: 100 }).data?.lists ?? [];
+  // an edited order keeps the products of its lines, even those taken off sale since
+  const products = [
+    ...onSale.map((p) => ({ id: p.id, name: p.name, code: p.code, priceFen: p.priceFen })),
+    ...(editing?.lines ?? [])
+      .filter((l) => !onSale.some((p) => p.id === l.productId))
+      .map((l) => ({ id: l.productId, name: l.productName, code: l.productCode, priceFen: l.unitPriceFen })),
+  ];
+  const done = {
+    invalidate: [contract.order.pagelist, contract.order.detail],
+    onSuccess: (a: { id: number }) => {
       onClose();
       onSaved?.(a.id);
     },
-  });
+  };
+  const add = useCallMutation(contract.order.add, { success: '订单已创建', ...done });
+  const update = useCallMutation(contract.order.update, { success: '订单已保存', ...done });
   const lines: LineValue[] = Form.useWatch('lines', form) ?? [];
   const total = lines.reduce((s, l) => s + lineTotal(l ?? {}), 0);
   return (
     <FormModal<OrderValues>
-      title={`新建订单 · ${customerName}`}
+      title={editing ? `编辑订单 ${editing.orderNo} · ${customerName}` : `新建订单 · ${customerName}`}
       width={920}
       form={form}
       okText="保存订单"
-      loading={add.isPending}
+      loading={add.isPending || update.isPending}
       onClose={onClose}
-      initialValues={{ signedOn: dayjs(), status: 2, lines: [{ quantity: 1, discountPct: 100 }] }}
-      onSubmit={(v) =>
-        add.mutate({
-          clueId,
-          status: v.status,
+      initialValues={
+        editing
+          ? {
+              signedOn: dayjs(editing.signedOn),
+              remark: editing.remark,
+              custom: editing.custom,
+              attachments: editing.attachments,
+              lines: editing.lines.map((l) => ({
+                productId: l.productId,
+                quantity: l.quantity,
+                unitPriceFen: l.unitPriceFen,
+                discountPct: l.discountBp / 100,
+              })),
+            }
+          : { signedOn: dayjs(), status: 2, lines: [{ quantity: 1, discountPct: 100 }] }
+      }
+      onSubmit={(v) => {
+        const common = {
           signedOn: formatDate(v.signedOn.toDate())!,
           remark: v.remark,
           custom: v.custom,
@@ -80,21 +104,25 @@ export function OrderFormModal({
             unitPriceFen: l.unitPriceFen!,
             discountBp: toBp(l.discountPct),
           })),
-        })
-      }
+        };
+        if (editing) update.mutate({ id: editing.id, ...common });
+        else add.mutate({ clueId, status: v.status, ...common });
+      }}
     >
       <Space size="large" wrap>
         <Form.Item name="signedOn" label="签约日期" rules={[{ required: true, message: '请选择签约日期' }]}>
           <DatePicker allowClear={false} />
         </Form.Item>
-        <Form.Item name="status" label="订单状态">
-          <Radio.Group
-            options={[
-              { value: 2, label: '确认' },
-              { value: 1, label: '草稿' },
-            ]}
-          />
-        </Form.Item>
+        {!editing && (
+          <Form.Item name="status" label="订单状态">
+            <Radio.Group
+              options={[
+                { value: 2, label: '确认' },
+                { value: 1, label: '草稿' },
+              ]}
+            />
+          </Form.Item>
+        )}
       </Space>
       <Form.List name="lines">
         {(fields, { add: addLine, remove }) => (
