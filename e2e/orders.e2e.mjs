@@ -110,6 +110,15 @@ export default [
       await listed.getByText('10,510.28').first().waitFor();
       await listed.getByText('已回款').waitFor();
       await shot('order-list');
+      // a new order from the list starts with the customer, searched
+      await page.getByRole('button', { name: /新建订单/ }).click();
+      const picker = page.getByRole('dialog').filter({ hasText: '选择客户' });
+      await pick(page, picker.locator('.ant-select'), CUSTOMER);
+      await picker.getByRole('button', { name: /下一步/ }).click();
+      const next = page.getByRole('dialog').filter({ hasText: `新建订单 · ${CUSTOMER}` });
+      await next.getByText('添加产品').waitFor();
+      await next.getByRole('button', { name: /取\s*消/ }).click();
+      await next.waitFor({ state: 'detached' });
       // the stage a paid order moves its customer to is the organisation's setting
       await page.getByRole('button', { name: '订单设置' }).click();
       const setting = page.getByRole('dialog').filter({ hasText: '订单设置' });

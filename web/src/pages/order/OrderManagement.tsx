@@ -15,6 +15,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { SearchSelect } from '../../components/SearchSelect';
 import { useDraftFilters } from '../../components/useDraftFilters';
 import { MoneyInput } from './MoneyInput';
+import { NewOrderButton } from './NewOrderButton';
 import { OrderSettingModal } from './OrderSettingModal';
 
 const o = contract.order;
@@ -78,6 +79,7 @@ export function orderColumns(withCustomer: boolean): ColumnsType<OrderListRow> {
 export default function OrderManagement() {
   const canExport = useHasSign('order:export');
   const canSet = useHasSign('field:edit');
+  const canAdd = useHasSign('order:edit');
   const [setting, setSetting] = useState(false);
   const users = useUserOptions();
   const depts = useDeptTree();
@@ -104,6 +106,7 @@ export default function OrderManagement() {
         onReset={bar.reset}
         extra={
           <Space>
+            {canAdd && <NewOrderButton />}
             {canSet && <Button onClick={() => setSetting(true)}>订单设置</Button>}
             {canExport && (
               <Button
