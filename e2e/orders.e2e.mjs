@@ -187,6 +187,18 @@ export default [
         await page.getByRole('tab', { name: '充值记录' }).click();
         await page.locator('tbody tr.ant-table-row').filter({ hasText: orderNo }).getByText('已支付').waitFor();
         await shot('recharged');
+        // the other tabs render their lists
+        for (const [tab, text] of [
+          ['通话费', '通话费率'],
+          ['坐席与坐席费', '在用坐席'],
+          ['企业认证', '认证状态'],
+          ['AI 分析资源包', 'AI 分析剩余'],
+          ['发票', '申请开票'],
+        ]) {
+          await page.getByRole('tab', { name: tab, exact: true }).click();
+          await page.getByText(text).first().waitFor();
+          await shot(`tab-${tab}`);
+        }
       } finally {
         await server.stop();
         await fake.close();
