@@ -1,5 +1,6 @@
 export * from './aiAccount';
 export * from './codes';
+export * from './creditCode';
 export * from './dateRange';
 export * from './durationFilter';
 export * from './enums';
@@ -7,6 +8,7 @@ export * from './excel';
 export * from './fileHash';
 export * from './format';
 export * from './messages';
+export * from './money';
 export * from './multiSelectAll';
 export * from './numberInput';
 export * from './password';

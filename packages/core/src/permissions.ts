@@ -49,6 +49,16 @@ export const FUNCTION_SIGNS = {
       'insight:edit': '话题与 AI 提醒设置',
     },
   },
+  order: {
+    name: '订单与产品',
+    signs: {
+      'order:view': '查看订单',
+      'order:edit': '录入与编辑订单、回款',
+      'order:delete': '删除订单',
+      'order:export': '导出订单',
+      'product:edit': '管理产品',
+    },
+  },
 } as const;
 
 export type FunctionSign = {

@@ -3,6 +3,7 @@ import { accountModule } from './account';
 import { aiSettingModule } from './aiSetting';
 import { analysisModule } from './analysis';
 import { asrModule } from './asr';
+import { billingModule } from './billing';
 import { clueModule } from './clue';
 import { clueFieldModule } from './clueField';
 import { clueImportModule } from './clueImport';
@@ -11,6 +12,7 @@ import { feedbackModule } from './feedback';
 import { insightModule } from './insight';
 import { noticeModule } from './notice';
 import { operationLogModule } from './operationLog';
+import { orderModule } from './order';
 import { orgModule } from './org';
 import { qualityModule } from './quality';
 import { qualityReviewModule } from './qualityReview';
@@ -38,4 +40,6 @@ export const modules: Module[] = [
   insightModule,
   trackingModule,
   uploadModule,
+  billingModule,
+  orderModule,
 ];

@@ -3,9 +3,11 @@
  * web. `contract.<domain>.<call>` is what a route implements and what the web calls.
  */
 import { account } from './account';
+import { acquisition } from './acquisition';
 import { aiSetting } from './aiSetting';
 import { analysis } from './analysis';
 import { asr } from './asr';
+import { billing, certification } from './billing';
 import { clue } from './clue';
 import { clueField } from './clueField';
 import { clueImport } from './clueImport';
@@ -16,6 +18,7 @@ import { insight } from './insight';
 import { interaction } from './interaction';
 import { notice } from './notice';
 import { operationLog } from './operationLog';
+import { order, product } from './order';
 import { organization, orgSettings } from './organization';
 import { quality } from './quality';
 import { qualityCheck } from './qualityCheck';
@@ -59,4 +62,9 @@ export const contract = {
   sop,
   qualityCheck,
   insight,
+  billing,
+  certification,
+  acquisition,
+  order,
+  product,
 };

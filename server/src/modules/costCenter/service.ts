@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import { getOrgSetting } from '../org/settings';
 import {
   addPack,
@@ -63,9 +63,22 @@ export class CostCenterService {
     return packBalance(this.db, orgId, kind);
   }
 
-  /** Adds a pack (a purchase, a trial, a grant), then tells the top-up listeners. */
-  async grant(orgId: number, kind: CostKind, pack: PackInput): Promise<{ id: number }> {
-    const row = await addPack(this.db, orgId, kind, pack);
+  /**
+   * Adds a pack (a purchase, a trial, a grant), then tells the top-up listeners. `pay`, when given, runs first in
+   * the same transaction (billing: the debit of the organisation's balance) and throws to refuse the purchase.
+   */
+  async grant(
+    orgId: number,
+    kind: CostKind,
+    pack: PackInput,
+    pay?: (tx: Tx) => Promise<void>,
+  ): Promise<{ id: number }> {
+    const row = pay
+      ? await this.db.transaction(async (tx) => {
+          await pay(tx);
+          return addPack(tx, orgId, kind, pack);
+        })
+      : await addPack(this.db, orgId, kind, pack);
     await this.notifyTopUp(orgId, kind);
     return row;
   }

@@ -36,6 +36,8 @@ export const DEFAULT_ROLES: {
       'recording:upload',
       'analysis:view',
       'insight:view',
+      'order:view',
+      'order:edit',
     ],
     routes: MAIN_ROUTES.filter((r) => r.menu === 'customer' || r.menu === 'call' || !r.menu)
       .map((r) => r.path)

@@ -10,6 +10,7 @@ import { closeCustomerDetail, showDetailAt, useDetailState } from '../../app/det
 import { navigateTo } from '../../app/navigation';
 import { useHasSign } from '../../app/session';
 import { AiBriefing } from '../insight/AiBriefing';
+import { LeadOrders } from '../order/LeadOrders';
 import { useClueActions } from './actions';
 import { ChangeLog } from './ChangeLog';
 import { ClueFields } from './ClueFields';
@@ -193,6 +194,11 @@ export default function CustomerDetail() {
                 { key: 'ai', label: 'AI 沟通摘要', children: <AiBriefing clueId={clue.id} /> },
                 { key: 'fields', label: '客户资料', children: <ClueFields clue={clue} /> },
                 { key: 'log', label: '字段变更记录', children: <ChangeLog clueId={clue.id} /> },
+                {
+                  key: 'orders',
+                  label: '订单',
+                  children: <LeadOrders clueId={clue.id} customerName={clue.name || clue.company || ''} />,
+                },
               ]}
             />
           </Card>

@@ -1,0 +1,213 @@
+import { fenToYuan, formatDateTime } from '@crm/core';
+import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
+import { ENTRY_TYPE_NAMES, type EntryTypeCode } from '@crm/core/contract/billing';
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
+import { page, pageRows } from '../../platform/paging';
+import { scoped } from '../../platform/scope';
+import type { Session } from '../../platform/session';
+import { appUser } from '../org/schema';
+import { userNames } from '../org/service';
+import { DEFAULT_LINE } from './callFees';
+import type { PaymentGateways } from './gateways';
+import { balanceOf, post } from './ledger';
+import { listExport } from './listExport';
+import { billingEntry, callFee, callRate } from './schema';
+
+type Calls = typeof contract.billing;
+type Body<K extends keyof Calls> = CallBody<Calls[K]>;
+type Answer<K extends keyof Calls> = CallAnswer<Calls[K]>;
+
+export async function getBalance(db: Db, s: Session, gateways: PaymentGateways): Promise<Answer<'getBalance'>> {
+  return {
+    balanceFen: await balanceOf(db, s.orgId),
+    channels: (['wechat', 'alipay'] as const).filter((c) => gateways[c]),
+  };
+}
+
+export async function listEntries(
+  db: Db,
+  s: Session,
+  f: Body<'accountRecordPageList'>,
+): Promise<Answer<'accountRecordPageList'>> {
+  const where = and(
+    scoped(s, billingEntry),
+    f.type ? eq(billingEntry.type, f.type) : undefined,
+    f.startTime ? gte(billingEntry.createdAt, f.startTime) : undefined,
+    f.endTime ? lte(billingEntry.createdAt, f.endTime) : undefined,
+  );
+  const { rows, total } = await pageRows(
+    db,
+    billingEntry,
+    where,
+    [desc(billingEntry.createdAt), desc(billingEntry.id)],
+    f,
+  );
+  const names = await userNames(
+    db,
+    s.orgId,
+    rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),
+  );
+  return page(
+    rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      typeName: ENTRY_TYPE_NAMES[r.type as EntryTypeCode] ?? r.type,
+      amountFen: r.amountFen,
+      balanceAfterFen: r.balanceAfterFen,
+      remark: r.remark,
+      createdByName: r.createdBy ? (names.get(r.createdBy)?.realName ?? null) : null,
+      createdAt: formatDateTime(r.createdAt),
+    })),
+    total,
+    f,
+  );
+}
+
+export const exportEntries = (db: Db, s: Session, f: Body<'accountRecordExport'>) =>
+  listExport(
+    '收支明细',
+    [{ header: '时间', width: 20 }, '类型', '金额（元）', '余额（元）', { header: '说明', width: 40 }, '操作人'],
+    (p) => listEntries(db, s, p),
+    f,
+    (r) => [r.createdAt, r.typeName, fenToYuan(r.amountFen), fenToYuan(r.balanceAfterFen), r.remark, r.createdByName],
+  );
+
+/** An administrator's credit by hand (a bank transfer, a recharge with no gateway configured), with its reason. */
+export async function manualCredit(db: Db, s: Session, input: Body<'manualCredit'>): Promise<Answer<'manualCredit'>> {
+  const r = await post(db, s.orgId, {
+    type: 'manual',
+    amountFen: input.amountFen,
+    refKey: `manual:${s.userId}:${Date.now()}:${Math.random().toString(36).slice(2, 8)}`,
+    remark: input.reason,
+    createdBy: s.userId,
+  });
+  if (!r.ok) throw badRequest('入账失败');
+  return { id: r.entryId };
+}
+
+export async function listCallRates(db: Db, s: Session): Promise<Answer<'callRateList'>> {
+  const rows = await db.select().from(callRate).where(scoped(s, callRate)).orderBy(callRate.line);
+  return {
+    lists: rows.map((r) => ({
+      id: r.id,
+      line: r.line,
+      rateFenPerMinute: r.rateFenPerMinute,
+      updatedAt: formatDateTime(r.updatedAt),
+    })),
+  };
+}
+
+/** Sets a line's rate (the line '*' is the default of lines without their own). */
+export async function saveCallRate(db: Db, s: Session, input: Body<'saveCallRate'>): Promise<Answer<'saveCallRate'>> {
+  const line = input.line === '默认' ? DEFAULT_LINE : input.line;
+  const [row] = await db
+    .insert(callRate)
+    .values({ organizationId: s.orgId, line, rateFenPerMinute: input.rateFenPerMinute, updatedBy: s.userId })
+    .onConflictDoUpdate({
+      target: [callRate.organizationId, callRate.line],
+      set: { rateFenPerMinute: input.rateFenPerMinute, updatedBy: s.userId, updatedAt: new Date() },
+    })
+    .returning({ id: callRate.id });
+  return { id: row.id };
+}
+
+export async function listCallFees(db: Db, s: Session, f: Body<'callFeePageList'>): Promise<Answer<'callFeePageList'>> {
+  const where = and(
+    scoped(s, callFee, { owner: callFee.userId }),
+    f.line ? eq(callFee.line, f.line) : undefined,
+    f.userId ? eq(callFee.userId, f.userId) : undefined,
+    f.startTime ? gte(callFee.createdAt, f.startTime) : undefined,
+    f.endTime ? lte(callFee.createdAt, f.endTime) : undefined,
+  );
+  const { rows, total } = await pageRows(db, callFee, where, [desc(callFee.createdAt), desc(callFee.id)], f);
+  const names = await userNames(
+    db,
+    s.orgId,
+    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+  );
+  return page(
+    rows.map((r) => ({
+      id: r.id,
+      callId: r.callId,
+      line: r.line,
+      userName: r.userId ? (names.get(r.userId)?.realName ?? null) : null,
+      billableSeconds: r.billableSeconds,
+      minutes: r.minutes,
+      rateFenPerMinute: r.rateFenPerMinute,
+      amountFen: r.amountFen,
+      createdAt: formatDateTime(r.createdAt),
+    })),
+    total,
+    f,
+  );
+}
+
+export const exportCallFees = (db: Db, s: Session, f: Body<'callFeeExport'>) =>
+  listExport(
+    '通话费',
+    [
+      { header: '时间', width: 20 },
+      { header: '通话 ID', width: 24 },
+      '线路',
+      '坐席',
+      '计费时长（秒）',
+      '计费分钟',
+      '费率（元/分钟）',
+      '费用（元）',
+    ],
+    (p) => listCallFees(db, s, p),
+    f,
+    (r) => [
+      r.createdAt,
+      r.callId,
+      r.line,
+      r.userName,
+      r.billableSeconds,
+      r.minutes,
+      fenToYuan(r.rateFenPerMinute),
+      fenToYuan(r.amountFen),
+    ],
+  );
+
+export async function seatCount(db: Db, s: Session): Promise<Answer<'getSeatCount'>> {
+  const [users] = await db
+    .select({
+      enabled: sql<number>`count(*) filter (where ${appUser.status} = 1)::int`,
+      disabled: sql<number>`count(*) filter (where ${appUser.status} <> 1)::int`,
+    })
+    .from(appUser)
+    .where(eq(appUser.organizationId, s.orgId));
+  const [fees] = await db
+    .select({ sum: sql<string>`coalesce(-sum(${billingEntry.amountFen}), 0)` })
+    .from(billingEntry)
+    .where(and(scoped(s, billingEntry), eq(billingEntry.type, 'seat_fee')));
+  return { seatCount: users.enabled, disabledCount: users.disabled, seatFeeFen: Number(fees.sum) };
+}
+
+export async function listSeats(db: Db, s: Session, f: Body<'seatPageList'>): Promise<Answer<'seatPageList'>> {
+  const where = and(eq(appUser.organizationId, s.orgId), f.status ? eq(appUser.status, f.status) : undefined);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(appUser)
+      .where(where)
+      .orderBy(appUser.id)
+      .limit(f.pageSize)
+      .offset((f.pageNum - 1) * f.pageSize),
+    db.select({ total: count() }).from(appUser).where(where),
+  ]);
+  return page(
+    rows.map((u) => ({
+      id: u.id,
+      realName: u.realName,
+      username: u.username,
+      status: u.status,
+      statusName: u.status === 1 ? '启用' : '停用',
+      createdAt: formatDateTime(u.createdAt),
+    })),
+    total,
+    f,
+  );
+}

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { fenToYuan, formatThousands } from '@crm/core';
+import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
+import { badRequest } from '../../platform/errors';
+import type { Session } from '../../platform/session';
+import type { CostCenterService } from '../costCenter/service';
+import { post } from './ledger';
+
+type Call = typeof contract.billing.buyAiPack;
+
+/** A bought pack is valid a year. */
+const PACK_DAYS = 365;
+
+/**
+ * An AI analysis pack paid from the organisation's balance: the minutes at the organisation's AI unit price, the
+ * debit (a 'pack' entry) and the pack written in one transaction; not enough balance buys nothing.
+ */
+export async function buyAiPack(
+  costs: CostCenterService,
+  s: Session,
+  input: CallBody<Call>,
+): Promise<CallAnswer<Call>> {
+  const priceFen = input.units * (await costs.unitPriceFen(s.orgId, 'ai_analyze'));
+  const name = `AI 分析资源包 ${formatThousands(input.units, 0)} 分钟`;
+  return costs.grant(
+    s.orgId,
+    'ai_analyze',
+    { units: input.units, days: PACK_DAYS, name, source: 'purchase', priceFen, createdBy: s.userId },
+    async (tx) => {
+      if (priceFen === 0) return;
+      const paid = await post(tx, s.orgId, {
+        type: 'pack',
+        amountFen: -priceFen,
+        refKey: `pack:${randomBytes(9).toString('hex')}`,
+        remark: `购买${name}`,
+        createdBy: s.userId,
+      });
+      if (!paid.ok)
+        throw badRequest(`账户余额不足：需 ${fenToYuan(priceFen)} 元，当前余额 ${fenToYuan(paid.balanceFen)} 元`);
+    },
+  );
+}
