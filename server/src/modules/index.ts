@@ -11,6 +11,7 @@ import { feedbackModule } from './feedback';
 import { noticeModule } from './notice';
 import { operationLogModule } from './operationLog';
 import { orgModule } from './org';
+import { publicSeaModule } from './publicSea';
 import { qualityModule } from './quality';
 import { qualityReviewModule } from './qualityReview';
 import { recordingModule } from './recording';
@@ -31,6 +32,7 @@ export const modules: Module[] = [
   clueFieldModule,
   clueModule,
   clueImportModule,
+  publicSeaModule,
   analysisModule,
   qualityModule,
   qualityReviewModule,

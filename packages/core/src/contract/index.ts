@@ -16,6 +16,7 @@ import { interaction } from './interaction';
 import { notice } from './notice';
 import { operationLog } from './operationLog';
 import { organization, orgSettings } from './organization';
+import { leadLog, organizationPublicsea, publicSeaPool } from './publicSea';
 import { quality } from './quality';
 import { qualityCheck } from './qualityCheck';
 import { qualityReview } from './qualityReview';
@@ -57,4 +58,7 @@ export const contract = {
   qualityReview,
   sop,
   qualityCheck,
+  publicSeaPool,
+  organizationPublicsea,
+  leadLog,
 };

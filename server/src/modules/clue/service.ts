@@ -5,8 +5,10 @@ import { ClueBulk } from './bulk';
 import { ClueCollaborators } from './collaborators';
 import { ClueInteractions } from './interactions';
 import { ClueLists } from './lists';
+import { ClueMoveLog } from './moveLog';
 import { ClueReader } from './reader';
 import { ClueRecycleBin } from './recycleBin';
+import { ClueSea } from './sea';
 import { ClueWriter } from './writer';
 
 /**
@@ -23,6 +25,10 @@ export class Clues {
   readonly collaborators: ClueCollaborators;
   readonly interactions: ClueInteractions;
   readonly bulk: ClueBulk;
+  /** Moves between owners and the public sea (publicSea, assign, retrieval, merge). */
+  readonly sea = new ClueSea();
+  /** The move log and unlock events (/clueMonitor, /unlockList, retrieval). */
+  readonly moveLog: ClueMoveLog;
 
   constructor(db: Db, fields: ClueFieldService, ctx: AppContext) {
     this.read = new ClueReader(db, fields);
@@ -32,6 +38,7 @@ export class Clues {
     this.collaborators = new ClueCollaborators(db);
     this.interactions = new ClueInteractions(db, fields, ctx);
     this.bulk = new ClueBulk(db);
+    this.moveLog = new ClueMoveLog(db);
   }
 
   // What other modules look up (recording: the lead of a call; calls and messages: the interaction log).

@@ -14,6 +14,7 @@ import { addEvent, type ClueEventInput } from './events';
 import { orgClues, searchGrams } from './query';
 import { findClue, findClues } from './rows';
 import { clue } from './schema';
+import { logTransfers } from './sea';
 import { accessOf, type ClueInsert, type ClueRow, clueView, fieldChanges, viewContext } from './view';
 
 type Body<K extends keyof typeof contract.clue> = CallBody<(typeof contract.clue)[K]>;
@@ -236,6 +237,7 @@ export class ClueWriter {
       return this.updateEach(tx, s, rows, { lockStatus }, () => ({
         type: 'lock',
         title: lockStatus ? '锁定客户' : '解锁客户',
+        detail: { lockStatus },
       }));
     });
   }
@@ -255,7 +257,15 @@ export class ClueWriter {
       const u = await assignableOwner(tx, s, ownerId);
       const rows = await findClues(tx, s, ids);
       if (rows.some((r) => r.lockStatus === 1)) throw badRequest(LOCKED);
-      return this.updateEach(tx, s, rows, { ownerId, isInSea: 2, assignStatus: 2, receiveType: 1 }, (r) => ({
+      const time = new Date();
+      await logTransfers(
+        tx,
+        s.orgId,
+        rows.map((r) => ({ id: r.id, fromUserId: r.ownerId })),
+        { action: 'change', operatorId: s.userId, toUserId: ownerId, receiveType: 1, transferMode: mode, time },
+      );
+      const set = { ownerId, isInSea: 2, assignStatus: 2, receiveType: 1, receivedAt: time };
+      return this.updateEach(tx, s, rows, set, (r) => ({
         type: 'transfer',
         content: `跟进人变更为${u.realName}`,
         detail: {
