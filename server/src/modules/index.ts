@@ -3,6 +3,7 @@ import { accountModule } from './account';
 import { aiSettingModule } from './aiSetting';
 import { analysisModule } from './analysis';
 import { asrModule } from './asr';
+import { assignModule } from './assign';
 import { clueModule } from './clue';
 import { clueFieldModule } from './clueField';
 import { clueImportModule } from './clueImport';
@@ -31,6 +32,7 @@ export const modules: Module[] = [
   aiSettingModule,
   clueFieldModule,
   clueModule,
+  assignModule,
   clueImportModule,
   publicSeaModule,
   analysisModule,

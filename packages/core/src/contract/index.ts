@@ -6,6 +6,7 @@ import { account } from './account';
 import { aiSetting } from './aiSetting';
 import { analysis } from './analysis';
 import { asr } from './asr';
+import { autoAssign } from './autoAssign';
 import { clue } from './clue';
 import { clueField } from './clueField';
 import { clueImport } from './clueImport';
@@ -61,4 +62,5 @@ export const contract = {
   publicSeaPool,
   organizationPublicsea,
   leadLog,
+  autoAssign,
 };

@@ -2,6 +2,7 @@ import { ReceiveType, SeaEntryType, TransferMode } from '@crm/core';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import type { Session } from '../../platform/session';
+import type { AutoPick } from './autoAssign';
 import { findClues } from './rows';
 import type { ClueRow } from './view';
 
@@ -90,6 +91,19 @@ export async function logTransfers(tx: DbOrTx, orgId: number, moved: Moved[], m:
       ${m.receiveType ?? null}, ${m.transferMode ?? null}, ${m.seaEntryType ?? null}, ${(m.reason ?? '').slice(0, 200)}, ${m.time}
     from unnest(${ids}, ${from}) as t(id, from_user)`);
 }
+
+/** The move of a new lead given an owner by an automatic assignment rule (receive type 4, transfer mode 3). */
+export const autoMove = (pick: AutoPick, time: Date): Move => ({
+  action: 'auto',
+  operatorId: null,
+  toUserId: pick.userId,
+  receiveType: 4,
+  transferMode: 3,
+  reason: pick.ruleName,
+  title: '自动分配',
+  content: `按自动分配规则「${pick.ruleName}」分配给${pick.userName}`,
+  time,
+});
 
 type Row = { id: number; from_user: number | null };
 const movedOf = (rows: Row[]): Moved[] => rows.map((r) => ({ id: Number(r.id), fromUserId: r.from_user }));

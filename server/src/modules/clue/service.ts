@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import type { ClueFieldService } from '../clueField/service';
+import type { AutoAssigner } from './autoAssign';
 import { ClueBulk } from './bulk';
 import { ClueCollaborators } from './collaborators';
 import { ClueInteractions } from './interactions';
@@ -39,6 +40,12 @@ export class Clues {
     this.interactions = new ClueInteractions(db, fields, ctx);
     this.bulk = new ClueBulk(db);
     this.moveLog = new ClueMoveLog(db);
+  }
+
+  /** New leads (manual creation, import, open API) are given owners by these rules from now on. */
+  useAutoAssign(assigner: AutoAssigner): void {
+    this.write.autoAssign = assigner;
+    this.bulk.autoAssign = assigner;
   }
 
   // What other modules look up (recording: the lead of a call; calls and messages: the interaction log).
