@@ -9,6 +9,7 @@ import { clueFieldModule } from './clueField';
 import { clueImportModule } from './clueImport';
 import { costCenterModule } from './costCenter';
 import { feedbackModule } from './feedback';
+import { mergeModule } from './merge';
 import { noticeModule } from './notice';
 import { operationLogModule } from './operationLog';
 import { orgModule } from './org';
@@ -35,6 +36,7 @@ export const modules: Module[] = [
   assignModule,
   clueImportModule,
   publicSeaModule,
+  mergeModule,
   analysisModule,
   qualityModule,
   qualityReviewModule,

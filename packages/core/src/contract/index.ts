@@ -14,6 +14,7 @@ import { costCenter } from './costCenter';
 import { depts, positions } from './depts';
 import { feedback } from './feedback';
 import { interaction } from './interaction';
+import { clueDuplicate, mergeCustomer } from './merge';
 import { notice } from './notice';
 import { operationLog } from './operationLog';
 import { organization, orgSettings } from './organization';
@@ -63,4 +64,6 @@ export const contract = {
   organizationPublicsea,
   leadLog,
   autoAssign,
+  mergeCustomer,
+  clueDuplicate,
 };

@@ -6,6 +6,7 @@ import { ClueBulk } from './bulk';
 import { ClueCollaborators } from './collaborators';
 import { ClueInteractions } from './interactions';
 import { ClueLists } from './lists';
+import { ClueMerge } from './merge';
 import { ClueMoveLog } from './moveLog';
 import { ClueReader } from './reader';
 import { ClueRecycleBin } from './recycleBin';
@@ -30,6 +31,8 @@ export class Clues {
   readonly sea = new ClueSea();
   /** The move log and unlock events (/clueMonitor, /unlockList, retrieval). */
   readonly moveLog: ClueMoveLog;
+  /** Duplicate groups and merging leads into one (merge). */
+  readonly merge: ClueMerge;
 
   constructor(db: Db, fields: ClueFieldService, ctx: AppContext) {
     this.read = new ClueReader(db, fields);
@@ -40,6 +43,7 @@ export class Clues {
     this.interactions = new ClueInteractions(db, fields, ctx);
     this.bulk = new ClueBulk(db);
     this.moveLog = new ClueMoveLog(db);
+    this.merge = new ClueMerge(db, fields);
   }
 
   /** New leads (manual creation, import, open API) are given owners by these rules from now on. */
