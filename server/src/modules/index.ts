@@ -17,6 +17,7 @@ import { publicSeaModule } from './publicSea';
 import { qualityModule } from './quality';
 import { qualityReviewModule } from './qualityReview';
 import { recordingModule } from './recording';
+import { retrievalModule } from './retrieval';
 import { trackingModule } from './tracking';
 import { uploadModule } from './upload';
 
@@ -37,6 +38,7 @@ export const modules: Module[] = [
   clueImportModule,
   publicSeaModule,
   mergeModule,
+  retrievalModule,
   analysisModule,
   qualityModule,
   qualityReviewModule,

@@ -23,6 +23,7 @@ import { quality } from './quality';
 import { qualityCheck } from './qualityCheck';
 import { qualityReview } from './qualityReview';
 import { recording } from './recording';
+import { customerRetrieval } from './retrieval';
 import { menus, roles } from './roles';
 import { sop } from './sop';
 import { tracking } from './tracking';
@@ -66,4 +67,5 @@ export const contract = {
   autoAssign,
   mergeCustomer,
   clueDuplicate,
+  customerRetrieval,
 };

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import type { PageRequest } from '../../platform/paging';
 import { offsetOf } from '../../platform/paging';
 import type { Scope } from '../../platform/scope';
@@ -110,6 +110,18 @@ export class ClueMoveLog {
     };
   }
 
+  /** Name, masked number and company of leads by id, the recycle bin's too (customer retrieval lists leads that
+   * are no longer the user's). */
+  async basics(orgId: number, ids: number[]): Promise<Map<number, { name: string; phone: string; company: string }>> {
+    if (!ids.length) return new Map();
+    const res = await this.db.execute<{ id: number; name: string; phone: string; company: string }>(
+      sql`select id, name, phone, company from clue where organization_id = ${orgId} and id = any(${ints([...new Set(ids)])})`,
+    );
+    return new Map(
+      res.rows.map((r) => [Number(r.id), { name: r.name, phone: maskPhone(r.phone), company: r.company }]),
+    );
+  }
+
   /** Names of leads by id, the recycle bin's too (a log names leads that may since have been deleted). */
   async names(orgId: number, ids: number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
@@ -117,5 +129,60 @@ export class ClueMoveLog {
       sql`select id, name, phone from clue where organization_id = ${orgId} and id = any(${ints([...new Set(ids)])})`,
     );
     return new Map(res.rows.map((r) => [Number(r.id), r.name || maskPhone(r.phone)]));
+  }
+
+  /**
+   * Leads that left a user since a time (customer retrieval): kind 1 in the sea now, 2 with a colleague now (by the
+   * last move away from the user), 3 in the recycle bin (deleted while the user owned it). Newest first; `ids` limits
+   * the answer to some leads (the retrieve call checks its ids with it).
+   */
+  async leftBy(
+    orgId: number,
+    userId: number,
+    since: Date,
+    opts: { kinds: number[]; ids?: number[]; limit: number; offset: number },
+    db: DbOrTx = this.db,
+  ) {
+    if (!opts.kinds.length) return { rows: [], total: 0, counts: new Map<number, number>() };
+    const idTest = opts.ids ? sql`and c.id = any(${ints(opts.ids)})` : sql``;
+    const left = sql`
+      select c.id, case when c.is_in_sea = 1 then 1 else 2 end as kind, t.created_at as left_at, t.action, t.reason,
+        c.owner_id, c.pool_id
+      from (select distinct on (clue_id) clue_id, created_at, action, reason from clue_transfer
+            where organization_id = ${orgId} and from_user_id = ${userId} and created_at >= ${since}
+            order by clue_id, created_at desc) t
+      join clue c on c.id = t.clue_id and c.organization_id = ${orgId} and c.deleted_at is null
+      where (c.owner_id is null or c.owner_id <> ${userId}) ${idTest}
+      union all
+      select c.id, 3 as kind, c.deleted_at as left_at, 'delete' as action, '' as reason, c.owner_id, c.pool_id
+      from clue c where c.organization_id = ${orgId} and c.owner_id = ${userId} and c.deleted_at >= ${since} ${idTest}`;
+    const kinds = ints(opts.kinds);
+    const [rows, count] = await Promise.all([
+      db.execute<{
+        id: number;
+        kind: number;
+        left_at: string;
+        action: string;
+        reason: string;
+        owner_id: number | null;
+        pool_id: number | null;
+      }>(sql`select * from (${left}) l where l.kind = any(${kinds}) order by l.left_at desc, l.id desc
+        limit ${opts.limit} offset ${opts.offset}`),
+      db.execute<{ kind: number; n: number }>(sql`select l.kind, count(*)::int as n from (${left}) l group by l.kind`),
+    ]);
+    const counts = new Map(count.rows.map((r) => [Number(r.kind), Number(r.n)]));
+    return {
+      rows: rows.rows.map((r) => ({
+        clueId: Number(r.id),
+        kind: Number(r.kind),
+        leftAt: new Date(r.left_at),
+        action: r.action,
+        reason: r.reason,
+        ownerId: r.owner_id,
+        poolId: r.pool_id,
+      })),
+      total: opts.kinds.reduce((n, k) => n + (counts.get(k) ?? 0), 0),
+      counts,
+    };
   }
 }
