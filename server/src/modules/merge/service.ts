@@ -1,7 +1,7 @@
 import { formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { MERGE_FIELD_LABELS } from '@crm/core/contract/merge';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { offsetOf, page, pageRows } from '../../platform/paging';
