@@ -3,7 +3,7 @@ import type { AppContext, DemoOrg } from '../../platform/context';
 import { publicSeaPool } from './schema';
 
 /**
- * The demo organisation's pools: 默认公海 (everyone; caps, re-claim delay and a 30-day drop-in rule) and a pool of the
+ * The demo organisation's pools: 默认公海 (everyone; caps, re-claim delay and a 30-day drop-in rule, switched off) and a pool of the
  * first sales department, with some older leads in them (transferred by hand with a reason, and a departed seat's).
  */
 export async function seedPublicSea(ctx: AppContext, org: DemoOrg): Promise<void> {
@@ -17,8 +17,9 @@ export async function seedPublicSea(ctx: AppContext, org: DemoOrg): Promise<void
         dailyClaimLimit: 30,
         holdLimit: 800,
         reclaimDelayDays: 7,
+        // configured but off: the administrator turns it on (the demo's leads are up to 90 days old)
         dropRule: {
-          enabled: true,
+          enabled: false,
           notFollowDays: 30,
           notCalledDays: null,
           noDealDays: 90,
