@@ -144,13 +144,16 @@ export class ClueSea {
     m: Move & { poolId: number },
     limit?: number,
   ): Promise<Moved[]> {
+    // SET reads the row as it was: previous_owner_id takes the owner being replaced, which RETURNING then reports.
+    // The ids are chosen (and locked) first and updated through the primary key: a join with the chosen rows made the
+    // planner scan the whole table for every batch of the drop-in job.
     const res = await tx.execute<Row>(sql`
-      update clue c set previous_owner_id = o.owner_id, owner_id = null, is_in_sea = 1, assign_status = 1,
+      update clue c set previous_owner_id = c.owner_id, owner_id = null, is_in_sea = 1, assign_status = 1,
         pool_id = ${m.poolId}, sea_entry_type = ${m.seaEntryType ?? null}, sea_time = ${m.time}, updated_at = ${m.time}
-      from (select c.id, c.owner_id from clue c where ${where} and ${live(orgId)} and c.is_in_sea = 2
-            order by c.id ${limit ? sql`limit ${limit}` : sql``} for update) o
-      where c.id = o.id
-      returning c.id, o.owner_id as from_user`);
+      where c.id = any(array(select c.id from clue c where ${where} and ${live(orgId)} and c.is_in_sea = 2
+            order by c.id ${limit ? sql`limit ${limit}` : sql``} for update))
+        and c.is_in_sea = 2
+      returning c.id, c.previous_owner_id as from_user`);
     const moved = movedOf(res.rows);
     await recordMoves(tx, orgId, moved, m);
     return moved;

@@ -50,6 +50,8 @@ export class DropIn {
     private readonly clues: Clues,
     private readonly pools: Pools,
     private readonly now: () => Date,
+    /** Batches run at once, each over its own range of ids (PostgreSQL: 2; PGlite has one connection: 1). */
+    private readonly workers = 1,
   ) {}
 
   /** Organisations with at least one enabled drop-in rule (the scheduled run). */
@@ -67,37 +69,60 @@ export class DropIn {
       if (poolId && pool.id !== poolId) continue;
       const where = dropCondition(pool, await this.pools.members(this.db, pool), asOf);
       if (!where) continue;
-      const content = `自动掉入公海「${pool.name}」：${dropRuleText(pool.dropRule ?? null)}`;
-      let last = 0;
-      for (;;) {
-        const moved = await this.db.transaction((tx) =>
-          this.clues.sea.putInSeaWhere(
-            tx,
-            orgId,
-            sql`${where} and c.id > ${last}`,
-            {
-              action: 'dropIn',
-              operatorId: null,
-              poolId: pool.id,
-              seaEntryType: 1,
-              reason: dropRuleText(pool.dropRule ?? null),
-              title: '自动掉入公海',
-              content,
-              time: asOf,
-            },
-            BATCH,
-          ),
-        );
-        total += moved.length;
-        if (moved.length < BATCH) break;
-        last = Math.max(...moved.map((m) => m.id));
-      }
+      const move = {
+        action: 'dropIn' as const,
+        operatorId: null,
+        poolId: pool.id,
+        seaEntryType: 1 as const,
+        reason: dropRuleText(pool.dropRule ?? null),
+        title: '自动掉入公海',
+        content: `自动掉入公海「${pool.name}」：${dropRuleText(pool.dropRule ?? null)}`,
+        time: asOf,
+      };
+      const counts = await Promise.all(
+        (await this.idRanges(orgId)).map(([from, to]) => this.runRange(orgId, where, move, from, to)),
+      );
+      total += counts.reduce((a, b) => a + b, 0);
       await this.db
         .update(publicSeaPool)
         .set({ lastDropAt: asOf })
         .where(and(eq(publicSeaPool.id, pool.id), eq(publicSeaPool.organizationId, orgId)));
     }
+    // a large move leaves the planner's statistics of the lead table stale (the pool looked empty to it): refresh them
+    if (total > 10_000) await this.db.execute(sql`analyze clue`);
     return total;
+  }
+
+  /** The organisation's ids cut into one range per worker. */
+  private async idRanges(orgId: number): Promise<[number, number][]> {
+    const res = await this.db.execute<{ lo: string | null; hi: string | null }>(
+      sql`select min(id)::text as lo, max(id)::text as hi from clue where organization_id = ${orgId} and deleted_at is null`,
+    );
+    const lo = Number(res.rows[0]?.lo ?? 0);
+    const hi = Number(res.rows[0]?.hi ?? 0);
+    if (!hi) return [];
+    const step = Math.ceil((hi - lo + 1) / this.workers);
+    return Array.from({ length: this.workers }, (_, i) => [lo + i * step, Math.min(hi, lo + (i + 1) * step - 1)]);
+  }
+
+  /** The batches of one range of ids, each one transaction, keyset on the id. */
+  private async runRange(
+    orgId: number,
+    where: SQL,
+    move: Parameters<Clues['sea']['putInSeaWhere']>[3],
+    from: number,
+    to: number,
+  ): Promise<number> {
+    let moved = 0;
+    let last = from - 1;
+    for (;;) {
+      const batch = await this.db.transaction((tx) =>
+        this.clues.sea.putInSeaWhere(tx, orgId, sql`${where} and c.id > ${last} and c.id <= ${to}`, move, BATCH),
+      );
+      moved += batch.length;
+      if (batch.length < BATCH) return moved;
+      last = batch.reduce((m, r) => Math.max(m, r.id), last);
+    }
   }
 
   /** The scheduled run: every organisation with rules. */

@@ -33,7 +33,7 @@ export async function seedPublicSea(ctx: AppContext, org: DemoOrg): Promise<void
         organizationId: org.orgId,
         name: '销售一部公海',
         sortNum: 2,
-        deptIds: org.deptIds.slice(0, 1),
+        deptIds: org.deptIds.slice(1, 2),
         dailyClaimLimit: 20,
         holdLimit: 500,
         reclaimDelayDays: 3,

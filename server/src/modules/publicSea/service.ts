@@ -26,7 +26,7 @@ export class PublicSea {
     const clues = ctx.services.clue;
     this.pools = new Pools(ctx.db, clues);
     this.claims = new PoolClaims(ctx.db, clues, this.pools, now);
-    this.dropIn = new DropIn(ctx.db, clues, this.pools, now);
+    this.dropIn = new DropIn(ctx.db, clues, this.pools, now, ctx.database.kind === 'pglite' ? 1 : 2);
     this.quit = new QuitHandover(ctx.db, ctx, clues, this.pools, now);
     this.logs = new LeadLogs(ctx.db, clues);
   }
