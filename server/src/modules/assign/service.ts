@@ -264,14 +264,13 @@ export class AutoAssignService {
     if (!rules.length) return leads.map(() => null);
     await tx.execute(sql`select pg_advisory_xact_lock(727202, ${orgId})`);
     const memberIds = [...new Set(rules.flatMap((r) => r.members.map((m) => m.userId)))];
-    const [work, users, tallies] = await Promise.all([
-      workStatusesOf(tx, orgId, memberIds),
-      orgUsersByIds(tx, orgId, memberIds),
-      this.tallies(
-        tx,
-        rules.map((r) => r.id),
-      ),
-    ]);
+    // one after another: a transaction is one connection
+    const work = await workStatusesOf(tx, orgId, memberIds);
+    const users = await orgUsersByIds(tx, orgId, memberIds);
+    const tallies = await this.tallies(
+      tx,
+      rules.map((r) => r.id),
+    );
     const day = dayOf(time);
     const touched = new Set<Candidate & { ruleId: number }>();
     const candidates = new Map(

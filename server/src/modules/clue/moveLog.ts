@@ -157,19 +157,20 @@ export class ClueMoveLog {
       select c.id, 3 as kind, c.deleted_at as left_at, 'delete' as action, '' as reason, c.owner_id, c.pool_id
       from clue c where c.organization_id = ${orgId} and c.owner_id = ${userId} and c.deleted_at >= ${since} ${idTest}`;
     const kinds = ints(opts.kinds);
-    const [rows, count] = await Promise.all([
-      db.execute<{
-        id: number;
-        kind: number;
-        left_at: string;
-        action: string;
-        reason: string;
-        owner_id: number | null;
-        pool_id: number | null;
-      }>(sql`select * from (${left}) l where l.kind = any(${kinds}) order by l.left_at desc, l.id desc
-        limit ${opts.limit} offset ${opts.offset}`),
-      db.execute<{ kind: number; n: number }>(sql`select l.kind, count(*)::int as n from (${left}) l group by l.kind`),
-    ]);
+    // one after another: `db` may be a transaction (one connection)
+    const rows = await db.execute<{
+      id: number;
+      kind: number;
+      left_at: string;
+      action: string;
+      reason: string;
+      owner_id: number | null;
+      pool_id: number | null;
+    }>(sql`select * from (${left}) l where l.kind = any(${kinds}) order by l.left_at desc, l.id desc
+        limit ${opts.limit} offset ${opts.offset}`);
+    const count = await db.execute<{ kind: number; n: number }>(
+      sql`select l.kind, count(*)::int as n from (${left}) l group by l.kind`,
+    );
     const counts = new Map(count.rows.map((r) => [Number(r.kind), Number(r.n)]));
     return {
       rows: rows.rows.map((r) => ({

@@ -54,12 +54,9 @@ export interface Moved {
   fromUserId: number | null;
 }
 
-/** Writes the move log and interaction log of leads just moved. */
-export async function recordMoves(tx: DbOrTx, orgId: number, moved: Moved[], m: Move): Promise<void> {
-  if (!moved.length) return;
-  const ids = ints(moved.map((r) => r.id));
-  const from = ints(moved.map((r) => r.fromUserId));
-  const detail = {
+/** The interaction record's detail of a move (the event adds the lead's former owner). */
+function detailOf(m: Move) {
+  return {
     toUserId: m.toUserId ?? null,
     poolId: m.poolId ?? null,
     receiveType: m.receiveType ?? null,
@@ -71,25 +68,51 @@ export async function recordMoves(tx: DbOrTx, orgId: number, moved: Moved[], m: 
     reason: m.reason ?? '',
     action: m.action,
   };
-  await logTransfers(tx, orgId, moved, m);
-  await tx.execute(sql`
-    insert into clue_event (organization_id, clue_id, type, user_id, title, content, detail, created_at)
-    select ${orgId}, t.id, 'transfer', ${m.operatorId}, ${m.title}, ${m.content},
-      ${JSON.stringify(detail)}::jsonb || jsonb_build_object('fromUserId', t.from_user), ${m.time}
-    from unnest(${ids}, ${from}) as t(id, from_user)`);
+}
+
+/** The move-log rows of the leads of `source` (a relation of id, from_user). */
+const transferInsert = (orgId: number, m: Omit<Move, 'title' | 'content'>, source: SQL) => sql`
+  insert into clue_transfer (organization_id, clue_id, action, from_user_id, to_user_id, operator_id, pool_id,
+    receive_type, transfer_mode, sea_entry_type, reason, created_at)
+  select ${orgId}, t.id, ${m.action}, t.from_user, ${m.toUserId ?? null}, ${m.operatorId}, ${m.poolId ?? null},
+    ${m.receiveType ?? null}, ${m.transferMode ?? null}, ${m.seaEntryType ?? null}, ${(m.reason ?? '').slice(0, 200)}, ${m.time}
+  from ${source}`;
+
+/** The interaction records of the leads of `source` (a relation of id, from_user). */
+const eventInsert = (orgId: number, m: Move, source: SQL) => sql`
+  insert into clue_event (organization_id, clue_id, type, user_id, title, content, detail, created_at)
+  select ${orgId}, t.id, 'transfer', ${m.operatorId}, ${m.title}, ${m.content},
+    ${JSON.stringify(detailOf(m))}::jsonb || jsonb_build_object('fromUserId', t.from_user), ${m.time}
+  from ${source}`;
+
+const unnested = (moved: Moved[]) =>
+  sql`unnest(${ints(moved.map((r) => r.id))}, ${ints(moved.map((r) => r.fromUserId))}) as t(id, from_user)`;
+
+/** Writes the move log and interaction log of leads just moved (by a write of its own). */
+export async function recordMoves(tx: DbOrTx, orgId: number, moved: Moved[], m: Move): Promise<void> {
+  if (!moved.length) return;
+  await tx.execute(
+    sql`with tr as (${transferInsert(orgId, m, unnested(moved))}) ${eventInsert(orgId, m, unnested(moved))}`,
+  );
 }
 
 /** The move log alone (a write that records its own interaction event). */
 export async function logTransfers(tx: DbOrTx, orgId: number, moved: Moved[], m: Omit<Move, 'title' | 'content'>) {
   if (!moved.length) return;
-  const ids = ints(moved.map((r) => r.id));
-  const from = ints(moved.map((r) => r.fromUserId));
-  await tx.execute(sql`
-    insert into clue_transfer (organization_id, clue_id, action, from_user_id, to_user_id, operator_id, pool_id,
-      receive_type, transfer_mode, sea_entry_type, reason, created_at)
-    select ${orgId}, t.id, ${m.action}, t.from_user, ${m.toUserId ?? null}, ${m.operatorId}, ${m.poolId ?? null},
-      ${m.receiveType ?? null}, ${m.transferMode ?? null}, ${m.seaEntryType ?? null}, ${(m.reason ?? '').slice(0, 200)}, ${m.time}
-    from unnest(${ids}, ${from}) as t(id, from_user)`);
+  await tx.execute(transferInsert(orgId, m, unnested(moved)));
+}
+
+/**
+ * A move as one statement: `update` (returning id and from_user) and both logs of the rows it changed, in one round
+ * trip (the claim is the hot path: 20 seats claiming at once).
+ */
+async function moveLogged(tx: DbOrTx, orgId: number, update: SQL, m: Move): Promise<Moved[]> {
+  const res = await tx.execute<Row>(sql`
+    with moved as (${update}),
+      tr as (${transferInsert(orgId, m, sql`moved t`)}),
+      ev as (${eventInsert(orgId, m, sql`moved t`)})
+    select id, from_user from moved`);
+  return movedOf(res.rows);
 }
 
 /** The move of a new lead given an owner by an automatic assignment rule (receive type 4, transfer mode 3). */
@@ -115,15 +138,17 @@ export class ClueSea {
    */
   async takeFromSea(tx: DbOrTx, orgId: number, poolId: number | null, ids: number[], m: Move): Promise<number[]> {
     if (!ids.length) return [];
-    const res = await tx.execute<Row>(sql`
-      update clue c set owner_id = ${m.toUserId ?? null}, is_in_sea = 2, assign_status = 2,
+    const moved = await moveLogged(
+      tx,
+      orgId,
+      sql`update clue c set owner_id = ${m.toUserId ?? null}, is_in_sea = 2, assign_status = 2,
         receive_type = ${m.receiveType ?? null}, pool_id = null, sea_entry_type = null, sea_time = null,
         received_at = ${m.time}, updated_at = ${m.time}
       where c.id = any(${ints(ids)}) and ${live(orgId)} and c.is_in_sea = 1
         ${poolId === null ? sql`` : sql`and c.pool_id = ${poolId}`}
-      returning c.id, null::int as from_user`);
-    const moved = movedOf(res.rows);
-    await recordMoves(tx, orgId, moved, m);
+      returning c.id, null::int as from_user`,
+      m,
+    );
     return moved.map((r) => r.id);
   }
 
@@ -147,45 +172,49 @@ export class ClueSea {
     // SET reads the row as it was: previous_owner_id takes the owner being replaced, which RETURNING then reports.
     // The ids are chosen (and locked) first and updated through the primary key: a join with the chosen rows made the
     // planner scan the whole table for every batch of the drop-in job.
-    const res = await tx.execute<Row>(sql`
-      update clue c set previous_owner_id = c.owner_id, owner_id = null, is_in_sea = 1, assign_status = 1,
+    return moveLogged(
+      tx,
+      orgId,
+      sql`update clue c set previous_owner_id = c.owner_id, owner_id = null, is_in_sea = 1, assign_status = 1,
         pool_id = ${m.poolId}, sea_entry_type = ${m.seaEntryType ?? null}, sea_time = ${m.time}, updated_at = ${m.time}
       where c.id = any(array(select c.id from clue c where ${where} and ${live(orgId)} and c.is_in_sea = 2
             order by c.id ${limit ? sql`limit ${limit}` : sql``} for update))
         and c.is_in_sea = 2
-      returning c.id, c.previous_owner_id as from_user`);
-    const moved = movedOf(res.rows);
-    await recordMoves(tx, orgId, moved, m);
-    return moved;
+      returning c.id, c.previous_owner_id as from_user`,
+      m,
+    );
   }
 
   /** Owned leads (of `fromUserId` when given) to another owner; answers the leads moved. */
   async giveTo(tx: DbOrTx, orgId: number, ids: number[], m: Move, fromUserId?: number): Promise<Moved[]> {
     if (!ids.length) return [];
-    const res = await tx.execute<Row>(sql`
-      update clue c set owner_id = ${m.toUserId ?? null}, is_in_sea = 2, assign_status = 2,
+    return moveLogged(
+      tx,
+      orgId,
+      sql`update clue c set owner_id = ${m.toUserId ?? null}, is_in_sea = 2, assign_status = 2,
         receive_type = ${m.receiveType ?? null}, received_at = ${m.time}, updated_at = ${m.time}
       from (select c.id, c.owner_id from clue c where c.id = any(${ints(ids)}) and ${live(orgId)} and c.is_in_sea = 2
             ${fromUserId === undefined ? sql`` : sql`and c.owner_id = ${fromUserId}`} order by c.id for update) o
       where c.id = o.id
-      returning c.id, o.owner_id as from_user`);
-    const moved = movedOf(res.rows);
-    await recordMoves(tx, orgId, moved, m);
-    return moved;
+      returning c.id, o.owner_id as from_user`,
+      m,
+    );
   }
 
   /** Leads in the recycle bin back to an owner (customer retrieval); answers the ids moved. */
   async restoreTo(tx: DbOrTx, orgId: number, ids: number[], m: Move): Promise<number[]> {
     if (!ids.length) return [];
-    const res = await tx.execute<Row>(sql`
-      update clue c set deleted_at = null, deleted_by = null, owner_id = ${m.toUserId ?? null}, is_in_sea = 2,
+    const moved = await moveLogged(
+      tx,
+      orgId,
+      sql`update clue c set deleted_at = null, deleted_by = null, owner_id = ${m.toUserId ?? null}, is_in_sea = 2,
         assign_status = 2, pool_id = null, received_at = ${m.time}, updated_at = ${m.time}
       from (select c.id, c.owner_id from clue c where c.id = any(${ints(ids)}) and c.organization_id = ${orgId}
             and c.deleted_at is not null order by c.id for update) o
       where c.id = o.id
-      returning c.id, o.owner_id as from_user`);
-    const moved = movedOf(res.rows);
-    await recordMoves(tx, orgId, moved, m);
+      returning c.id, o.owner_id as from_user`,
+      m,
+    );
     return moved.map((r) => r.id);
   }
 

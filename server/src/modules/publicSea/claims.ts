@@ -51,54 +51,66 @@ export class PoolClaims {
     return r;
   }
 
-  /** Claims what it can; answers how many and, for the rest, why not. */
+  /**
+   * Claims what it can; answers how many and, for the rest, why not. The user's lock and the reads behind the caps and
+   * the re-claim delay are taken only when the pool has them: a pool without limits costs one statement a claim.
+   */
   async claim(s: Session, poolId: number, ids: number[]): Promise<Answer<'batchReceive'>> {
     const pool = await this.pools.visible(this.db, s, poolId);
     const now = this.now();
-    return this.db.transaction(async (tx) => {
-      await lockUser(tx, s.userId);
+    const capped = pool.dailyClaimLimit > 0 || pool.holdLimit > 0;
+    const delay = pool.reclaimDelayDays * DAY;
+    const result = await this.db.transaction(async (tx) => {
+      if (capped) await lockUser(tx, s.userId);
       const failed: Refusal[] = [];
-      const leads = await this.clues.sea.seaLeads(tx, s.orgId, pool.id, ids);
-      const found = new Set(leads.map((l) => l.id));
-      for (const id of new Set(ids)) if (!found.has(id)) failed.push({ clueId: id, name: '', reason: TAKEN });
-      const delay = pool.reclaimDelayDays * DAY;
-      const ok = leads.filter((l) => {
-        const until = l.seaTime && l.previousOwnerId === s.userId ? l.seaTime.getTime() + delay : 0;
-        if (delay && until > now.getTime()) {
+      let candidates = [...new Set(ids)];
+      if (delay) {
+        const leads = await this.clues.sea.seaLeads(tx, s.orgId, pool.id, candidates);
+        const found = new Map(leads.map((l) => [l.id, l]));
+        candidates = candidates.filter((id) => {
+          const l = found.get(id);
+          if (!l) {
+            failed.push({ clueId: id, name: '', reason: TAKEN });
+            return false;
+          }
+          const until = l.seaTime && l.previousOwnerId === s.userId ? l.seaTime.getTime() + delay : 0;
+          if (until <= now.getTime()) return true;
           const days = Math.ceil((until - now.getTime()) / DAY);
           failed.push({
-            clueId: l.id,
+            clueId: id,
             name: l.name,
             reason: `您是该客户的原跟进人，需在掉入公海${pool.reclaimDelayDays}天后才能再次领取（还需${days}天）`,
           });
           return false;
-        }
-        return true;
+        });
+      }
+      const room = capped ? await this.room(tx, s, pool, now) : { count: candidates.length, reason: '' };
+      for (const id of candidates.slice(room.count)) failed.push({ clueId: id, name: '', reason: room.reason });
+      const allowed = candidates.slice(0, room.count);
+      const taken = await this.clues.sea.takeFromSea(tx, s.orgId, pool.id, allowed, {
+        action: 'claim',
+        operatorId: s.userId,
+        toUserId: s.userId,
+        poolId: pool.id,
+        receiveType: 2,
+        transferMode: 1,
+        title: '公海领取',
+        content: `从公海「${pool.name}」领取`,
+        time: now,
       });
-      const room = await this.room(tx, s, pool, now);
-      const allowed = ok.slice(0, room.count);
-      for (const l of ok.slice(room.count)) failed.push({ clueId: l.id, name: l.name, reason: room.reason });
-      const taken = await this.clues.sea.takeFromSea(
-        tx,
-        s.orgId,
-        pool.id,
-        allowed.map((l) => l.id),
-        {
-          action: 'claim',
-          operatorId: s.userId,
-          toUserId: s.userId,
-          poolId: pool.id,
-          receiveType: 2,
-          transferMode: 1,
-          title: '公海领取',
-          content: `从公海「${pool.name}」领取`,
-          time: now,
-        },
-      );
       const got = new Set(taken);
-      for (const l of allowed) if (!got.has(l.id)) failed.push({ clueId: l.id, name: l.name, reason: TAKEN });
+      for (const id of allowed) if (!got.has(id)) failed.push({ clueId: id, name: '', reason: TAKEN });
       return { count: taken.length, failed };
     });
+    return { count: result.count, failed: await this.named(s.orgId, result.failed) };
+  }
+
+  /** The refusals with the leads' names (read after the claim's transaction). */
+  private async named(orgId: number, failed: Refusal[]): Promise<Refusal[]> {
+    const missing = failed.filter((f) => !f.name).map((f) => f.clueId);
+    if (!missing.length) return failed;
+    const names = await this.clues.moveLog.names(orgId, missing);
+    return failed.map((f) => (f.name ? f : { ...f, name: names.get(f.clueId) ?? '' }));
   }
 
   /** How many more leads the user may claim from this pool now, and the refusal when none. */
@@ -131,24 +143,26 @@ export class PoolClaims {
     if (u?.status !== 1) throw badRequest('userId：员工不存在或已停用');
     if (!seesUser(s, u.id)) throw forbidden('不能把客户分配给数据权限以外的员工');
     const now = this.now();
-    return this.db.transaction(async (tx) => {
-      const taken = await this.clues.sea.takeFromSea(tx, s.orgId, pool.id, input.clueIds, {
-        action: 'assign',
-        operatorId: s.userId,
-        toUserId: u.id,
-        poolId: pool.id,
-        receiveType: 1,
-        transferMode: 2,
-        title: '公海分配',
-        content: `由公海「${pool.name}」分配给${u.realName}`,
-        time: now,
-      });
-      const got = new Set(taken);
-      const failed = [...new Set(input.clueIds)]
-        .filter((id) => !got.has(id))
-        .map((clueId) => ({ clueId, name: '', reason: TAKEN }));
-      return { count: taken.length, failed };
-    });
+    return this.db
+      .transaction(async (tx) => {
+        const taken = await this.clues.sea.takeFromSea(tx, s.orgId, pool.id, input.clueIds, {
+          action: 'assign',
+          operatorId: s.userId,
+          toUserId: u.id,
+          poolId: pool.id,
+          receiveType: 1,
+          transferMode: 2,
+          title: '公海分配',
+          content: `由公海「${pool.name}」分配给${u.realName}`,
+          time: now,
+        });
+        const got = new Set(taken);
+        const failed = [...new Set(input.clueIds)]
+          .filter((id) => !got.has(id))
+          .map((clueId) => ({ clueId, name: '', reason: TAKEN }));
+        return { count: taken.length, failed };
+      })
+      .then(async (r) => ({ count: r.count, failed: await this.named(s.orgId, r.failed) }));
   }
 
   /** Leads the session may see go into a pool by hand, with a reason (sea entry 手动转入). Locked leads are refused. */
