@@ -3,8 +3,9 @@
 // generate_series (last follow-ups spread over 400 days, one number in fifty shared with the lead before it), then:
 //   dropin_1m_leads_s        the drop-in job (a 300-day 未跟进 rule) over the 1,000,000 leads, with its move and
 //                            interaction logs; dropin_rerun_moved: what a second run moves (idempotent: 0)
-//   claims_per_s             claims over HTTP by 20 seats at once, racing for the same 3,000 pool leads;
-//                            claims_double: leads claimed twice (must be 0), claims_refused: races lost
+//   claims_per_s             claim requests answered per second over HTTP, 20 seats at once, two of them racing
+//                            for each of 3,000 pool leads; claims_won (3,000), claims_refused (the races lost) and
+//                            claims_double: leads claimed twice (must be 0)
 //   assign_share_max_dev_pct 10,000 imported leads given owners by a weighted rule (5:3:2:7:1) through the import's
 //                            batch insert: the largest deviation of a member's share from its weight
 //   duplicate_groups_1m_s    finding the duplicate groups (same phone) among the 1,000,000 leads: a page and the count
@@ -153,10 +154,11 @@ async function run(databaseUrl: string, rows: number): Promise<void> {
     ).rows.map((r) => Number(r.id));
     let won = 0;
     let refused = 0;
-    const attempts = 4000;
+    // two requests in a row (two seats, in flight together) race for each lead: 3,000 must win, 3,000 lose
+    const attempts = contested.length * 2;
     const claims = await load(attempts, 20, async (i) => {
       const seat = i % 20;
-      const clueId = contested[(i * 7919 + seat * 104729) % contested.length];
+      const clueId = contested[(Math.floor(i / 2) * 7919) % contested.length];
       const res = await app.inject({
         method: 'POST',
         url: '/api/robot/organizationPublicsea/receive',

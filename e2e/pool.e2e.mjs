@@ -311,7 +311,10 @@ export default [
       await pick(page, page.getByTestId('sea-type'), '离职员工数据');
       await page.keyboard.press('Escape');
       await seaRows(page).filter({ hasText: '离职员工数据' }).first().waitFor();
-      await page.getByText(`共 ${clues + customers} 条`).first().waitFor();
+      await page
+        .getByText(`共 ${clues + customers} 条`)
+        .first()
+        .waitFor();
       await shot('departed-in-pool');
       const list = ok(
         await apiCall(page, 'POST', `${R}/organizationPublicsea/list`, {

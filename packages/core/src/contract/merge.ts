@@ -112,3 +112,19 @@ export const clueDuplicate = {
   }),
   check: robot.post('/clue/duplicate/check', '一个客户的重复客户', { body: z.object({ clueId }), answer: CheckAnswer }),
 };
+
+/** A lead's merge field as shown (the name beside an id; a custom field's display text): '' when empty. */
+export function mergeFieldText(lead: z.infer<typeof Clue>, field: string): string {
+  const key: Record<string, keyof z.infer<typeof Clue>> = {
+    ownerId: 'ownerName',
+    type: 'typeName',
+    stage: 'stageName',
+    channelSourceId: 'channelSourceName',
+    followStatusId: 'followStatusName',
+    followPhaseId: 'followPhaseName',
+    gender: 'genderName',
+    area: 'areaName',
+  };
+  const v = key[field] ? lead[key[field]] : ((lead as Record<string, unknown>)[field] ?? lead.customText?.[field]);
+  return v === null || v === undefined ? '' : String(v);
+}

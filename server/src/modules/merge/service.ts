@@ -1,6 +1,6 @@
 import { formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
-import { MERGE_FIELD_LABELS } from '@crm/core/contract/merge';
+import { MERGE_FIELD_LABELS, mergeFieldText } from '@crm/core/contract/merge';
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
@@ -152,20 +152,7 @@ export class MergeService {
     const label = (f: string) => MERGE_FIELD_LABELS[f] ?? defs.find((d) => d.fieldName === f)?.fieldLabel ?? f;
     const shown = (f: string, fromId: number) => {
       const v = leads.find((l) => l.id === fromId);
-      if (!v) return '';
-      const key =
-        {
-          ownerId: 'ownerName',
-          type: 'typeName',
-          stage: 'stageName',
-          channelSourceId: 'channelSourceName',
-          followStatusId: 'followStatusName',
-          followPhaseId: 'followPhaseName',
-          gender: 'genderName',
-          area: 'areaName',
-        }[f] ?? f;
-      const x = (v as Record<string, unknown>)[key] ?? v.customText[f];
-      return x === null || x === undefined ? '' : String(x);
+      return v ? mergeFieldText(v, f) : '';
     };
     return {
       ...this.summary(r, users),

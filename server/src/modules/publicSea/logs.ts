@@ -1,14 +1,12 @@
 import { formatDateTime, ReceiveType, SeaEntryType, TransferMode } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { MOVE_ACTIONS } from '@crm/core/contract/publicSea';
-import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { page } from '../../platform/paging';
-import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { Clues } from '../clue/service';
 import { orgUsersByIds } from '../org/directory';
-import { publicSeaPool } from './schema';
+import type { Pools } from './pools';
 
 type Body<K extends keyof typeof contract.leadLog> = CallBody<(typeof contract.leadLog)[K]>;
 type Answer<K extends keyof typeof contract.leadLog> = CallAnswer<(typeof contract.leadLog)[K]>;
@@ -20,26 +18,23 @@ export class LeadLogs {
   constructor(
     private readonly db: Db,
     private readonly clues: Clues,
+    private readonly pools: Pools,
   ) {}
 
   async monitor(s: Session, f: Body<'clueMonitorPageList'>): Promise<Answer<'clueMonitorPageList'>> {
     const { rows, total } = await this.clues.moveLog.moves(s, f);
     const userIds = rows.flatMap((r) => [r.fromUserId, r.toUserId, r.operatorId]).filter((x): x is number => !!x);
-    const poolIds = [...new Set(rows.map((r) => r.poolId).filter((x): x is number => !!x))];
-    const [users, names, pools] = await Promise.all([
+    const [users, names, poolName] = await Promise.all([
       orgUsersByIds(this.db, s.orgId, userIds),
       this.clues.moveLog.names(
         s.orgId,
         rows.map((r) => r.clueId),
       ),
-      poolIds.length
-        ? this.db
-            .select({ id: publicSeaPool.id, name: publicSeaPool.name })
-            .from(publicSeaPool)
-            .where(and(scoped(s, publicSeaPool, { deleted: true }), inArray(publicSeaPool.id, poolIds)))
-        : Promise.resolve([]),
+      this.pools.names(
+        s,
+        rows.map((r) => r.poolId),
+      ),
     ]);
-    const poolName = new Map(pools.map((p) => [p.id, p.name]));
     const name = (id: number | null) => (id ? (users.get(id)?.realName ?? '') : '');
     return page(
       rows.map((r) => ({

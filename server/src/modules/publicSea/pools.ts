@@ -1,6 +1,6 @@
 import { CustomerStage, formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import { findScoped, scoped } from '../../platform/scope';
@@ -90,6 +90,17 @@ export class Pools {
     const depts = new Set<number>();
     for (const d of p.deptIds) for (const id of await deptSubtree(db, p.organizationId, d)) depts.add(id);
     return [...new Set([...p.userIds, ...(await usersInDepts(db, p.organizationId, [...depts]))])];
+  }
+
+  /** Names of pools by id, deleted ones too (logs name the pool a lead was in). */
+  async names(s: Session, ids: (number | null)[]): Promise<Map<number, string>> {
+    const unique = [...new Set(ids.filter((x): x is number => !!x))];
+    if (!unique.length) return new Map();
+    const rows = await this.db
+      .select({ id: publicSeaPool.id, name: publicSeaPool.name })
+      .from(publicSeaPool)
+      .where(and(scoped(s, publicSeaPool, { deleted: true }), inArray(publicSeaPool.id, unique)));
+    return new Map(rows.map((p) => [p.id, p.name]));
   }
 
   async list(s: Session): Promise<Answer<'list'>> {

@@ -28,7 +28,7 @@ export class PublicSea {
     this.claims = new PoolClaims(ctx.db, clues, this.pools, now);
     this.dropIn = new DropIn(ctx.db, clues, this.pools, now, ctx.database.kind === 'pglite' ? 1 : 2);
     this.quit = new QuitHandover(ctx.db, ctx, clues, this.pools, now);
-    this.logs = new LeadLogs(ctx.db, clues);
+    this.logs = new LeadLogs(ctx.db, clues, this.pools);
   }
 
   /** Runs the drop-in rules now (of one pool, or of every pool in order). */

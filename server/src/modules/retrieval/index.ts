@@ -9,7 +9,12 @@ export const retrievalModule: Module = {
   setup(ctx) {
     retrievalRoutes(
       ctx,
-      new RetrievalService(ctx.db, ctx.services.clue, ctx.overrides.poolClock ?? (() => new Date())),
+      new RetrievalService(
+        ctx.db,
+        ctx.services.clue,
+        ctx.services.publicSea.pools,
+        ctx.overrides.poolClock ?? (() => new Date()),
+      ),
     );
   },
   async seed(ctx, demo) {

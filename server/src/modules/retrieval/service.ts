@@ -1,7 +1,7 @@
 import { formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { RetrievalKindName } from '@crm/core/contract/retrieval';
-import { and, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { offsetOf, page } from '../../platform/paging';
@@ -10,7 +10,7 @@ import type { Session } from '../../platform/session';
 import type { Clues } from '../clue/service';
 import { orgUsersByIds } from '../org/directory';
 import { dayStart } from '../publicSea/claims';
-import { publicSeaPool } from '../publicSea/schema';
+import type { Pools } from '../publicSea/pools';
 import { retrievalSetting } from './schema';
 
 type Body<K extends keyof typeof contract.customerRetrieval> = CallBody<(typeof contract.customerRetrieval)[K]>;
@@ -31,6 +31,7 @@ export class RetrievalService {
   constructor(
     private readonly db: Db,
     private readonly clues: Clues,
+    private readonly pools: Pools,
     private readonly now: () => Date,
   ) {}
 
@@ -69,8 +70,7 @@ export class RetrievalService {
       limit: req.pageSize,
       offset: offsetOf(req),
     });
-    const poolIds = [...new Set(rows.map((r) => r.poolId).filter((x): x is number => !!x))];
-    const [basics, users, pools] = await Promise.all([
+    const [basics, users, poolName] = await Promise.all([
       this.clues.moveLog.basics(
         s.orgId,
         rows.map((r) => r.clueId),
@@ -80,12 +80,10 @@ export class RetrievalService {
         s.orgId,
         rows.map((r) => r.ownerId).filter((x): x is number => !!x),
       ),
-      poolIds.length
-        ? this.db
-            .select({ id: publicSeaPool.id, name: publicSeaPool.name })
-            .from(publicSeaPool)
-            .where(and(scoped(s, publicSeaPool, { deleted: true }), inArray(publicSeaPool.id, poolIds)))
-        : Promise.resolve([]),
+      this.pools.names(
+        s,
+        rows.map((r) => r.poolId),
+      ),
     ]);
     const kinds = allowed(st);
     return {
@@ -102,7 +100,7 @@ export class RetrievalService {
             leftAt: formatDateTime(r.leftAt),
             reason: r.reason,
             currentOwnerName: r.kind === 2 && r.ownerId ? (users.get(r.ownerId)?.realName ?? '') : '',
-            poolName: r.kind === 1 ? (pools.find((p) => p.id === r.poolId)?.name ?? '') : '',
+            poolName: r.kind === 1 && r.poolId ? (poolName.get(r.poolId) ?? '') : '',
             canRetrieve: kinds.includes(r.kind),
           };
         }),

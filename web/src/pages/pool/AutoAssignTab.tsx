@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ImportWay } from '@crm/core';
 import { type CallAnswer, contract } from '@crm/core/contract';
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Switch, Table, Tag } from 'antd';
@@ -10,6 +10,7 @@ import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
 import { toOptions } from '../customer/data';
 import { useDictItems } from '../customer/setup/settings';
+import { orderColumn } from './orderColumn';
 
 type Rule = CallAnswer<typeof contract.autoAssign.list>[number];
 const a = contract.autoAssign;
@@ -22,11 +23,6 @@ export function AutoAssignTab() {
   const rows = rules.data ?? [];
   const sort = useCallMutation(a.sort, { invalidate: READS });
   const status = useCallMutation(a.setStatus, { invalidate: READS });
-  const move = (i: number, d: -1 | 1) => {
-    const ids = rows.map((r) => r.id);
-    [ids[i], ids[i + d]] = [ids[i + d], ids[i]];
-    sort.mutate({ ids });
-  };
   return (
     <Card
       size="small"
@@ -51,31 +47,7 @@ export function AutoAssignTab() {
         dataSource={rows}
         data-testid="rule-table"
         columns={[
-          {
-            title: '顺序',
-            key: 'sort',
-            width: 90,
-            render: (_, _r, i) => (
-              <Space size={0}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<ArrowUpOutlined />}
-                  disabled={i === 0}
-                  onClick={() => move(i, -1)}
-                  aria-label="上移"
-                />
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<ArrowDownOutlined />}
-                  disabled={i === rows.length - 1}
-                  onClick={() => move(i, 1)}
-                  aria-label="下移"
-                />
-              </Space>
-            ),
-          },
+          orderColumn(rows, (ids) => sort.mutate({ ids })),
           { title: '规则名称', dataIndex: 'name', width: 180 },
           { title: '分配条件', dataIndex: 'conditionText', width: 260 },
           { title: '分配方式', dataIndex: 'modeName', width: 110 },

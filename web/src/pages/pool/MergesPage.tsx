@@ -1,6 +1,6 @@
 import { type CallAnswer, contract } from '@crm/core/contract';
 import type { Clue } from '@crm/core/contract/clue';
-import { MERGE_FIELD_LABELS } from '@crm/core/contract/merge';
+import { MERGE_FIELD_LABELS, mergeFieldText } from '@crm/core/contract/merge';
 import {
   Alert,
   Button,
@@ -30,20 +30,7 @@ const m = contract.mergeCustomer;
 const READS = [m.goingToMerge, m.records, contract.clueDuplicate.pagelist, ...POOL_READS];
 
 /** The value of a field of a lead as the merge dialog shows it. */
-function shown(lead: Clue, field: string): string {
-  const key: Record<string, keyof Clue> = {
-    ownerId: 'ownerName',
-    type: 'typeName',
-    stage: 'stageName',
-    channelSourceId: 'channelSourceName',
-    followStatusId: 'followStatusName',
-    followPhaseId: 'followPhaseName',
-    gender: 'genderName',
-    area: 'areaName',
-  };
-  const v = key[field] ? lead[key[field]] : ((lead as Record<string, unknown>)[field] ?? lead.customText?.[field]);
-  return v === null || v === undefined || v === '' ? '-' : String(v);
-}
+const shown = (lead: Clue, field: string) => mergeFieldText(lead, field) || '-';
 
 /** The merge of a group: which lead is kept, and per field whose value. */
 function MergeModal({ leads, onClose }: { leads: Clue[]; onClose: () => void }) {

@@ -1,10 +1,4 @@
-import {
-  ArrowDownOutlined,
-  ArrowUpOutlined,
-  PlayCircleOutlined,
-  PlusOutlined,
-  UserDeleteOutlined,
-} from '@ant-design/icons';
+import { PlayCircleOutlined, PlusOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { CustomerStage } from '@crm/core';
 import { type CallAnswer, contract } from '@crm/core/contract';
 import {
@@ -34,6 +28,7 @@ import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
 import { SearchSelect } from '../../components/SearchSelect';
 import { useClueUsers, userOptions } from '../customer/data';
+import { orderColumn } from './orderColumn';
 import { QuitHandoverModal } from './QuitHandoverModal';
 import { POOL_READS } from './SeaLeadsTab';
 
@@ -54,11 +49,6 @@ export function PoolsTab() {
     invalidate: POOL_READS,
     onSuccess: (r) => showSuccess(`执行完成，${r.count} 条客户掉入公海`),
   });
-  const move = (i: number, d: -1 | 1) => {
-    const ids = rows.map((r) => r.id);
-    [ids[i], ids[i + d]] = [ids[i + d], ids[i]];
-    sort.mutate({ ids });
-  };
   return (
     <Card
       size="small"
@@ -90,29 +80,7 @@ export function PoolsTab() {
         dataSource={rows}
         data-testid="pool-table"
         columns={[
-          {
-            title: '排序',
-            key: 'sort',
-            width: 90,
-            render: (_, _r, i) => (
-              <Space size={0}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<ArrowUpOutlined />}
-                  disabled={i === 0}
-                  onClick={() => move(i, -1)}
-                />
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<ArrowDownOutlined />}
-                  disabled={i === rows.length - 1}
-                  onClick={() => move(i, 1)}
-                />
-              </Space>
-            ),
-          },
+          orderColumn(rows, (ids) => sort.mutate({ ids })),
           { title: '公海名称', dataIndex: 'name', width: 160 },
           { title: '客户数', dataIndex: 'leadCount', width: 90 },
           {
