@@ -123,10 +123,12 @@ export class ClueMoveLog {
   }
 
   /** Names of leads by id, the recycle bin's too (a log names leads that may since have been deleted). */
-  async names(orgId: number, ids: number[]): Promise<Map<number, string>> {
+  async names(orgId: number, ids: number[], opts: { poolId?: number } = {}): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
+    // poolId: only the leads lying in that pool (what a pool's viewer sees anyway)
+    const inPool = opts.poolId ? sql`and is_in_sea = 1 and pool_id = ${opts.poolId} and deleted_at is null` : sql``;
     const res = await this.db.execute<{ id: number; name: string; phone: string }>(
-      sql`select id, name, phone from clue where organization_id = ${orgId} and id = any(${ints([...new Set(ids)])})`,
+      sql`select id, name, phone from clue where organization_id = ${orgId} and id = any(${ints([...new Set(ids)])}) ${inPool}`,
     );
     return new Map(res.rows.map((r) => [Number(r.id), r.name || maskPhone(r.phone)]));
   }

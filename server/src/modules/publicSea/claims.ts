@@ -102,14 +102,17 @@ export class PoolClaims {
       for (const id of allowed) if (!got.has(id)) failed.push({ clueId: id, name: '', reason: TAKEN });
       return { count: taken.length, failed };
     });
-    return { count: result.count, failed: await this.named(s.orgId, result.failed) };
+    return { count: result.count, failed: await this.named(s.orgId, pool.id, result.failed) };
   }
 
-  /** The refusals with the leads' names (read after the claim's transaction). */
-  private async named(orgId: number, failed: Refusal[]): Promise<Refusal[]> {
+  /**
+   * The refusals with the names of the leads still in the pool (read after the claim's transaction); an id that is
+   * not there (taken, or never a pool lead) keeps no name: the caller may not see that lead.
+   */
+  private async named(orgId: number, poolId: number, failed: Refusal[]): Promise<Refusal[]> {
     const missing = failed.filter((f) => !f.name).map((f) => f.clueId);
     if (!missing.length) return failed;
-    const names = await this.clues.moveLog.names(orgId, missing);
+    const names = await this.clues.moveLog.names(orgId, missing, { poolId });
     return failed.map((f) => (f.name ? f : { ...f, name: names.get(f.clueId) ?? '' }));
   }
 
@@ -162,7 +165,7 @@ export class PoolClaims {
           .map((clueId) => ({ clueId, name: '', reason: TAKEN }));
         return { count: taken.length, failed };
       })
-      .then(async (r) => ({ count: r.count, failed: await this.named(s.orgId, r.failed) }));
+      .then(async (r) => ({ count: r.count, failed: await this.named(s.orgId, pool.id, r.failed) }));
   }
 
   /** Leads the session may see go into a pool by hand, with a reason (sea entry 手动转入). Locked leads are refused. */

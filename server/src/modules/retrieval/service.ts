@@ -190,12 +190,14 @@ export class RetrievalService {
       for (const k of [1, 2, 3])
         for (const id of byKind[k])
           if (!gotSet.has(id)) failed.push({ clueId: id, name: '', reason: '该客户已被他人领取，无法找回' });
-      return { count: got.length, failed };
+      // only the user's former leads are named: another id may be a lead the user may not see
+      return { count: got.length, failed, former: rows.map((r) => r.clueId) };
     });
+    const former = new Set(result.former);
     const names = await this.clues.moveLog.names(
       s.orgId,
-      result.failed.map((f) => f.clueId),
+      result.failed.map((f) => f.clueId).filter((id) => former.has(id)),
     );
-    return { ...result, failed: result.failed.map((f) => ({ ...f, name: names.get(f.clueId) ?? '' })) };
+    return { count: result.count, failed: result.failed.map((f) => ({ ...f, name: names.get(f.clueId) ?? '' })) };
   }
 }
