@@ -60,7 +60,7 @@ export class PoolClaims {
     const now = this.now();
     const capped = pool.dailyClaimLimit > 0 || pool.holdLimit > 0;
     const delay = pool.reclaimDelayDays * DAY;
-    const result = await this.db.transaction(async (tx) => {
+    const work = async (tx: DbOrTx) => {
       if (capped) await lockUser(tx, s.userId);
       const failed: Refusal[] = [];
       let candidates = [...new Set(ids)];
@@ -101,7 +101,9 @@ export class PoolClaims {
       const got = new Set(taken);
       for (const id of allowed) if (!got.has(id)) failed.push({ clueId: id, name: '', reason: TAKEN });
       return { count: taken.length, failed };
-    });
+    };
+    // without caps or a delay the claim is one statement (the move and its logs), atomic on its own
+    const result = capped || delay ? await this.db.transaction(work) : await work(this.db);
     return { count: result.count, failed: await this.named(s.orgId, pool.id, result.failed) };
   }
 

@@ -288,6 +288,16 @@ describe('public pool: pools, claims, assignment, drop-in, handover, logs', () =
     expect(results.filter((r) => r.code === 1)).toHaveLength(1);
     for (const r of results.filter((x) => x.code !== 1)) expect(r.msg).toMatch(/已被他人领取|今日领取已达上限/);
 
+    // a pool without caps: the claim is one statement, and still one winner
+    const open = await newPool(org, '无限额公海');
+    const [free] = await seaLeads(org, open, 1);
+    const race = await Promise.all(
+      racers.flatMap((u) =>
+        [1, 2].map(() => post('/organizationPublicsea/receive', { poolId: open, clueId: free }, u)),
+      ),
+    );
+    expect(race.filter((r) => r.code === 1)).toHaveLength(1);
+
     const ids = await seaLeads(org, pool, 8);
     const claims = await Promise.all(
       ids.map((clueId) => post('/organizationPublicsea/receive', { poolId: pool, clueId }, org.otherSeat)),
