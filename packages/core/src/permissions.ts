@@ -29,6 +29,9 @@ export const FUNCTION_SIGNS = {
       'field:edit': '业务字段设置',
       'publicsea:receive': '公海领取',
       'publicsea:edit': '公海管理',
+      'autoassign:edit': '自动分配规则',
+      'merge:edit': '合并客户',
+      'retrieval:edit': '客户找回设置',
     },
   },
   call: {

@@ -4,19 +4,23 @@ import { aiSettingModule } from './aiSetting';
 import { analysisModule } from './analysis';
 import { asrModule } from './asr';
 import { billingModule } from './billing';
+import { assignModule } from './assign';
 import { clueModule } from './clue';
 import { clueFieldModule } from './clueField';
 import { clueImportModule } from './clueImport';
 import { costCenterModule } from './costCenter';
 import { feedbackModule } from './feedback';
 import { insightModule } from './insight';
+import { mergeModule } from './merge';
 import { noticeModule } from './notice';
 import { operationLogModule } from './operationLog';
 import { orderModule } from './order';
 import { orgModule } from './org';
+import { publicSeaModule } from './publicSea';
 import { qualityModule } from './quality';
 import { qualityReviewModule } from './qualityReview';
 import { recordingModule } from './recording';
+import { retrievalModule } from './retrieval';
 import { trackingModule } from './tracking';
 import { uploadModule } from './upload';
 
@@ -33,7 +37,11 @@ export const modules: Module[] = [
   aiSettingModule,
   clueFieldModule,
   clueModule,
+  assignModule,
   clueImportModule,
+  publicSeaModule,
+  mergeModule,
+  retrievalModule,
   analysisModule,
   qualityModule,
   qualityReviewModule,

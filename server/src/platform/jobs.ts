@@ -17,6 +17,7 @@ interface Registration {
 export class Jobs {
   readonly boss: PgBoss;
   private readonly registrations: Registration[] = [];
+  private readonly schedules: { name: string; cron: string }[] = [];
   private started = false;
 
   constructor(
@@ -43,6 +44,11 @@ export class Jobs {
     });
   }
 
+  /** Runs a registered queue on a cron schedule (Asia/Shanghai), once across all processes (pg-boss schedule). */
+  schedule(name: string, cron: string): void {
+    this.schedules.push({ name, cron });
+  }
+
   async start(): Promise<void> {
     if (this.started) return;
     await this.boss.start();
@@ -64,6 +70,7 @@ export class Jobs {
         });
       }
     }
+    for (const sc of this.schedules) await this.boss.schedule(sc.name, sc.cron, {}, { tz: 'Asia/Shanghai' });
     this.started = true;
   }
 

@@ -285,7 +285,15 @@ export function callApi<C extends Call>(call: C, input?: CallInput<C>, opts?: Re
   const client = clients[call.base];
   return call.method === 'GET'
     ? client.get<CallAnswer<C>>(call.path, input as Record<string, unknown> | undefined, opts)
-    : client.post<CallAnswer<C>>(call.path, input, { ...opts, method: call.method });
+    : client.post<CallAnswer<C>>(pathWithQuery(call, input), input, { ...opts, method: call.method });
+}
+
+/** The path of a POST whose call also reads the query (an id "in query", as the spec has some): those fields added. */
+function pathWithQuery(call: Call, input: unknown): string {
+  const keys = Object.keys((call.query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
+  if (!keys.length || !input || typeof input !== 'object') return call.path;
+  const picked = Object.fromEntries(keys.map((k) => [k, (input as Record<string, unknown>)[k]]));
+  return withQuery(call.path, picked);
 }
 
 /** Saves the file a download call of the contract answers (a GET sends its input as the query). */

@@ -160,6 +160,13 @@ export const Clue = z.object({
   /** 1 in the public sea, 2 not. */
   isInSea: shown(z.number()),
   receiveType: shown(z.number().nullable()),
+  /** The sea: the pool, how the lead came in (SeaEntryType) and when, its owner before. */
+  poolId: z.number().nullable().optional(),
+  seaEntryType: z.number().nullable().optional(),
+  seaEntryTypeName: z.string().optional(),
+  seaTime: z.string().nullable().optional(),
+  previousOwnerId: z.number().nullable().optional(),
+  previousOwnerName: z.string().optional(),
   receiveTypeName: shown(z.string()),
   /** 1 to be assigned, 2 assigned. */
   assignStatus: z.number(),

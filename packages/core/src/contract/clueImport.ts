@@ -36,8 +36,12 @@ export const ImportStart = z.object({
   ownerId: num(z.number().int().positive().nullish()),
   channelSourceId: num(z.number().int().positive().nullish()),
   clueType: z.union([z.literal(1), z.literal(2)]).optional(),
-  /** Put the rows into the public sea instead of an owner. */
+  /** Put the rows into the public sea instead of an owner (/highSeasImport, import way 14). */
   toSea: z.boolean().optional(),
+  /** The pool of toSea (default: the first pool the importer sees). */
+  poolId: num(z.number().int().positive().max(2_147_483_647).nullish()),
+  /** Rows naming no owner go to the automatic assignment rules (ownerId takes those no rule matches). */
+  autoAssign: z.boolean().optional(),
   tagIds: z.array(num(z.number().int().positive())).optional(),
   importWay: num(z.number().int().min(1, '导入方式为1-16').max(16, '导入方式为1-16').optional()),
 });

@@ -8,6 +8,7 @@ import { aiSetting } from './aiSetting';
 import { analysis } from './analysis';
 import { asr } from './asr';
 import { billing, certification } from './billing';
+import { autoAssign } from './autoAssign';
 import { clue } from './clue';
 import { clueField } from './clueField';
 import { clueImport } from './clueImport';
@@ -16,14 +17,17 @@ import { depts, positions } from './depts';
 import { feedback } from './feedback';
 import { insight } from './insight';
 import { interaction } from './interaction';
+import { clueDuplicate, mergeCustomer } from './merge';
 import { notice } from './notice';
 import { operationLog } from './operationLog';
 import { order, product } from './order';
 import { organization, orgSettings } from './organization';
+import { leadLog, organizationPublicsea, publicSeaPool } from './publicSea';
 import { quality } from './quality';
 import { qualityCheck } from './qualityCheck';
 import { qualityReview } from './qualityReview';
 import { recording } from './recording';
+import { customerRetrieval } from './retrieval';
 import { menus, roles } from './roles';
 import { sop } from './sop';
 import { tracking } from './tracking';
@@ -67,4 +71,11 @@ export const contract = {
   acquisition,
   order,
   product,
+  publicSeaPool,
+  organizationPublicsea,
+  leadLog,
+  autoAssign,
+  mergeCustomer,
+  clueDuplicate,
+  customerRetrieval,
 };

@@ -1,9 +1,11 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { STANDARD_BY_NAME } from '../clueField/fields';
+import type { AutoAssigner, AutoPick } from './autoAssign';
 import { lockLeads } from './duplicates';
 import { orgClues } from './query';
 import { clue } from './schema';
+import { autoMove, recordMoves } from './sea';
 
 /**
  * Leads written in bulk by the import job (clueImport): a batch of checked rows tested against the duplicate rules
@@ -45,6 +47,10 @@ export interface ImportBatch {
   clueType?: 1 | 2;
   /** Into the public sea instead of an owner. */
   toSea?: boolean;
+  /** The pool of leads into the sea (/highSeasImport). */
+  poolId?: number | null;
+  /** Rows that name no owner go through the automatic assignment rules (then to ownerId when none matches). */
+  autoAssign?: boolean;
   /** The owner of rows that name none. */
   ownerId?: number | null;
   channelSourceId?: number | null;
@@ -55,6 +61,9 @@ export interface ImportBatch {
 type Rule = { fieldNames: string[]; range: number };
 
 export class ClueBulk {
+  /** The automatic assignment rules (Clues.useAutoAssign), when present. */
+  autoAssign?: AutoAssigner;
+
   constructor(private readonly db: Db) {}
 
   /**
@@ -67,7 +76,45 @@ export class ClueBulk {
       await lockLeads(tx, orgId);
       const dup = await duplicatesOf(tx, orgId, rows, rules);
       const fresh = rows.filter((_, i) => !dup[i]);
-      if (fresh.length) await insertLeads(tx, orgId, batch, fresh);
+      if (!fresh.length) return dup;
+      const time = new Date();
+      const picks: (AutoPick | null)[] =
+        batch.autoAssign && !batch.toSea && this.autoAssign
+          ? await this.autoAssign(
+              tx,
+              orgId,
+              fresh.map((r) => ({
+                importWay: batch.importWay,
+                channelSourceId: r.channelSourceId ?? batch.channelSourceId ?? null,
+                provinceCode: r.provinceCode,
+                cityCode: r.cityCode,
+                custom: r.custom,
+              })),
+              time,
+            )
+          : [];
+      const owners = fresh.map((r, i) =>
+        batch.toSea ? null : (r.ownerId ?? picks[i]?.userId ?? batch.ownerId ?? null),
+      );
+      const receive = fresh.map((r, i) => (batch.toSea ? null : !r.ownerId && picks[i] ? 4 : 1));
+      const ids = await insertLeads(tx, orgId, batch, fresh, owners, receive, time);
+      // the rows a rule gave an owner: one move per rule and owner
+      const byPick = new Map<string, { pick: AutoPick; ids: number[] }>();
+      fresh.forEach((r, i) => {
+        const pick = picks[i];
+        if (!pick || r.ownerId) return;
+        const key = `${pick.ruleId}:${pick.userId}`;
+        const g = byPick.get(key) ?? { pick, ids: [] };
+        g.ids.push(ids[i]);
+        byPick.set(key, g);
+      });
+      for (const { pick, ids: got } of byPick.values())
+        await recordMoves(
+          tx,
+          orgId,
+          got.map((id) => ({ id, fromUserId: null })),
+          autoMove(pick, time),
+        );
       return dup;
     });
   }
@@ -174,23 +221,37 @@ async function duplicatesOf(db: DbOrTx, orgId: number, rows: NewLead[], rules: R
   return out;
 }
 
-/** One multi-row insert of a batch (unnest of column arrays: a handful of parameters whatever the batch size). */
-async function insertLeads(tx: DbOrTx, orgId: number, batch: ImportBatch, rows: NewLead[]) {
+/**
+ * One multi-row insert of a batch (unnest of column arrays: a handful of parameters whatever the batch size); answers
+ * the new ids in the order of the rows.
+ */
+async function insertLeads(
+  tx: DbOrTx,
+  orgId: number,
+  batch: ImportBatch,
+  rows: NewLead[],
+  owners: (number | null)[],
+  receive: (number | null)[],
+  time: Date,
+): Promise<number[]> {
   const col = <T>(f: (r: NewLead) => T) => rows.map(f);
   const toSea = batch.toSea === true;
+  const seaPool = toSea ? (batch.poolId ?? null) : null;
   const tags = (r: NewLead) => arrayLiteral([...new Set([...r.tagIds, ...(batch.tagIds ?? [])])]);
-  await tx.execute(sql`
+  const res = await tx.execute<{ id: number }>(sql`
     insert into clue (organization_id, type, name, company, phone, phones, owner_id, channel_source_id, import_way, import_record_id,
       sign, stage, gender, age, birthday, province_code, city_code, district_code, area_name, address, tag_ids, follow_status_id,
-      remark, next_follow_time, custom, search_grams, is_in_sea, assign_status, receive_type, created_by, turn_customer_time)
+      remark, next_follow_time, custom, search_grams, is_in_sea, assign_status, receive_type, created_by, turn_customer_time,
+      pool_id, sea_entry_type, sea_time, received_at)
     select ${orgId}, ${batch.clueType ?? 1}, t.name, t.company, t.phone, t.phones::text[], t.owner_id, t.channel_source_id, ${batch.importWay}, ${batch.importRecordId},
       t.sign, t.stage, t.gender, t.age, t.birthday::date, t.province_code, t.city_code, t.district_code, t.area_name, t.address, t.tag_ids::int[],
       t.follow_status_id, t.remark, t.next_follow_time::timestamptz, t.custom::jsonb, t.grams::text[], ${toSea ? 1 : 2}, ${toSea ? 1 : 2},
-      ${toSea ? null : 1}, ${batch.createdBy}, ${batch.clueType === 2 ? sql`now()` : sql`null`}
+      t.receive_type, ${batch.createdBy}, ${batch.clueType === 2 ? sql`now()` : sql`null`},
+      ${seaPool}::int, ${toSea ? 3 : null}::smallint, ${toSea ? time : null}::timestamptz, ${toSea ? null : time}::timestamptz
     from unnest(
       ${arrayLiteral(col((r) => r.name))}::text[], ${arrayLiteral(col((r) => r.company))}::text[], ${arrayLiteral(col((r) => r.phone))}::text[],
       ${arrayLiteral(col((r) => arrayLiteral(r.phones)))}::text[],
-      ${pgIntArray(col((r) => (toSea ? null : (r.ownerId ?? batch.ownerId ?? null))))}::int[],
+      ${pgIntArray(owners)}::int[],
       ${pgIntArray(col((r) => r.channelSourceId ?? batch.channelSourceId ?? null))}::int[],
       ${arrayLiteral(col((r) => r.sign))}::text[], ${pgIntArray(col((r) => r.stage))}::int[], ${pgIntArray(col((r) => r.gender))}::int[],
       ${pgIntArray(col((r) => r.age))}::int[], ${pgTextArray(col((r) => r.birthday))}::text[],
@@ -198,7 +259,11 @@ async function insertLeads(tx: DbOrTx, orgId: number, batch: ImportBatch, rows: 
       ${arrayLiteral(col((r) => r.areaName))}::text[], ${arrayLiteral(col((r) => r.address))}::text[], ${arrayLiteral(col(tags))}::text[],
       ${pgIntArray(col((r) => r.followStatusId))}::int[], ${arrayLiteral(col((r) => r.remark))}::text[],
       ${pgTextArray(col((r) => (r.nextFollowTime ? r.nextFollowTime.toISOString() : null)))}::text[],
-      ${arrayLiteral(col((r) => JSON.stringify(r.custom)))}::text[], ${arrayLiteral(col((r) => arrayLiteral(r.searchGrams)))}::text[]
-    ) as t(name, company, phone, phones, owner_id, channel_source_id, sign, stage, gender, age, birthday, province_code, city_code,
-      district_code, area_name, address, tag_ids, follow_status_id, remark, next_follow_time, custom, grams)`);
+      ${arrayLiteral(col((r) => JSON.stringify(r.custom)))}::text[], ${arrayLiteral(col((r) => arrayLiteral(r.searchGrams)))}::text[],
+      ${pgIntArray(receive)}::int[]
+    ) with ordinality as t(name, company, phone, phones, owner_id, channel_source_id, sign, stage, gender, age, birthday, province_code, city_code,
+      district_code, area_name, address, tag_ids, follow_status_id, remark, next_follow_time, custom, grams, receive_type, n)
+    order by t.n
+    returning id`);
+  return res.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }

@@ -32,6 +32,18 @@ export type ClueFilter = z.output<typeof ClueFilterSchema> & {
   blacklisted?: boolean;
   /** 1 the public sea; 2 (default) the leads with an owner. */
   isInSea?: 1 | 2;
+  /** The sea: the pools to list (the caller passes those the session may see). */
+  poolIds?: number[];
+  /** The sea: customer sea types (1 not followed, 2 not dialled, 3 dialled, 4 departed-employee data), any of. */
+  seaTypes?: number[];
+};
+
+/** A customer sea type as a condition. */
+const SEA_TYPE: Record<number, SQL> = {
+  1: sql`${clue.lastFollowTime} is null`,
+  2: sql`${clue.callCount} = 0`,
+  3: sql`${clue.callCount} > 0`,
+  4: sql`${clue.seaEntryType} = 2`,
 };
 
 /**
@@ -144,9 +156,13 @@ function range(col: SQL | AnyColumn, r: [Date | null, Date | null] | null): SQL[
 
 /** WHERE conditions of a lead list: the session's leads (clueScope), then the filter. */
 export function listConditions(s: Session, f: ClueFilter, defs: FieldDef[], collaborating = true): SQL[] {
-  const c: SQL[] = [clueScope(s, { collaborating })];
+  // sea leads have no owner: the pools the caller passes decide what the session sees
+  const c: SQL[] = [f.isInSea === 1 ? orgClues(s.orgId) : clueScope(s, { collaborating })];
   c.push(sql`${clue.blacklisted} = ${f.blacklisted ?? false}`);
   c.push(sql`${clue.isInSea} = ${f.isInSea ?? 2}`);
+  if (f.poolIds) c.push(anyOf(clue.poolId, f.poolIds));
+  const seaTypes = (f.seaTypes ?? []).map((t) => SEA_TYPE[t]).filter(Boolean);
+  if (seaTypes.length) c.push(sql`(${sql.join(seaTypes, sql` or `)})`);
   if (f.type) c.push(sql`${clue.type} = ${f.type}`);
   const kw = f.keyword?.trim();
   if (kw) {

@@ -51,6 +51,15 @@ export const clue = pgTable(
     /** 1 in the public sea, 2 not. */
     isInSea: smallint('is_in_sea').notNull().default(2),
     receiveType: smallint('receive_type'),
+    /** The public pool (public_sea_pool) a lead in the sea lies in. */
+    poolId: integer('pool_id'),
+    /** How it came into the sea: 1 automatic drop-in, 2 departed-employee data, 3 manual transfer, 4 enterprise query. */
+    seaEntryType: smallint('sea_entry_type'),
+    seaTime: timestamp('sea_time', { withTimezone: true }),
+    /** The owner before it went to the sea (the re-claim delay and customer retrieval read it). */
+    previousOwnerId: integer('previous_owner_id'),
+    /** When the current owner got it (drop-in rules count idle days from here when nothing happened since). */
+    receivedAt: timestamp('received_at', { withTimezone: true }),
     /** 1 to be assigned, 2 assigned. */
     assignStatus: smallint('assign_status').notNull().default(2),
     risk: smallint('risk').notNull().default(2),
@@ -115,6 +124,10 @@ export const clue = pgTable(
     // select, multi-select and cascade filters are containment (@>) tests: a rare option would otherwise scan the
     // whole organisation (measured at 1,000,000 leads: 640 ms without, 35 ms with)
     index('clue_custom_gin').using('gin', t.custom.op('jsonb_path_ops')),
+    // a pool's page: its leads newest first
+    index('clue_sea_pool_idx')
+      .on(t.organizationId, t.poolId, t.id.desc())
+      .where(sql`deleted_at is null and is_in_sea = 1`),
   ],
 );
 
@@ -153,5 +166,40 @@ export const clueEvent = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('clue_event_clue_idx').on(t.organizationId, t.clueId, t.createdAt.desc())],
+  (t) => [
+    index('clue_event_clue_idx').on(t.organizationId, t.clueId, t.createdAt.desc()),
+    // the unlock records (/log/unlockPageList) read one type of event across the organisation
+    index('clue_event_type_idx').on(t.organizationId, t.type, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Every move of a lead between owners and the public sea (claim, assignment, drop-in, transfer, handover, retrieval,
+ * merge), with its receive type and transfer mode: /clueMonitor, the daily claim cap and customer retrieval read it.
+ * action: claim, assign, auto, change, toSea, dropIn, quit, retrieve, merge, restore.
+ */
+export const clueTransfer = pgTable(
+  'clue_transfer',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    clueId: integer('clue_id').notNull(),
+    action: varchar('action', { length: 12 }).notNull(),
+    fromUserId: integer('from_user_id'),
+    toUserId: integer('to_user_id'),
+    /** Who did it (null: a rule or a job). */
+    operatorId: integer('operator_id'),
+    poolId: integer('pool_id'),
+    receiveType: smallint('receive_type'),
+    transferMode: smallint('transfer_mode'),
+    seaEntryType: smallint('sea_entry_type'),
+    reason: varchar('reason', { length: 200 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('clue_transfer_org_idx').on(t.organizationId, t.createdAt.desc()),
+    index('clue_transfer_to_idx').on(t.organizationId, t.toUserId, t.action, t.createdAt),
+    index('clue_transfer_from_idx').on(t.organizationId, t.fromUserId, t.createdAt.desc()),
+    index('clue_transfer_clue_idx').on(t.organizationId, t.clueId, t.createdAt.desc()),
+  ],
 );

@@ -1,12 +1,16 @@
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import type { ClueFieldService } from '../clueField/service';
+import type { AutoAssigner } from './autoAssign';
 import { ClueBulk } from './bulk';
 import { ClueCollaborators } from './collaborators';
 import { ClueInteractions } from './interactions';
 import { ClueLists } from './lists';
+import { ClueMerge } from './merge';
+import { ClueMoveLog } from './moveLog';
 import { ClueReader } from './reader';
 import { ClueRecycleBin } from './recycleBin';
+import { ClueSea } from './sea';
 import { ClueWriter } from './writer';
 
 /**
@@ -23,6 +27,12 @@ export class Clues {
   readonly collaborators: ClueCollaborators;
   readonly interactions: ClueInteractions;
   readonly bulk: ClueBulk;
+  /** Moves between owners and the public sea (publicSea, assign, retrieval, merge). */
+  readonly sea = new ClueSea();
+  /** The move log and unlock events (/clueMonitor, /unlockList, retrieval). */
+  readonly moveLog: ClueMoveLog;
+  /** Duplicate groups and merging leads into one (merge). */
+  readonly merge: ClueMerge;
 
   constructor(db: Db, fields: ClueFieldService, ctx: AppContext) {
     this.read = new ClueReader(db, fields);
@@ -32,6 +42,14 @@ export class Clues {
     this.collaborators = new ClueCollaborators(db);
     this.interactions = new ClueInteractions(db, fields, ctx);
     this.bulk = new ClueBulk(db);
+    this.moveLog = new ClueMoveLog(db);
+    this.merge = new ClueMerge(db, fields);
+  }
+
+  /** New leads (manual creation, import, open API) are given owners by these rules from now on. */
+  useAutoAssign(assigner: AutoAssigner): void {
+    this.write.autoAssign = assigner;
+    this.bulk.autoAssign = assigner;
   }
 
   // What other modules look up (recording: the lead of a call; calls and messages: the interaction log).

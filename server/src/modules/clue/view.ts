@@ -1,4 +1,13 @@
-import { CallStatus, ClueType, CustomerStage, formatDateTime, Gender, ImportWay, ReceiveType } from '@crm/core';
+import {
+  CallStatus,
+  ClueType,
+  CustomerStage,
+  formatDateTime,
+  Gender,
+  ImportWay,
+  ReceiveType,
+  SeaEntryType,
+} from '@crm/core';
 import type { Clue } from '@crm/core/contract/clue';
 import type { FieldChange as FieldChangeSchema } from '@crm/core/contract/interaction';
 import type { z } from 'zod';
@@ -116,6 +125,12 @@ export function clueView(row: ClueRow, vc: ViewContext): Clue {
     isInSea: row.isInSea,
     receiveType: row.receiveType,
     receiveTypeName: row.receiveType ? (ReceiveType[row.receiveType as keyof typeof ReceiveType] ?? '') : '',
+    poolId: row.poolId,
+    seaEntryType: row.seaEntryType,
+    seaEntryTypeName: row.seaEntryType ? (SeaEntryType[row.seaEntryType as keyof typeof SeaEntryType] ?? '') : '',
+    seaTime: formatDateTime(row.seaTime),
+    previousOwnerId: row.previousOwnerId,
+    previousOwnerName: row.previousOwnerId ? (vc.users.get(row.previousOwnerId)?.realName ?? '') : '',
     assignStatus: row.assignStatus,
     risk: row.risk,
     voiceprint: row.voiceprint,

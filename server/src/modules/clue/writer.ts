@@ -9,11 +9,13 @@ import { isPhone, STANDARD_BY_NAME } from '../clueField/fields';
 import type { ClueFieldService } from '../clueField/service';
 import { type OrgUser, orgUser } from '../org/directory';
 import { areaFromCodes } from './area';
+import type { AutoAssigner } from './autoAssign';
 import { lockLeads, refuseDuplicate } from './duplicates';
 import { addEvent, type ClueEventInput } from './events';
 import { orgClues, searchGrams } from './query';
 import { findClue, findClues } from './rows';
 import { clue } from './schema';
+import { autoMove, logTransfers, recordMoves } from './sea';
 import { accessOf, type ClueInsert, type ClueRow, clueView, fieldChanges, viewContext } from './view';
 
 type Body<K extends keyof typeof contract.clue> = CallBody<(typeof contract.clue)[K]>;
@@ -134,31 +136,68 @@ export class ClueWriter {
     }
   }
 
-  /** Creates a lead (the caller's unless another owner is chosen) and answers it as the detail does. */
+  /** The rules that give new leads an owner (the assign module, through Clues.useAutoAssign), when present. */
+  autoAssign?: AutoAssigner;
+
+  /**
+   * Creates a lead (the caller's unless another owner is chosen) and answers it as the detail does. With no owner
+   * given, the automatic assignment rules choose one: for the open API and other sources always, for a lead created
+   * by hand only when its creator may assign leads (a seat's own lead stays the seat's).
+   */
   async add(s: Session, input: ClueInput, opts: { importWay?: number } = {}): Promise<Answer<'add'>> {
     await this.checkWritable(s, input);
+    const importWay = opts.importWay ?? 8;
+    const ruled =
+      input.ownerId === undefined &&
+      this.autoAssign !== undefined &&
+      (importWay !== 8 || s.isSuperAdmin || s.signs.has('clue:assign'));
+    let picked = false;
     const row = await this.db.transaction(async (tx) => {
       const v = await this.columnsOf(s, input, 'create', tx);
       if (!v.phone) throw badRequest('phone：请输入手机号');
       await lockLeads(tx, s.orgId);
       await refuseDuplicate(tx, this.fields, s.orgId, v, null);
+      const time = new Date();
+      const [pick] =
+        ruled && this.autoAssign
+          ? await this.autoAssign(
+              tx,
+              s.orgId,
+              [
+                {
+                  importWay,
+                  channelSourceId: v.channelSourceId ?? null,
+                  provinceCode: v.provinceCode ?? null,
+                  cityCode: v.cityCode ?? null,
+                  custom: v.custom ?? {},
+                },
+              ],
+              time,
+            )
+          : [null];
       const [row] = await tx
         .insert(clue)
         .values({
           ...v,
           organizationId: s.orgId,
-          ownerId: v.ownerId ?? s.userId,
-          importWay: opts.importWay ?? 8,
-          receiveType: v.ownerId && v.ownerId !== s.userId ? 1 : null,
+          ownerId: pick?.userId ?? v.ownerId ?? s.userId,
+          importWay,
+          receiveType: pick ? 4 : v.ownerId && v.ownerId !== s.userId ? 1 : null,
+          receivedAt: time,
           searchGrams: searchGrams(v.name, v.company),
           createdBy: s.userId,
           turnCustomerTime: v.type === 2 ? new Date() : null,
         })
         .returning();
       await addEvent(tx, s.orgId, row.id, { type: 'create', userId: s.userId, content: `${row.name || row.phone}` });
+      if (pick) {
+        picked = true;
+        await recordMoves(tx, s.orgId, [{ id: row.id, fromUserId: null }], autoMove(pick, time));
+      }
       return row;
     });
-    return this.answer(s, row.id);
+    // the creator may not see the colleague the rule chose: the answer is the lead just created all the same
+    return this.answer(picked ? { ...s, visibleUserIds: null } : s, row.id);
   }
 
   /** Writes the fields sent (the owner changes through changeOwner) and logs what changed. */
@@ -236,6 +275,7 @@ export class ClueWriter {
       return this.updateEach(tx, s, rows, { lockStatus }, () => ({
         type: 'lock',
         title: lockStatus ? '锁定客户' : '解锁客户',
+        detail: { lockStatus },
       }));
     });
   }
@@ -255,7 +295,15 @@ export class ClueWriter {
       const u = await assignableOwner(tx, s, ownerId);
       const rows = await findClues(tx, s, ids);
       if (rows.some((r) => r.lockStatus === 1)) throw badRequest(LOCKED);
-      return this.updateEach(tx, s, rows, { ownerId, isInSea: 2, assignStatus: 2, receiveType: 1 }, (r) => ({
+      const time = new Date();
+      await logTransfers(
+        tx,
+        s.orgId,
+        rows.map((r) => ({ id: r.id, fromUserId: r.ownerId })),
+        { action: 'change', operatorId: s.userId, toUserId: ownerId, receiveType: 1, transferMode: mode, time },
+      );
+      const set = { ownerId, isInSea: 2, assignStatus: 2, receiveType: 1, receivedAt: time };
+      return this.updateEach(tx, s, rows, set, (r) => ({
         type: 'transfer',
         content: `跟进人变更为${u.realName}`,
         detail: {

@@ -118,7 +118,8 @@ export class ClueExportService {
     private readonly clues: Clues,
   ) {}
 
-  async startExport(s: Session, filter: Body<'export'>): Promise<Answer<'export'>> {
+  /** `filter` may carry the server's own filter parts (the public sea's pools); `title` names the file. */
+  async startExport(s: Session, filter: Body<'export'>, title = '客户导出'): Promise<Answer<'export'>> {
     const options: ExportOptions = {
       filter,
       session: {
@@ -131,7 +132,7 @@ export class ClueExportService {
       },
     };
     const rec = await createExportRecord(this.db, s, {
-      fileName: `客户导出_${exportStamp()}.xlsx`,
+      fileName: `${title}_${exportStamp()}.xlsx`,
       folder: 'clue-export',
       options,
     });

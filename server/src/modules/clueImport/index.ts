@@ -6,6 +6,8 @@ import { ClueImportService, IMPORT_JOB } from './service';
 declare module '../../platform/context' {
   interface Services {
     clueImport: ClueImportService;
+    /** Background exports of lead lists (the pool's export too). */
+    clueExport: ClueExportService;
   }
 }
 
@@ -16,6 +18,7 @@ export const clueImportModule: Module = {
     const svc = new ClueImportService(ctx.db, ctx, ctx.services.clue, ctx.services.clueField);
     const exports = new ClueExportService(ctx.db, ctx, ctx.services.clue);
     ctx.services.clueImport = svc;
+    ctx.services.clueExport = exports;
     ctx.jobs.register<{ recordId: number }>(IMPORT_JOB, (data) => svc.runImport(data.recordId), {
       // heartbeat: a job whose worker died is retried within a minute, not after the hour of expiry
       queue: { retryLimit: 1, expireInSeconds: 3600, heartbeatSeconds: 60 },

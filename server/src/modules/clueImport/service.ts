@@ -158,8 +158,20 @@ export class ClueImportService {
     }
     if (input.channelSourceId) await this.fields.checkDictId(s.orgId, 'channelSource', input.channelSourceId);
     if (input.tagIds?.length) await this.fields.checkTagIds(s.orgId, input.tagIds);
+    let poolId: number | null = null;
+    if (input.toSea) {
+      const pools = this.ctx.services.publicSea.pools;
+      if (input.poolId) poolId = (await pools.visible(this.db, s, input.poolId)).id;
+      else {
+        const first = (await pools.rows(s))[0];
+        if (!first) throw badRequest('poolId：请先创建公海');
+        poolId = first.id;
+      }
+    }
     const options: ImportOptions & { visibleUserIds: number[] | null } = {
       mapping: input.mapping,
+      poolId,
+      autoAssign: input.toSea ? false : (input.autoAssign ?? false),
       ownerId: input.toSea ? null : (input.ownerId ?? s.userId),
       channelSourceId: input.channelSourceId ?? null,
       clueType: input.clueType ?? 1,
@@ -333,6 +345,8 @@ export class ClueImportService {
         createdBy: rec.userId,
         clueType: opts.clueType,
         toSea: opts.toSea,
+        poolId: opts.poolId,
+        autoAssign: opts.autoAssign,
         ownerId: opts.ownerId,
         channelSourceId: opts.channelSourceId,
         tagIds: opts.tagIds,

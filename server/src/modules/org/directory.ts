@@ -45,3 +45,25 @@ export async function orgUser(db: DbOrTx, orgId: number, userId: number): Promis
   const [row] = await selectOrgUsers(db, and(eq(appUser.organizationId, orgId), eq(appUser.id, userId)));
   return row;
 }
+
+/** Names of some departments of the organisation by id (ids of other organisations are skipped). */
+export async function deptNamesByIds(db: DbOrTx, orgId: number, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({ id: department.id, name: department.name })
+    .from(department)
+    .where(and(eq(department.organizationId, orgId), inArray(department.id, unique)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Work status (1 在线, 2 忙碌, 3 小休, 4 离线) of some enabled users of the organisation: automatic assignment. */
+export async function workStatusesOf(db: DbOrTx, orgId: number, ids: number[]): Promise<Map<number, number>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({ id: appUser.id, workStatus: appUser.workStatus })
+    .from(appUser)
+    .where(and(eq(appUser.organizationId, orgId), eq(appUser.status, 1), inArray(appUser.id, unique)));
+  return new Map(rows.map((r) => [r.id, r.workStatus]));
+}

@@ -1,6 +1,9 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db';
 import { interactionsForClue } from './listing';
 import { type RecordingRow, recordingInOrg, updateRecording } from './rows';
+import { recording } from './schema';
 
 /**
  * What other modules (and the jobs) ask of recordings, as `ctx.services.recording`. The module's own jobs live in
@@ -17,6 +20,13 @@ export function recordingService(ctx: AppContext) {
     /** Set by the analysis pipeline: 0 not analysed, 1 queued, 2 running, 3 done, 4 failed. */
     setAnalysisStatus: (orgId: number, id: number, status: number) =>
       updateRecording(db, orgId, id, { analysisStatus: status }),
+    /** Leads merged into one (the merge module): their recordings follow the lead kept, in the merge's transaction. */
+    moveToClue: async (tx: DbOrTx, orgId: number, fromClueIds: number[], toClueId: number) => {
+      await tx
+        .update(recording)
+        .set({ clueId: toClueId })
+        .where(and(eq(recording.organizationId, orgId), inArray(recording.clueId, fromClueIds)));
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { useDraftFilters } from '../../components/useDraftFilters';
+import { ToSeaModal } from '../pool/SeaLeadsTab';
 import { useClueActions } from './actions';
 import { BlacklistDrawer } from './BlacklistDrawer';
 import { ClueFilterBar } from './ClueFilterBar';
@@ -48,6 +49,7 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
   const [ownerIds, setOwnerIds] = useState<number[] | null>(null);
   const [collab, setCollab] = useState<number | null>(null);
   const [drawer, setDrawer] = useState<'recycle' | 'black' | null>(null);
+  const [toSea, setToSea] = useState<number[] | null>(null);
   const canAdd = useHasSign('clue:add');
   const canEdit = useHasSign('clue:edit');
   const canDelete = useHasSign('clue:delete');
@@ -112,6 +114,7 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
     canEdit && { key: 'turn', label: '转为客户' },
     canEdit && { key: 'black', label: '加入黑名单' },
     canAssign && { key: 'owner', label: '变更跟进人' },
+    canEdit && { key: 'toSea', label: '转入公海' },
   ].filter(Boolean) as { key: string; label: string }[];
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
@@ -147,6 +150,7 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
                   if (key === 'turn') clueActions.turn(selected, refresh);
                   if (key === 'black') clueActions.blacklist(selected, refresh);
                   if (key === 'owner') setOwnerIds(selected);
+                  if (key === 'toSea') setToSea(selected);
                 },
               }}
             >
@@ -222,6 +226,14 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
         onClose={() => setOwnerIds(null)}
         onDone={() => {
           setOwnerIds(null);
+          refresh();
+        }}
+      />
+      <ToSeaModal
+        ids={toSea}
+        onClose={() => setToSea(null)}
+        onDone={() => {
+          setToSea(null);
           refresh();
         }}
       />

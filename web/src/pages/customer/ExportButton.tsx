@@ -40,9 +40,18 @@ export function useRecordProgress(recordId: number | null, intervalMs = 1000) {
 }
 
 /** Exports the filtered list to .xlsx as a background job: progress, then a download link. */
-export function ExportButton({ filter, disabled }: { filter: () => ClueFilterInput; disabled?: boolean }) {
+export function ExportButton({
+  filter,
+  disabled,
+  call = contract.clueImport.export,
+}: {
+  filter: () => ClueFilterInput;
+  disabled?: boolean;
+  /** The export call (a pool's export takes the pool in its filter). */
+  call?: typeof contract.clueImport.export | typeof contract.organizationPublicsea.export;
+}) {
   const [recordId, setRecordId] = useState<number | null>(null);
-  const start = useCallMutation(contract.clueImport.export, {
+  const start = useCallMutation(call as typeof contract.clueImport.export, {
     invalidate: [contract.clueImport.records],
     onSuccess: (r) => setRecordId(r.recordId),
   });

@@ -8,6 +8,7 @@ import {
   Col,
   Form,
   Progress,
+  Radio,
   Result,
   Row,
   Select,
@@ -21,7 +22,7 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
-import { useCallDownload, useCallMutation } from '../../api/hooks';
+import { useCallDownload, useCallMutation, useCallQuery } from '../../api/hooks';
 import { showError } from '../../app/ui';
 import { SearchSelect } from '../../components/SearchSelect';
 import { toOptions, useClueUsers, userOptions } from './data';
@@ -92,10 +93,13 @@ function UploadStep({ onUploaded }: { onUploaded: (a: UploadAnswer) => void }) {
 /** Step 2: map each column to a field (suggested by the closest header match) and choose the import options. */
 function MapStep({
   upload,
+  sea,
   onStarted,
   onBack,
 }: {
   upload: UploadAnswer;
+  /** Into a public pool (/highSeasImport, import way 14) instead of to owners. */
+  sea?: boolean;
   onStarted: (recordId: number) => void;
   onBack: () => void;
 }) {
@@ -107,17 +111,20 @@ function MapStep({
   const used = new Set(Object.values(mapping));
   const missing = upload.fields.filter((f) => f.isRequired && !used.has(f.fieldName));
   const begin = useCallMutation(c.start, { invalidate: [c.records], onSuccess: (r) => onStarted(r.recordId) });
+  const assignMode = Form.useWatch('assignMode', form);
+  const channelSourceId = Form.useWatch('channelSourceId', form);
   const start = () => {
     const opts = form.getFieldsValue();
     const clean = Object.fromEntries(Object.entries(mapping).filter(([, v]) => v));
     begin.mutate({
       recordId: upload.recordId,
       mapping: clean,
-      ownerId: opts.ownerId ?? null,
+      ownerId: sea ? null : (opts.ownerId ?? null),
       channelSourceId: opts.channelSourceId ?? null,
       clueType: opts.clueType,
       tagIds: opts.tagIds ?? [],
-      importWay: 1,
+      importWay: sea ? 14 : 1,
+      ...(sea ? { toSea: true, poolId: opts.poolId ?? null } : { autoAssign: opts.assignMode === 'rule' }),
     });
   };
   return (
@@ -160,7 +167,8 @@ function MapStep({
       {missing.length > 0 && (
         <Alert type="warning" showIcon title={`必填字段未对应：${missing.map((m) => m.fieldLabel).join('、')}`} />
       )}
-      <Form form={form} layout="vertical" initialValues={{ clueType: 1 }}>
+      <Form form={form} layout="vertical" initialValues={{ clueType: 1, assignMode: 'owner' }}>
+        {sea ? <PoolTarget /> : <AssignTarget rule={assignMode === 'rule'} channelSourceId={channelSourceId} />}
         <Row gutter={16}>
           <Col span={6}>
             <Form.Item name="clueType" label="导入为">
@@ -172,11 +180,17 @@ function MapStep({
               />
             </Form.Item>
           </Col>
-          <Col span={6}>
-            <Form.Item name="ownerId" label="跟进人（表中未填时）" tooltip="不选则为导入人">
-              <SearchSelect options={userOptions(users.data)} />
-            </Form.Item>
-          </Col>
+          {!sea && (
+            <Col span={6}>
+              <Form.Item
+                name="ownerId"
+                label={assignMode === 'rule' ? '跟进人（无规则匹配时）' : '跟进人（表中未填时）'}
+                tooltip="不选则为导入人"
+              >
+                <SearchSelect options={userOptions(users.data)} />
+              </Form.Item>
+            </Col>
+          )}
           <Col span={6}>
             <Form.Item name="channelSourceId" label="渠道来源">
               <SearchSelect options={toOptions(channels.data)} />
@@ -263,8 +277,63 @@ function ProgressStep({ recordId, onAgain }: { recordId: number; onAgain: () => 
   );
 }
 
-/** /import 导入线索: template, upload, column mapping, progress and the report. */
-export default function ImportPage() {
+/** The pool the rows go into (default: the first pool). */
+function PoolTarget() {
+  const pools = useCallQuery(contract.publicSeaPool.list, undefined);
+  return (
+    <Row gutter={16}>
+      <Col span={12}>
+        <Form.Item name="poolId" label="导入到公海" tooltip="不选则导入到排序第一的公海">
+          <Select
+            allowClear
+            placeholder="请选择公海"
+            data-testid="import-pool"
+            options={(pools.data ?? []).map((p) => ({ value: p.id, label: `${p.name}（${p.leadCount} 条）` }))}
+          />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
+
+/** Who gets the rows: a chosen owner, or the automatic assignment rules (with the rule that will take them). */
+function AssignTarget({ rule, channelSourceId }: { rule: boolean; channelSourceId?: number }) {
+  const tips = useCallQuery(
+    contract.autoAssign.importTips,
+    { importWay: 1, ...(channelSourceId ? { channelSourceId } : {}) },
+    { enabled: rule, silent: true },
+  );
+  return (
+    <Row gutter={16}>
+      <Col span={8}>
+        <Form.Item name="assignMode" label="分配方式">
+          <Radio.Group
+            data-testid="import-assign-mode"
+            options={[
+              { value: 'owner', label: '指定跟进人' },
+              { value: 'rule', label: '按自动分配规则' },
+            ]}
+          />
+        </Form.Item>
+      </Col>
+      {rule && (
+        <Col span={16}>
+          <Alert
+            type={tips.data?.ruleId || tips.data?.maybe.length ? 'info' : 'warning'}
+            showIcon
+            data-testid="import-tips"
+            title={
+              tips.isError ? '无权查看自动分配规则，线索将按规则分配' : (tips.data?.tip ?? '正在读取自动分配规则…')
+            }
+          />
+        </Col>
+      )}
+    </Row>
+  );
+}
+
+/** The import wizard: template, upload, column mapping, progress and the report; `sea` imports into a pool. */
+export function ImportWizard({ sea }: { sea?: boolean }) {
   const [upload, setUpload] = useState<UploadAnswer | null>(null);
   const [recordId, setRecordId] = useState<number | null>(null);
   const step = recordId ? 2 : upload ? 1 : 0;
@@ -274,16 +343,21 @@ export default function ImportPage() {
   };
   return (
     <div style={{ padding: 16 }}>
-      <Card title="导入线索">
+      <Card title={sea ? '公海导入' : '导入线索'}>
         <Steps
           current={step}
           style={{ marginBottom: 24 }}
           items={[{ title: '上传文件' }, { title: '字段对应' }, { title: '导入结果' }]}
         />
         {step === 0 && <UploadStep onUploaded={setUpload} />}
-        {step === 1 && upload && <MapStep upload={upload} onStarted={setRecordId} onBack={again} />}
+        {step === 1 && upload && <MapStep upload={upload} sea={sea} onStarted={setRecordId} onBack={again} />}
         {step === 2 && recordId && <ProgressStep recordId={recordId} onAgain={again} />}
       </Card>
     </div>
   );
+}
+
+/** /import 导入线索: template, upload, column mapping, progress and the report. */
+export default function ImportPage() {
+  return <ImportWizard />;
 }

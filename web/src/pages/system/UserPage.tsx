@@ -16,6 +16,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { PasswordField } from '../../components/PasswordFields';
 import { SearchSelect } from '../../components/SearchSelect';
 import { useDraftFilters } from '../../components/useDraftFilters';
+import { QuitHandoverModal } from '../pool/QuitHandoverModal';
 import { type UserRow, usePositionOptions, useRoleOptions } from './data';
 
 /** What a change to users makes stale: the list, the user selects and the department head counts. */
@@ -151,6 +152,7 @@ export default function UserPage() {
   const { draft, patch, filters, apply } = bar;
   const [editing, setEditing] = useState<{ user: UserRow | null } | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
+  const [quitting, setQuitting] = useState<UserRow | null>(null);
   const list = useCallPage(contract.users.list, filters, 'user');
   // the switch spins until the list shows the new status (the mutation waits for the refetch)
   const setStatus = useCallMutation(contract.users.updateStatus, {
@@ -214,12 +216,17 @@ export default function UserPage() {
     { title: '最近登录', dataIndex: 'lastLoginAt', width: 170, render: (v) => v || '-' },
     ...actionColumn(
       canEdit,
-      210,
+      270,
       (r: UserRow) => (
         <Space size={12}>
           <LinkButton onClick={() => setEditing({ user: r })}>编辑</LinkButton>
           <LinkButton onClick={() => setResetting(r)}>重置密码</LinkButton>
           <LinkButton onClick={() => toggleChampion(r)}>{r.isSalesChampion ? '取消销冠' : '设为销冠'}</LinkButton>
+          {!r.isSuperAdmin && (
+            <LinkButton onClick={() => setQuitting(r)} data-testid="user-quit">
+              离职交接
+            </LinkButton>
+          )}
         </Space>
       ),
       'right',
@@ -277,6 +284,7 @@ export default function UserPage() {
       </Col>
       {editing && <UserForm user={editing.user} onClose={() => setEditing(null)} />}
       {resetting && <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />}
+      {quitting && <QuitHandoverModal open userId={quitting.id} onClose={() => setQuitting(null)} />}
     </Row>
   );
 }
