@@ -4,10 +4,15 @@ import { openDatabase } from './platform/db';
 import { seedIfEmpty } from './seed';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+  poolMode: config.databasePoolMode,
+});
 await database.migrate();
 const built = await buildApp(config, database);
-const seeded = config.seed.enabled ? await seedIfEmpty(built.ctx) : null;
+const seeded = config.seed.enabled ? await database.exclusive(() => seedIfEmpty(built.ctx)) : null;
 await built.app.listen({ port: config.port, host: config.host });
 
 const url = `http://localhost:${config.port}`;
