@@ -80,6 +80,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     (err) => app.log.error({ err }, 'job failed'),
     config.jobsSchema,
     config.jobTuning,
+    (queue, job, ms) => app.log.debug({ queue, job, ms }, 'job done'),
   );
   const ctx: AppContext = {
     app,

@@ -32,6 +32,8 @@ export class Jobs {
     /** The schema of the queue tables; processes that share one see each other's jobs. */
     schema = 'pgboss',
     private readonly tuning: JobTuning = { pollingSeconds: 0.5 },
+    /** After each job this process completed (a debug log line: which process ran what). */
+    private readonly onDone: (queue: string, jobId: string, ms: number) => void = () => {},
   ) {
     const supervise = tuning.superviseSeconds
       ? { superviseIntervalSeconds: tuning.superviseSeconds, monitorIntervalSeconds: tuning.superviseSeconds }
@@ -96,6 +98,7 @@ export class Jobs {
    * its own (retried by its queue's policy); pg-boss's completion of the whole batch then finds nothing active left.
    */
   private async runOne(r: Registration, job: Job<any>): Promise<void> {
+    const started = Date.now();
     try {
       await r.handler(job.data, job);
     } catch (err) {
@@ -104,6 +107,7 @@ export class Jobs {
       return;
     }
     await this.boss.complete(r.name, job.id);
+    this.onDone(r.name, job.id, Date.now() - started);
   }
 
   async send<T extends object>(name: string, data: T, opts: SendOptions = {}): Promise<string | null> {
