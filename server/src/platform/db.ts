@@ -69,7 +69,12 @@ async function openPostgres(
   // A pooled connection that the server drops (a restart, a failover, a cut network) emits 'error' on the pool: without
   // a listener that would end the process. The pool replaces it; the requests using it at that moment fail.
   pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
-  if (poolMode === 'transaction') pool.on('connect', unnamedStatements);
+  pool.on('connect', (client) => {
+    // A client checked out of the pool (a transaction) has no listener of the pool's: its 'error' when the server goes
+    // away would end the process. Its query fails instead, and the pool drops it on release (it is not queryable).
+    client.on('error', () => {});
+    if (poolMode === 'transaction') unnamedStatements(client);
+  });
   // timestamps travel as Date; bigint (int8) counts come back as numbers when they fit.
   pg.types.setTypeParser(20, (v) => (Number.isSafeInteger(Number(v)) ? Number(v) : v));
   const db = drizzlePg(pool) as Db;
