@@ -18,6 +18,13 @@ for (const f of readdirSync(dir).filter((n) => n.endsWith('.chaos.mjs')).sort())
 }
 
 const postgres = await startPostgres();
+// an interrupted run leaves no PostgreSQL behind
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.once(sig, async () => {
+    await postgres.destroy();
+    process.exit(130);
+  });
+const SCENARIO_TIMEOUT_MS = Number(process.env.CHAOS_SCENARIO_TIMEOUT_MS ?? 300_000);
 console.log(`chaos: PostgreSQL ${postgres.port} (${postgres.dir}); ${scenarios.length} scenarios`);
 let failed = 0;
 const began = Date.now();
@@ -31,7 +38,13 @@ try {
       } catch {
         postgres.start();
       }
-      const figures = await s.run({ postgres, log: (m) => console.log(`    ${m}`) });
+      let timer;
+      const figures = await Promise.race([
+        s.run({ postgres, log: (m) => console.log(`    ${m}`) }),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`timed out after ${SCENARIO_TIMEOUT_MS} ms`)), SCENARIO_TIMEOUT_MS);
+        }),
+      ]).finally(() => clearTimeout(timer));
       console.log(`✓ ${s.full} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
       for (const [k, v] of Object.entries(figures ?? {})) console.log(`    ${k}: ${v}`);
     } catch (err) {

@@ -9,25 +9,23 @@ import { freePort, sleep } from '../../scripts/lib/processes.mjs';
 
 const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
-/** initdb refuses to run as root: as root the instance runs as the `postgres` user. */
-function asOwner(cmd, args) {
-  if (process.getuid?.() === 0) return ['runuser', ['-u', 'postgres', '--', cmd, ...args]];
-  return [cmd, args];
+/** initdb refuses to run as root: as root the instance (and PgBouncer) run as the `postgres` user. */
+function owner() {
+  if (process.getuid?.() !== 0) return {};
+  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
+  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
+  return { uid, gid, env: { ...process.env, HOME: '/tmp', USER: 'postgres' } };
 }
 
 function run(cmd, args, opts = {}) {
-  const [c, a] = asOwner(cmd, args);
-  return execFileSync(c, a, { stdio: ['ignore', 'pipe', 'pipe'], ...opts }).toString();
+  return execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: '/tmp', ...owner(), ...opts }).toString();
 }
 
 export async function startPostgres({ maxConnections = 300 } = {}) {
   if (!existsSync(join(BIN, 'initdb'))) throw new Error(`PostgreSQL binaries not found in ${BIN} (set PG_BIN)`);
   const dir = mkdtempSync(join(tmpdir(), 'crm-chaos-pg-'));
-  if (process.getuid?.() === 0) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-    chownSync(dir, uid, gid);
-  }
+  const { uid, gid } = owner();
+  if (uid !== undefined) chownSync(dir, uid, gid);
   const data = join(dir, 'data');
   const port = await freePort();
   run(join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
@@ -100,16 +98,20 @@ export async function startPgBouncer(postgres, { poolSize = 20 } = {}) {
     ].join('\n'),
   );
   writeFileSync(join(postgres.dir, 'userlist.txt'), '"postgres" ""\n');
-  if (process.getuid?.() === 0) execFileSync('chown', ['postgres:', ini, join(postgres.dir, 'userlist.txt')]);
-  const [c, a] = asOwner(bin, [ini]);
-  const child = spawn(c, a, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const { uid, gid } = owner();
+  if (uid !== undefined) for (const f of [ini, join(postgres.dir, 'userlist.txt')]) chownSync(f, uid, gid);
+  const child = spawn(bin, [ini], { stdio: ['ignore', 'pipe', 'pipe'], cwd: '/tmp', ...owner() });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
   const out = [];
   child.stdout.on('data', (d) => out.push(d.toString()));
   child.stderr.on('data', (d) => out.push(d.toString()));
   const url = (db) => `postgres://postgres@127.0.0.1:${port}/${db}`;
   for (let i = 0; ; i++) {
     try {
-      const client = new pg.Client({ connectionString: url('postgres') });
+      const client = new pg.Client({ connectionString: url('postgres'), connectionTimeoutMillis: 2000 });
       await client.connect();
       await client.end();
       break;
@@ -124,9 +126,13 @@ export async function startPgBouncer(postgres, { poolSize = 20 } = {}) {
     logs: () => out.join(''),
     stop: () =>
       new Promise((r) => {
-        child.once('exit', r);
-        // runuser forwards the signal to pgbouncer
-        child.kill('SIGINT');
+        if (exited) return r();
+        const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(t);
+          r();
+        });
+        child.kill('SIGTERM');
       }),
   };
 }
