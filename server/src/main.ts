@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
+import { writePidFile } from './platform/pidFile';
 import { seedIfEmpty } from './seed';
 
 const config = loadConfig();
@@ -10,6 +11,7 @@ const database = await openDatabase({
   poolSize: config.databasePoolSize,
   poolMode: config.databasePoolMode,
 });
+if (database.kind === 'pglite' && config.dataDir !== ':memory:') writePidFile(config.dataDir);
 await database.migrate();
 const built = await buildApp(config, database);
 const seeded = config.seed.enabled ? await database.exclusive(() => seedIfEmpty(built.ctx)) : null;
