@@ -52,10 +52,14 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     requestTimeout: config.http.requestTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     maxRequestsPerSocket: config.http.maxRequestsPerSocket || undefined,
+    http: {
+      // the headers must arrive within 20 s (Node's default 60 s; never more than the request timeout), and the
+      // timeouts are checked every second (Node's default: every 30 s, which would let a slow client hold longer)
+      headersTimeout: Math.min(config.http.requestTimeoutMs, 20_000),
+      connectionsCheckingInterval: 1000,
+    },
     routerOptions: { ignoreTrailingSlash: true },
   });
-  // the headers must arrive within this (Node's default 60 s; must not exceed the request timeout)
-  app.server.headersTimeout = Math.min(config.http.requestTimeoutMs, 20_000);
   app.setValidatorCompiler(validatorCompiler);
   // Answers are documented by their schemas and checked in tests (platform/http.ts), not filtered by them: a
   // serializer that parsed them would drop what a schema forgot and turn every failure envelope into an error.

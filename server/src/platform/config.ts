@@ -107,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: positive(env.DATABASE_POOL_SIZE) ?? 20,
     http: {
       bodyLimitBytes: (positive(env.BODY_LIMIT_MB) ?? 10) * 1024 * 1024,
-      requestTimeoutMs: (positive(env.REQUEST_TIMEOUT_SECONDS) ?? 120) * 1000,
+      requestTimeoutMs: (positive(env.REQUEST_TIMEOUT_SECONDS) ?? 300) * 1000,
       connectionTimeoutMs: (positive(env.CONNECTION_TIMEOUT_SECONDS) ?? 30) * 1000,
       keepAliveTimeoutMs: (positive(env.KEEP_ALIVE_SECONDS) ?? 72) * 1000,
       maxRequestsPerSocket: positive(env.MAX_REQUESTS_PER_SOCKET) ?? 0,
@@ -133,7 +133,7 @@ export interface JobTuning {
 export interface HttpLimits {
   /** BODY_LIMIT_MB (default 10): largest JSON or form body; uploads have UPLOAD_LIMIT_MB. */
   bodyLimitBytes: number;
-  /** REQUEST_TIMEOUT_SECONDS (default 120): the whole request, headers and body, must arrive within it (Node's requestTimeout). */
+  /** REQUEST_TIMEOUT_SECONDS (default 300, an upload of hundreds of MB): the whole request, headers and body, must arrive within it (Node's requestTimeout). */
   requestTimeoutMs: number;
   /** CONNECTION_TIMEOUT_SECONDS (default 30): a socket with nothing happening is closed (headers must arrive within it too). */
   connectionTimeoutMs: number;

@@ -82,7 +82,7 @@ async function openPostgres(
     kind: 'postgres',
     db,
     connectionString,
-    migrate: () => migratePostgres(db),
+    migrate: () => retryCatalogRace(() => migratePostgres(db)),
     exclusive: async (fn) => {
       const client = await pool.connect();
       try {
@@ -137,6 +137,24 @@ async function migratePostgres(db: Db): Promise<void> {
       );
     }
   });
+}
+
+/**
+ * Runs a start-up step that creates database objects again when it lost a race with another process starting at
+ * the same moment (PostgreSQL's `IF NOT EXISTS` is not safe against a concurrent create: a unique violation on a
+ * catalog, or "already exists"). The second attempt finds the objects made.
+ */
+export async function retryCatalogRace<T>(step: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await step();
+    } catch (err) {
+      const { code, message } = err as { code?: string; message?: string };
+      const race = ['23505', '42P06', '42P07', '42710'].includes(code ?? '') || /already exists/.test(message ?? '');
+      if (!race || i >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 500 * i));
+    }
+  }
 }
 
 /** A failure of the database connection itself (down, restarting, unreachable), not of the query. */

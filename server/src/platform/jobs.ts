@@ -1,6 +1,6 @@
 import { fromPglite, type Job, PgBoss, type QueueOptions, type SendOptions } from 'pg-boss';
 import type { JobTuning } from './config';
-import type { Database } from './db';
+import { type Database, retryCatalogRace } from './db';
 
 export type JobHandler<T> = (data: T, job: Job<T>) => Promise<void>;
 
@@ -75,12 +75,15 @@ export class Jobs {
 
   async start(): Promise<void> {
     if (this.started) return;
-    await this.boss.start();
+    // processes starting together may race to create the queue tables
+    await retryCatalogRace(() => this.boss.start());
     for (const r of this.registrations) {
-      const existing = await this.boss.getQueue(r.name);
-      if (!existing) await this.boss.createQueue(r.name, r.queue);
-      // options added in a later release (retries, heartbeat) reach queues created before it
-      else await this.boss.updateQueue(r.name, r.queue);
+      await retryCatalogRace(async () => {
+        const existing = await this.boss.getQueue(r.name);
+        if (!existing) await this.boss.createQueue(r.name, r.queue);
+        // options added in a later release (retries, heartbeat) reach queues created before it
+        else await this.boss.updateQueue(r.name, r.queue);
+      });
       if (!this.works(r.name)) continue;
       await this.boss.work(
         r.name,
