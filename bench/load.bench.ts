@@ -3,10 +3,15 @@
 // process. Each virtual user signs in as one of the demo organisations' users and loops over: lead list, search,
 // details, follow-up writes, recording list, an upload (with its transcript: the worker analyses it), the AI list
 // and one call's analysis. Failures are asked for as real HTTP statuses (X-Support-Features), so any envelope
-// failure counts as an error. LOAD_SECONDS, LOAD_VUS, LOAD_LEADS change the defaults (60, 100, 50,000).
-import { drizzle } from 'drizzle-orm/node-postgres';
+// failure counts as an error.
+//
+// A user reads before clicking again: the 100 users together send LOAD_VUS / LOAD_THINK_SECONDS requests a second
+// (100 / 2 s = 50 req/s, autocannon's overallRate), and the latencies are those of the server at that rate. Then
+// `load.max_rps` is the saturation figure: the same users with no pause at all (closed loop), for LOAD_MAX_SECONDS.
+// LOAD_SECONDS, LOAD_VUS, LOAD_THINK_SECONDS, LOAD_MAX_SECONDS, LOAD_LEADS change the defaults (60, 100, 2, 20, 50,000).
 import autocannon from 'autocannon';
 import histUtil from 'autocannon/lib/histUtil.js';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { freePort, type ServerProcess, spawnServer } from '../scripts/lib/processes.mjs';
 import { generate } from './leads.bench';
@@ -16,6 +21,8 @@ const G = 'load';
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const VUS = Number(process.env.LOAD_VUS ?? 100);
 const LEADS = Number(process.env.LOAD_LEADS ?? 50_000);
+const THINK = Number(process.env.LOAD_THINK_SECONDS ?? 2);
+const MAX_SECONDS = Number(process.env.LOAD_MAX_SECONDS ?? 20);
 const DB = 'crm_scale_bench_load';
 const ACCOUNTS = ['seat01', 'seat02', 'seat03', 'manager', 'admin', 'seat21', 'seat22', 'manager2', 'admin2'];
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周'];
@@ -49,12 +56,17 @@ export default async function loadBench(): Promise<void> {
     const followPath = await followUpPath(api1.baseUrl);
     console.log(`${G}: ${VUS} virtual users, ${SECONDS} s, ${LEADS} generated leads; follow-ups by ${followPath}`);
 
-    await run([api1.baseUrl, api2.baseUrl], 5, VUS, followPath); // warm-up
-    const two = await run([api1.baseUrl, api2.baseUrl], SECONDS, VUS, followPath);
-    const one = await run([api1.baseUrl], SECONDS, VUS, followPath);
-    for (const [label, r] of [
-      ['', two],
-      ['one_process.', one],
+    const both = [api1.baseUrl, api2.baseUrl];
+    const rate = VUS / THINK;
+    console.log(`${G}: ${VUS} users, one request every ${THINK} s each: ${rate} req/s`);
+    await run(both, 5, VUS, followPath, rate); // warm-up
+    const two = await run(both, SECONDS, VUS, followPath, rate);
+    const one = await run([api1.baseUrl], SECONDS, VUS, followPath, rate);
+    const twoMax = await run(both, MAX_SECONDS, VUS, followPath);
+    const oneMax = await run([api1.baseUrl], MAX_SECONDS, VUS, followPath);
+    for (const [label, r, max] of [
+      ['', two, twoMax],
+      ['one_process.', one, oneMax],
     ] as const) {
       report(G, `${label}rps`, r.rps, 'req/s');
       report(G, `${label}p50_ms`, r.p(50), 'ms');
@@ -62,8 +74,18 @@ export default async function loadBench(): Promise<void> {
       report(G, `${label}p99_ms`, r.p(99), 'ms');
       report(G, `${label}errors`, r.errors, 'requests');
       if (r.errors) console.log(`${G}: ${label || 'two_processes.'}status codes ${JSON.stringify(r.statusCodes)}`);
+      report(G, `${label}max_rps`, max.rps, 'req/s');
+      report(G, `${label}max_p95_ms`, max.p(95), 'ms');
+      report(G, `${label}max_errors`, max.errors, 'requests');
     }
-    const failures = procs.flatMap((p) => p.logs().split('\n').filter((l) => l.includes('"level":50'))).slice(0, 3);
+    const failures = procs
+      .flatMap((p) =>
+        p
+          .logs()
+          .split('\n')
+          .filter((l) => l.includes('"level":50')),
+      )
+      .slice(0, 3);
     if (failures.length) console.log(`${G}: server errors logged:\n${failures.join('\n')}`);
   } finally {
     await Promise.all(procs.map((p) => p.stop()));
@@ -96,9 +118,21 @@ async function addLeads(databaseUrl: string): Promise<void> {
     const q = async (sql: string) => (await pool.query(sql)).rows;
     const [org] = await q('select id from organization order by id limit 1');
     const owners = (await q(`select id from app_user where organization_id = ${org.id}`)).map((r) => r.id);
-    const statuses = (await q(`select id from clue_dict where organization_id = ${org.id} and kind = 'followStatus'`).catch(() => [])).map((r) => r.id);
-    const channels = (await q(`select id from clue_dict where organization_id = ${org.id} and kind = 'channelSource'`).catch(() => [])).map((r) => r.id);
-    await generate(drizzle(pool), org.id, owners, LEADS, statuses.length ? statuses : [0], channels.length ? channels : [0], 'cf_load');
+    const statuses = (
+      await q(`select id from clue_dict where organization_id = ${org.id} and kind = 'followStatus'`).catch(() => [])
+    ).map((r) => r.id);
+    const channels = (
+      await q(`select id from clue_dict where organization_id = ${org.id} and kind = 'channelSource'`).catch(() => [])
+    ).map((r) => r.id);
+    await generate(
+      drizzle(pool),
+      org.id,
+      owners,
+      LEADS,
+      statuses.length ? statuses : [0],
+      channels.length ? channels : [0],
+      'cf_load',
+    );
   } finally {
     await pool.end();
   }
@@ -106,7 +140,11 @@ async function addLeads(databaseUrl: string): Promise<void> {
 
 /** The follow-up call where it is served (/interactive/addFollowRecord), else an edit of the lead's remark. */
 async function followUpPath(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/robot/interactive/addFollowRecord`, { method: 'POST', headers: JSON_HEADERS, body: '{}' });
+  const res = await fetch(`${baseUrl}/api/robot/interactive/addFollowRecord`, {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: '{}',
+  });
   return res.status === 404 ? '/api/robot/organizationClue/edit' : '/api/robot/interactive/addFollowRecord';
 }
 
@@ -128,7 +166,8 @@ function uploadBody(): { body: Buffer; contentType: string } {
   wav.write('data', 36);
   wav.writeUInt32LE(n * 2, 40);
   const tone = 200 + (++serial % 700);
-  for (let i = 0; i < n; i++) wav.writeInt16LE(Math.round(6000 * Math.sin((2 * Math.PI * tone * i) / 8000)), 44 + i * 2);
+  for (let i = 0; i < n; i++)
+    wav.writeInt16LE(Math.round(6000 * Math.sin((2 * Math.PI * tone * i) / 8000)), 44 + i * 2);
   wav.writeUInt32LE(serial, 44 + n * 2 - 4);
   const transcript = JSON.stringify({
     durationMs: 20000,
@@ -189,33 +228,49 @@ function requests(followPath: string) {
     path: '/api/backend/headset/uploadRecording',
     setupRequest: (req: any, c: any) => {
       const { body, contentType } = uploadBody();
-      return { ...req, body, headers: { 'x-support-features': 'standard-HTTP-status', authorization: c.token, 'content-type': contentType } };
+      return {
+        ...req,
+        body,
+        headers: { 'x-support-features': 'standard-HTTP-status', authorization: c.token, 'content-type': contentType },
+      };
     },
   };
   const analysisList = {
     ...json('POST', '/api/analysis/asr/V1/callAnalysisPageList', () => ({ pageNum: 1, pageSize: 20 })),
     onResponse: remember('analysedIds', (d) => d.lists.map((r: any) => r.recordingId)),
   };
+  // one call's analysis, from the AI list (a recording just uploaded may have none yet): the list again until then
   const analysis = {
     method: 'GET',
     path: '/api/analysis/asr/V1/getCallAnalysis',
-    setupRequest: (req: any, c: any) => ({
-      ...req,
-      path: `/api/analysis/asr/V1/getCallAnalysis?recordId=${pick(c.analysedIds ?? c.recordIds ?? [1])}`,
-      headers: { 'x-support-features': 'standard-HTTP-status', authorization: c.token },
-    }),
+    setupRequest: (req: any, c: any) => {
+      const headers = { 'x-support-features': 'standard-HTTP-status', authorization: c.token };
+      if (!c.analysedIds)
+        return {
+          ...analysisList,
+          ...req,
+          method: 'POST',
+          path: analysisList.path,
+          headers: { ...JSON_HEADERS, authorization: c.token },
+          body: '{"pageNum":1,"pageSize":20}',
+        };
+      return { ...req, path: `/api/analysis/asr/V1/getCallAnalysis?recordId=${pick(c.analysedIds)}`, headers };
+    },
   };
   const userInfo = {
     method: 'GET',
     path: '/api/backend/loginController/getUserInfoByToken',
-    setupRequest: (req: any, c: any) => ({ ...req, headers: { ...req.headers, authorization: c.token, 'x-support-features': 'standard-HTTP-status' } }),
+    setupRequest: (req: any, c: any) => ({
+      ...req,
+      headers: { ...req.headers, authorization: c.token, 'x-support-features': 'standard-HTTP-status' },
+    }),
   };
   const signIn = {
     method: 'POST',
     path: '/api/backend/loginController/webLogin',
     headers: JSON_HEADERS,
     setupRequest: (req: any, c: any) => {
-      c.account ??= ACCOUNTS[(c.n = (c.n ?? Math.floor(Math.random() * 1000)) + 1) % ACCOUNTS.length];
+      c.account ??= pick(ACCOUNTS);
       return { ...req, body: JSON.stringify({ account: c.account, password: 'admin@123' }) };
     },
     onResponse: (status: number, body: string, c: any) => {
@@ -255,14 +310,28 @@ interface LoadResult {
 }
 
 /** `vus` connections spread over the processes, one autocannon instance each; their histograms merged. */
-async function run(urls: string[], seconds: number, vus: number, followPath: string): Promise<LoadResult> {
+async function run(
+  urls: string[],
+  seconds: number,
+  vus: number,
+  followPath: string,
+  rate?: number,
+): Promise<LoadResult> {
   const per = urls.map((_, i) => Math.floor(vus / urls.length) + (i < vus % urls.length ? 1 : 0));
   const results = await Promise.all(
     urls.map(
       (url, i) =>
         new Promise((resolve, reject) =>
           autocannon(
-            { url, connections: per[i], duration: seconds, requests: requests(followPath), timeout: 20, skipAggregateResult: true },
+            {
+              url,
+              connections: per[i],
+              duration: seconds,
+              requests: requests(followPath),
+              timeout: 20,
+              skipAggregateResult: true,
+              ...(rate ? { overallRate: Math.max(1, Math.round((rate * per[i]) / vus)) } : {}),
+            },
             (err: unknown, res: unknown) => (err ? reject(err) : resolve(res)),
           ),
         ),

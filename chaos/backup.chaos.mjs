@@ -35,9 +35,15 @@ async function populate(env) {
   try {
     await server.healthy(180_000);
     const admin = await Api.login(server.baseUrl, 'admin');
-    const up = await admin.ok(admin.upload(`${B}/headset/uploadRecording`, { callType: 1 }, [{ name: '备份测试.wav', data: wav(3) }]), 'upload');
-    const leads = (await admin.ok(admin.post(`${R}/organizationClue/list`, { pageNum: 1, pageSize: 10 }), 'leads')).total;
-    const recordings = (await admin.ok(admin.post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }), 'recordings')).total;
+    const up = await admin.ok(
+      admin.upload(`${B}/headset/uploadRecording`, { callType: 1 }, [{ name: '备份测试.wav', data: wav(3) }]),
+      'upload',
+    );
+    const leads = (await admin.ok(admin.post(`${R}/organizationClue/list`, { pageNum: 1, pageSize: 10 }), 'leads'))
+      .total;
+    const recordings = (
+      await admin.ok(admin.post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }), 'recordings')
+    ).total;
     assert.ok(leads > 0 && recordings > 1, `demo data: ${leads} leads, ${recordings} recordings`);
     return { recordId: up.recordId, leads, recordings };
   } finally {
@@ -51,8 +57,14 @@ async function verify(env, before) {
   try {
     await server.healthy(180_000);
     const admin = await Api.login(server.baseUrl, 'admin');
-    assert.equal((await admin.ok(admin.post(`${R}/organizationClue/list`, { pageNum: 1, pageSize: 10 }), 'leads')).total, before.leads);
-    assert.equal((await admin.ok(admin.post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }), 'recs')).total, before.recordings);
+    assert.equal(
+      (await admin.ok(admin.post(`${R}/organizationClue/list`, { pageNum: 1, pageSize: 10 }), 'leads')).total,
+      before.leads,
+    );
+    assert.equal(
+      (await admin.ok(admin.post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }), 'recs')).total,
+      before.recordings,
+    );
     const res = await fetch(`${server.baseUrl}${R}/recording/v1/play?id=${before.recordId}&token=${admin.token}`);
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /^audio\//);
@@ -60,7 +72,9 @@ async function verify(env, before) {
     try {
       const f = join(dir, 'played');
       writeFileSync(f, Buffer.from(await res.arrayBuffer()));
-      const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', f]).toString());
+      const seconds = Number(
+        execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', f]).toString(),
+      );
       assert.ok(Math.abs(seconds - 3) < 0.5, `played ${seconds} s of a 3 s recording`);
       return seconds;
     } finally {
@@ -95,8 +109,12 @@ export default [
         assert.deepEqual(await pgliteCounts(), rows, 'every row of every table');
         const seconds = await verify(env, before);
         const total = Object.values(rows).reduce((a, b) => a + b, 0);
-        log(`${Object.keys(rows).length} tables, ${total} rows restored; recording ${before.recordId} plays ${seconds} s`);
-        return { 'embedded backup → wipe → restore': `${total} rows in ${Object.keys(rows).length} tables, recording plays` };
+        log(
+          `${Object.keys(rows).length} tables, ${total} rows restored; recording ${before.recordId} plays ${seconds} s`,
+        );
+        return {
+          'embedded backup → wipe → restore': `${total} rows in ${Object.keys(rows).length} tables, recording plays`,
+        };
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
         rmSync(file, { force: true });
@@ -110,7 +128,13 @@ export default [
       const url = await postgres.createDatabase(dbName);
       const dataDir = mkdtempSync(join(tmpdir(), 'crm-chaos-backup-pg-'));
       const file = join(tmpdir(), `crm-backup-pg-${process.pid}.tar.gz`);
-      const env = { DATA_DIR: dataDir, DATABASE_URL: url, JWT_SECRET: 'b'.repeat(32), LOG_LEVEL: 'warn', WEB_DIST: join(dataDir, 'no-web') };
+      const env = {
+        DATA_DIR: dataDir,
+        DATABASE_URL: url,
+        JWT_SECRET: 'b'.repeat(32),
+        LOG_LEVEL: 'warn',
+        WEB_DIST: join(dataDir, 'no-web'),
+      };
       const counts = () => countRows((sql) => postgres.query(sql, [], dbName));
       try {
         const before = await populate(env);
@@ -122,8 +146,12 @@ export default [
         assert.deepEqual(await counts(), rows, 'every row of every table');
         const seconds = await verify(env, before);
         const total = Object.values(rows).reduce((a, b) => a + b, 0);
-        log(`${Object.keys(rows).length} tables, ${total} rows restored; recording ${before.recordId} plays ${seconds} s`);
-        return { 'PostgreSQL backup → drop → restore': `${total} rows in ${Object.keys(rows).length} tables, recording plays` };
+        log(
+          `${Object.keys(rows).length} tables, ${total} rows restored; recording ${before.recordId} plays ${seconds} s`,
+        );
+        return {
+          'PostgreSQL backup → drop → restore': `${total} rows in ${Object.keys(rows).length} tables, recording plays`,
+        };
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
         rmSync(file, { force: true });

@@ -3,7 +3,7 @@
 // exactly once however many workers listen.
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
-import { A, Api, B, eventually, R } from './lib/api.mjs';
+import { Api, B, eventually, R } from './lib/api.mjs';
 import { strongCall, wav } from './lib/audio.mjs';
 import { startCluster } from './lib/cluster.mjs';
 
@@ -50,7 +50,9 @@ export default [
         client.on('message', (t, payload) => t === topic && heard.push(JSON.parse(payload.toString())));
         await client.subscribeAsync(topic, { qos: 1 });
         const pushed = await seat.ok(
-          seat.upload(`${B}/headset/uploadRecording`, { callType: 1, transcript: strongCall() }, [{ name: 'push.wav', data: wav() }]),
+          seat.upload(`${B}/headset/uploadRecording`, { callType: 1, transcript: strongCall() }, [
+            { name: 'push.wav', data: wav() },
+          ]),
           'upload',
         );
         const message = await eventually(() => heard.find((m) => String(m.msgType ?? '').startsWith('ai_')), {
@@ -65,7 +67,9 @@ export default [
         for (let i = 0; i < N; i++) {
           const via = i % 2 ? seat : seat.on(api2.baseUrl);
           const up = await via.ok(
-            via.upload(`${B}/headset/uploadRecording`, { callType: 1, transcript: strongCall() }, [{ name: `c${i}.wav`, data: wav() }]),
+            via.upload(`${B}/headset/uploadRecording`, { callType: 1, transcript: strongCall() }, [
+              { name: `c${i}.wav`, data: wav() },
+            ]),
             `upload ${i}`,
           );
           ids.push(up.recordId);
@@ -87,9 +91,12 @@ export default [
           'crm_scale_chaos_cluster',
         );
         assert.equal(analyses.length, N);
-        assert.ok(analyses.every((a) => a.version === 1 && a.status === 3), 'one analysis each, version 1');
+        assert.ok(
+          analyses.every((a) => a.version === 1 && a.status === 3),
+          'one analysis each, version 1',
+        );
         const charged = await postgres.query(
-          "select count(*)::int as n, count(distinct recording_id)::int as d from cost_usage where recording_id = any($1)",
+          'select count(*)::int as n, count(distinct recording_id)::int as d from cost_usage where recording_id = any($1)',
           [ids],
           'crm_scale_chaos_cluster',
         );
@@ -101,17 +108,32 @@ export default [
         const done = cluster.jobsDone('analysis');
         const total = Object.values(done).reduce((a, b) => a + b, 0);
         const completed = jobs.filter((j) => j.state === 'completed').reduce((a, j) => a + j.n, 0);
-        assert.ok(jobs.every((j) => j.state === 'completed' && j.retry_count === 0), `jobs: ${JSON.stringify(jobs)}`);
+        assert.ok(
+          jobs.every((j) => j.state === 'completed' && j.retry_count === 0),
+          `jobs: ${JSON.stringify(jobs)}`,
+        );
         assert.equal(total, completed, `handler runs ${total} = jobs completed ${completed}`);
         const workerRuns = cluster.workers.map((w) => done[w.name]);
-        assert.ok(workerRuns.every((n) => n > 0), `both workers took part: ${JSON.stringify(done)}`);
-        assert.ok(cluster.apis.every((a) => done[a.name] === 0), 'API processes run no jobs');
+        assert.ok(
+          workerRuns.every((n) => n > 0),
+          `both workers took part: ${JSON.stringify(done)}`,
+        );
+        assert.ok(
+          cluster.apis.every((a) => done[a.name] === 0),
+          'API processes run no jobs',
+        );
 
         // --- an import and an export, each run once
         const sheet = await import('./lib/sheet.mjs');
         const file = await sheet.leadsSheet(2000, 'c');
-        const up = await admin1.ok(admin1.upload(`${R}/clueImport/upload`, {}, [{ name: 'leads.xlsx', data: file }]), 'import upload');
-        await admin1.ok(admin1.post(`${R}/clueImport/start`, { recordId: up.recordId, mapping: up.mapping }), 'import start');
+        const up = await admin1.ok(
+          admin1.upload(`${R}/clueImport/upload`, {}, [{ name: 'leads.xlsx', data: file }]),
+          'import upload',
+        );
+        await admin1.ok(
+          admin1.post(`${R}/clueImport/start`, { recordId: up.recordId, mapping: up.mapping }),
+          'import start',
+        );
         const rec = await eventually(
           async () => {
             const r = await admin1.ok(admin1.post(`${R}/importRecords/detail`, { recordId: up.recordId }), 'detail');
@@ -123,7 +145,9 @@ export default [
         assert.equal(rec.imported, 2000);
         const exp = await admin1.ok(admin1.post(`${R}/organizationClue/export`, {}), 'export');
         await eventually(
-          async () => (await admin1.ok(admin1.post(`${R}/importRecords/detail`, { recordId: exp.recordId }), 'detail')).status === 2,
+          async () =>
+            (await admin1.ok(admin1.post(`${R}/importRecords/detail`, { recordId: exp.recordId }), 'detail')).status ===
+            2,
           { timeoutMs: 60_000, what: 'export finished' },
         );
         const once = (q) => Object.values(cluster.jobsDone(q)).reduce((a, b) => a + b, 0);

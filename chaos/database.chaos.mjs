@@ -13,7 +13,13 @@ export default [
     name: 'PostgreSQL restarted under load: healthz, clear errors, every acknowledged write kept',
     async run({ postgres, log }) {
       const db = 'crm_scale_chaos_restart';
-      const cluster = await startCluster({ databaseUrl: await postgres.createDatabase(db), api: 2, workers: [], name: 'pg', env: { LOG_LEVEL: 'info' } });
+      const cluster = await startCluster({
+        databaseUrl: await postgres.createDatabase(db),
+        api: 2,
+        workers: [],
+        name: 'pg',
+        env: { LOG_LEVEL: 'info' },
+      });
       try {
         const sessions = await Promise.all(cluster.apis.map((p) => Api.login(p.baseUrl, 'admin')));
         const acknowledged = [];
@@ -27,7 +33,11 @@ export default [
             const phone = `199${String(i).padStart(8, '0')}`;
             sent++;
             try {
-              const res = await api.post(`${R}/organizationClue/add`, { name: `压测客户${i}`, phone }, { timeoutMs: 15_000 });
+              const res = await api.post(
+                `${R}/organizationClue/add`,
+                { name: `压测客户${i}`, phone },
+                { timeoutMs: 15_000 },
+              );
               if (res.code === 1) acknowledged.push({ id: res.data.id ?? res.data.clueId, phone });
               else failures.set(`${res.code} ${res.msg}`, (failures.get(`${res.code} ${res.msg}`) ?? 0) + 1);
             } catch (err) {
@@ -60,7 +70,10 @@ export default [
         const back = Date.now();
         await Promise.all(
           cluster.apis.map((p) =>
-            eventually(async () => (await fetch(`${p.baseUrl}/healthz`)).status === 200, { timeoutMs: 30_000, what: `${p.name} healthy again` }),
+            eventually(async () => (await fetch(`${p.baseUrl}/healthz`)).status === 200, {
+              timeoutMs: 30_000,
+              what: `${p.name} healthy again`,
+            }),
           ),
         );
         const recoverMs = Date.now() - back;
@@ -69,11 +82,17 @@ export default [
         stop = true;
         await Promise.all(load);
         assert.ok(acknowledged.length > atRecovery, 'writes succeed again after the restart');
-        const rows = await postgres.query("select id, phone from clue where phone like '199%' and deleted_at is null", [], db);
+        const rows = await postgres.query(
+          "select id, phone from clue where phone like '199%' and deleted_at is null",
+          [],
+          db,
+        );
         const stored = new Map(rows.map((r) => [Number(r.id), r.phone]));
         const lost = acknowledged.filter((a) => stored.get(Number(a.id)) !== a.phone);
         assert.deepEqual(lost, [], 'every acknowledged write is stored');
-        const unexpected = [...failures.keys()].filter((k) => !k.startsWith(`503 ${UNAVAILABLE}`) && !k.startsWith('network'));
+        const unexpected = [...failures.keys()].filter(
+          (k) => !k.startsWith(`503 ${UNAVAILABLE}`) && !k.startsWith('network'),
+        );
         assert.deepEqual(unexpected, [], `failures other than ${UNAVAILABLE}`);
         return {
           'writes sent / acknowledged / stored': `${sent} / ${acknowledged.length} / ${acknowledged.length - lost.length}`,
@@ -81,7 +100,8 @@ export default [
           'healthy again after restart': `${recoverMs} ms`,
         };
       } catch (err) {
-        for (const p of cluster.all()) if (p.exited !== null) log(`${p.name} exited (${p.exited}):\n${p.logs().slice(-3000)}`);
+        for (const p of cluster.all())
+          if (p.exited !== null) log(`${p.name} exited (${p.exited}):\n${p.logs().slice(-3000)}`);
         throw err;
       } finally {
         try {

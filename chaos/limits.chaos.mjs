@@ -29,17 +29,30 @@ export default [
       const server = spawnServer({
         name: 'limits',
         port,
-        env: { DATA_DIR: dataDir, SEED: 'false', LOG_LEVEL: 'warn', REQUEST_TIMEOUT_SECONDS: '4', CONNECTION_TIMEOUT_SECONDS: '3', BODY_LIMIT_MB: '1', WEB_DIST: join(dataDir, 'none') },
+        env: {
+          DATA_DIR: dataDir,
+          SEED: 'false',
+          LOG_LEVEL: 'warn',
+          REQUEST_TIMEOUT_SECONDS: '4',
+          CONNECTION_TIMEOUT_SECONDS: '3',
+          BODY_LIMIT_MB: '1',
+          WEB_DIST: join(dataDir, 'none'),
+        },
       });
       try {
         await server.healthy(120_000);
         const slowHeaders = hold(port, (s) => {
           const text = 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ';
           let i = 0;
-          const t = setInterval(() => (s.destroyed ? clearInterval(t) : s.write(i < text.length ? text[i++] : 'a')), 200);
+          const t = setInterval(
+            () => (s.destroyed ? clearInterval(t) : s.write(i < text.length ? text[i++] : 'a')),
+            200,
+          );
         });
         const stalledBody = hold(port, (s) =>
-          s.write('POST /api/backend/loginController/webLogin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"account":'),
+          s.write(
+            'POST /api/backend/loginController/webLogin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"account":',
+          ),
         );
         const idle = hold(port, () => {});
         // meanwhile everyone else is served

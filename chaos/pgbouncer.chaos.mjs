@@ -25,7 +25,14 @@ export default [
             spawnServer({
               name: `migrate-${i}`,
               port: await freePort(),
-              env: { ...env, DATABASE_URL: bouncer.url(fresh), SEED: 'false', JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'warn', DATA_DIR: '/tmp' },
+              env: {
+                ...env,
+                DATABASE_URL: bouncer.url(fresh),
+                SEED: 'false',
+                JWT_SECRET: 'x'.repeat(32),
+                LOG_LEVEL: 'warn',
+                DATA_DIR: '/tmp',
+              },
             }),
           ),
         );
@@ -34,14 +41,24 @@ export default [
         } finally {
           await Promise.all(racers.map((p) => p.stop()));
         }
-        const journal = await postgres.query('select count(*)::int as n, count(distinct hash)::int as d from drizzle.__drizzle_migrations', [], fresh);
+        const journal = await postgres.query(
+          'select count(*)::int as n, count(distinct hash)::int as d from drizzle.__drizzle_migrations',
+          [],
+          fresh,
+        );
         assert.equal(journal[0].n, journal[0].d, 'each migration applied once');
         log(`3 processes started at once through PgBouncer: ${journal[0].n} migrations applied once`);
 
         // --- an API and a worker process through the pooler
         const db = 'crm_scale_chaos_bouncer';
         await postgres.createDatabase(db);
-        const cluster = await startCluster({ databaseUrl: bouncer.url(db), api: 1, workers: ['all'], env, name: 'bouncer' });
+        const cluster = await startCluster({
+          databaseUrl: bouncer.url(db),
+          api: 1,
+          workers: ['all'],
+          env,
+          name: 'bouncer',
+        });
         try {
           const api = cluster.apis[0].baseUrl;
           const admin = await Api.login(api, 'admin');
@@ -51,26 +68,46 @@ export default [
           // 20 concurrent adds of one phone: the advisory lock lets exactly one through
           const phone = '18912345678';
           const adds = await Promise.all(
-            Array.from({ length: 20 }, (_, i) => admin.post(`${R}/organizationClue/add`, { name: `并发客户${i}`, phone })),
+            Array.from({ length: 20 }, (_, i) =>
+              admin.post(`${R}/organizationClue/add`, { name: `并发客户${i}`, phone }),
+            ),
           );
           const okAdds = adds.filter((r) => r.code === 1).length;
-          assert.equal(okAdds, 1, `one of 20 concurrent adds of a phone: ${JSON.stringify(adds.filter((r) => r.code !== 1)[0])}`);
-          const [{ n }] = await postgres.query('select count(*)::int as n from clue where phone = $1 and deleted_at is null', [phone], db);
+          assert.equal(
+            okAdds,
+            1,
+            `one of 20 concurrent adds of a phone: ${JSON.stringify(adds.filter((r) => r.code !== 1)[0])}`,
+          );
+          const [{ n }] = await postgres.query(
+            'select count(*)::int as n from clue where phone = $1 and deleted_at is null',
+            [phone],
+            db,
+          );
           assert.equal(n, 1);
 
           // pg-boss: an analysis and an import through the pooler
           const seat = await Api.login(api, 'seat01');
           const up = await seat.ok(
-            seat.upload(`${B}/headset/uploadRecording`, { callType: 1, transcript: strongCall() }, [{ name: 'b.wav', data: wav() }]),
+            seat.upload(`${B}/headset/uploadRecording`, { callType: 1, transcript: strongCall() }, [
+              { name: 'b.wav', data: wav() },
+            ]),
             'upload',
           );
           await eventually(
-            async () => (await postgres.query('select analysis_status from recording where id = $1', [up.recordId], db))[0].analysis_status === 3,
+            async () =>
+              (await postgres.query('select analysis_status from recording where id = $1', [up.recordId], db))[0]
+                .analysis_status === 3,
             { timeoutMs: 60_000, what: 'analysed through PgBouncer' },
           );
           const file = await leadsSheet(3000, 'b');
-          const imp = await admin.ok(admin.upload(`${R}/clueImport/upload`, {}, [{ name: 'b.xlsx', data: file }]), 'import upload');
-          await admin.ok(admin.post(`${R}/clueImport/start`, { recordId: imp.recordId, mapping: imp.mapping }), 'import start');
+          const imp = await admin.ok(
+            admin.upload(`${R}/clueImport/upload`, {}, [{ name: 'b.xlsx', data: file }]),
+            'import upload',
+          );
+          await admin.ok(
+            admin.post(`${R}/clueImport/start`, { recordId: imp.recordId, mapping: imp.mapping }),
+            'import start',
+          );
           const rec = await eventually(
             async () => {
               const r = await admin.ok(admin.post(`${R}/importRecords/detail`, { recordId: imp.recordId }), 'detail');
@@ -79,7 +116,12 @@ export default [
             { timeoutMs: 90_000, what: 'import through PgBouncer' },
           );
           assert.equal(rec.status, 2, rec.error);
-          const errors = cluster.all().flatMap((p) => p.logs().split('\n').filter((l) => /prepared statement|advisory|"level":50/.test(l)));
+          const errors = cluster.all().flatMap((p) =>
+            p
+              .logs()
+              .split('\n')
+              .filter((l) => /prepared statement|advisory|"level":50/.test(l)),
+          );
           assert.deepEqual(errors.slice(0, 3), [], 'no errors in the logs');
           return {
             pgbouncer: `transaction mode: migrations ×3 at once, 20 sign-in checks, 1 of 20 concurrent duplicate adds, analysis and a ${rec.imported}-row import`,

@@ -9,7 +9,9 @@ import { startPostgres } from './lib/postgres.mjs';
 const dir = import.meta.dirname;
 const filter = process.argv[2] ?? '';
 const scenarios = [];
-for (const f of readdirSync(dir).filter((n) => n.endsWith('.chaos.mjs')).sort()) {
+for (const f of readdirSync(dir)
+  .filter((n) => n.endsWith('.chaos.mjs'))
+  .sort()) {
   const mod = await import(join(dir, f));
   for (const s of mod.default) {
     const full = `${f.replace(/\.chaos\.mjs$/, '')} › ${s.name}`;
@@ -49,7 +51,12 @@ try {
       for (const [k, v] of Object.entries(figures ?? {})) console.log(`    ${k}: ${v}`);
     } catch (err) {
       failed++;
-      console.log(`✗ ${s.full} (${((Date.now() - started) / 1000).toFixed(1)} s)\n  ${String(err?.stack ?? err).split('\n').slice(0, 8).join('\n  ')}`);
+      console.log(
+        `✗ ${s.full} (${((Date.now() - started) / 1000).toFixed(1)} s)\n  ${String(err?.stack ?? err)
+          .split('\n')
+          .slice(0, 8)
+          .join('\n  ')}`,
+      );
     }
   }
 } finally {

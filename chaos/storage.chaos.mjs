@@ -37,7 +37,9 @@ export default [
       execFileSync('mv', [files, aside]);
       mkdirSync(files);
       try {
-        execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${Math.ceil(seeded / 1048576) + 3}m`, 'tmpfs', files], { stdio: 'pipe' });
+        execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${Math.ceil(seeded / 1048576) + 3}m`, 'tmpfs', files], {
+          stdio: 'pipe',
+        });
       } catch (err) {
         rmSync(dataDir, { recursive: true, force: true });
         log(`skipped: cannot mount a tmpfs here (${String(err.message).split('\n')[0]})`);
@@ -48,24 +50,32 @@ export default [
       try {
         await server.healthy(180_000);
         const seat = await Api.login(server.baseUrl, 'seat01');
-        const total = async () => (await seat.ok(seat.post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }), 'list')).total;
+        const total = async () =>
+          (await seat.ok(seat.post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }), 'list')).total;
         const before = await total();
         const storedBefore = filesUnder(files);
 
         // 6 MB into a store with about 3 MB free
-        const big = await seat.upload(`${B}/headset/uploadRecording`, { callType: 1 }, [{ name: 'big.wav', data: wav(360) }]);
+        const big = await seat.upload(`${B}/headset/uploadRecording`, { callType: 1 }, [
+          { name: 'big.wav', data: wav(360) },
+        ]);
         assert.equal(big.code, 503, JSON.stringify(big));
         assert.equal(big.msg, '服务器存储空间不足，文件未保存，请联系管理员');
         assert.deepEqual(filesUnder(files), storedBefore, 'no partial file left');
         assert.equal(await total(), before, 'no recording recorded');
 
         // room again: a small upload works (the failed one left nothing that takes space)
-        const small = await seat.ok(seat.upload(`${B}/headset/uploadRecording`, { callType: 1 }, [{ name: 'small.wav', data: wav(5) }]), 'small upload');
+        const small = await seat.ok(
+          seat.upload(`${B}/headset/uploadRecording`, { callType: 1 }, [{ name: 'small.wav', data: wav(5) }]),
+          'small upload',
+        );
         assert.ok(small.recordId);
 
         // read-only store
         execFileSync('mount', ['-o', 'remount,ro', files]);
-        const ro = await seat.upload(`${B}/headset/uploadRecording`, { callType: 1 }, [{ name: 'ro.wav', data: wav(3) }]);
+        const ro = await seat.upload(`${B}/headset/uploadRecording`, { callType: 1 }, [
+          { name: 'ro.wav', data: wav(3) },
+        ]);
         assert.equal(ro.code, 503, JSON.stringify(ro));
         assert.equal(ro.msg, '服务器存储目录不可写，文件未保存，请联系管理员');
         assert.equal(await total(), before + 1);

@@ -33,7 +33,9 @@ const pgBin = (name: string) => {
 function refuseWhileEmbeddedServerRuns(): void {
   const pid = embeddedServerPid(dataDir);
   if (pid) {
-    console.error(`服务正在使用嵌入式数据库（进程 ${pid}，${dataDir}）：请先停止服务再${mode === 'backup' ? '备份' : '恢复'}。`);
+    console.error(
+      `服务正在使用嵌入式数据库（进程 ${pid}，${dataDir}）：请先停止服务再${mode === 'backup' ? '备份' : '恢复'}。`,
+    );
     process.exit(1);
   }
 }
@@ -44,9 +46,13 @@ async function backup(): Promise<void> {
     let database: 'postgres' | 'pglite';
     if (config.databaseUrl) {
       database = 'postgres';
-      execFileSync(pgBin('pg_dump'), ['--format=custom', '--no-owner', '--file', join(staging, 'database.dump'), config.databaseUrl], {
-        stdio: ['ignore', 'inherit', 'inherit'],
-      });
+      execFileSync(
+        pgBin('pg_dump'),
+        ['--format=custom', '--no-owner', '--file', join(staging, 'database.dump'), config.databaseUrl],
+        {
+          stdio: ['ignore', 'inherit', 'inherit'],
+        },
+      );
     } else {
       database = 'pglite';
       refuseWhileEmbeddedServerRuns();
@@ -63,9 +69,13 @@ async function backup(): Promise<void> {
     const manifest = { format: FORMAT, version: 1, createdAt: new Date().toISOString(), database, files: withFiles };
     writeFileSync(join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     const tmp = `${file}.part`;
-    execFileSync('tar', ['-czf', tmp, '-C', staging, '.', ...(withFiles ? ['-C', dataDir, 'files'] : [])], { stdio: 'inherit' });
+    execFileSync('tar', ['-czf', tmp, '-C', staging, '.', ...(withFiles ? ['-C', dataDir, 'files'] : [])], {
+      stdio: 'inherit',
+    });
     renameSync(tmp, file);
-    console.log(`已备份到 ${file}（数据库：${database === 'postgres' ? 'PostgreSQL' : 'PGlite'}，文件：${withFiles ? '已包含' : config.s3 ? '对象存储，未包含' : '无'}）`);
+    console.log(
+      `已备份到 ${file}（数据库：${database === 'postgres' ? 'PostgreSQL' : 'PGlite'}，文件：${withFiles ? '已包含' : config.s3 ? '对象存储，未包含' : '无'}）`,
+    );
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -84,7 +94,16 @@ async function restore(): Promise<void> {
       if (!config.databaseUrl) throw new Error('这是 PostgreSQL 的备份：请设置 DATABASE_URL 指向要恢复到的数据库');
       execFileSync(
         pgBin('pg_restore'),
-        ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--exit-on-error', '--dbname', config.databaseUrl, join(staging, 'database.dump')],
+        [
+          '--clean',
+          '--if-exists',
+          '--no-owner',
+          '--single-transaction',
+          '--exit-on-error',
+          '--dbname',
+          config.databaseUrl,
+          join(staging, 'database.dump'),
+        ],
         { stdio: ['ignore', 'inherit', 'inherit'] },
       );
     } else {
@@ -103,7 +122,9 @@ async function restore(): Promise<void> {
     }
     if (existsSync(join(staging, 'jwt-secret')) && !process.env.JWT_SECRET)
       writeFileSync(join(dataDir, '.jwt-secret'), readFileSync(join(staging, 'jwt-secret')), { mode: 0o600 });
-    console.log(`已从 ${file} 恢复（备份时间 ${manifest.createdAt}）。${existsSync(dataDir) ? `原有数据（如有）已改名为 *.before-restore-${stamp}。` : ''}`);
+    console.log(
+      `已从 ${file} 恢复（备份时间 ${manifest.createdAt}）。${existsSync(dataDir) ? `原有数据（如有）已改名为 *.before-restore-${stamp}。` : ''}`,
+    );
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

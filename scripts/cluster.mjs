@@ -6,9 +6,10 @@
 //   CLUSTER_WORKERS="asr,audio-metrics;analysis,quality,clue"   one worker process per group (;-separated), on the ports after
 //
 // Put the API ports behind a load balancer (deploy/nginx.conf); worker ports serve /healthz for probes only.
+
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root, sleep, spawnServer } from './lib/processes.mjs';
 

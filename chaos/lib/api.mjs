@@ -83,7 +83,9 @@ export async function eventually(check, { timeoutMs = 60_000, everyMs = 300, wha
       last = err;
     }
     if (Date.now() > end)
-      throw new Error(`${what} not reached in ${timeoutMs} ms (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
+      throw new Error(
+        `${what} not reached in ${timeoutMs} ms (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`,
+      );
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }

@@ -19,7 +19,10 @@ export function wav(seconds = 2, rate = 8000) {
   buf.writeUInt32LE(n * 2, 40);
   const tone = 300 + (++serial % 500);
   for (let i = 0; i < n; i++)
-    buf.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * tone * i) / rate) * (i % 4000 < 3000 ? 1 : 0.1)), 44 + i * 2);
+    buf.writeInt16LE(
+      Math.round(8000 * Math.sin((2 * Math.PI * tone * i) / rate) * (i % 4000 < 3000 ? 1 : 0.1)),
+      44 + i * 2,
+    );
   buf.writeUInt16LE(serial % 65536, buf.length - 2);
   return buf;
 }

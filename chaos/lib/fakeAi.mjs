@@ -9,7 +9,11 @@ export async function startFakeAi() {
   const server = createServer(async (req, res) => {
     const chunks = [];
     for await (const c of req) chunks.push(c);
-    const kind = req.url.includes('/audio/transcriptions') ? 'transcriptions' : req.url.includes('/chat/') ? 'chat' : null;
+    const kind = req.url.includes('/audio/transcriptions')
+      ? 'transcriptions'
+      : req.url.includes('/chat/')
+        ? 'chat'
+        : null;
     if (!kind) {
       res.writeHead(404).end();
       return;
@@ -34,7 +38,13 @@ export async function startFakeAi() {
                 index: 0,
                 message: {
                   role: 'assistant',
-                  content: JSON.stringify({ summary: '客户有意报名，需跟进合同。', intention: 'strong', intentionDegree: 90, aiLabels: [1], fields: [] }),
+                  content: JSON.stringify({
+                    summary: '客户有意报名，需跟进合同。',
+                    intention: 'strong',
+                    intentionDegree: 90,
+                    aiLabels: [1],
+                    fields: [],
+                  }),
                 },
               },
             ],

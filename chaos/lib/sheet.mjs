@@ -1,6 +1,5 @@
 // Lead import sheets (.xlsx, streaming writer): names, unique phones, companies, stages.
-import { readFileSync, rmSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -15,7 +14,13 @@ export async function leadsSheet(rows, tag = '0') {
   const stages = ['待跟进', '有效', '已邀约', '已到访'];
   const digit = String(tag.charCodeAt(0) % 10);
   for (let i = 0; i < rows; i++)
-    ws.addRow([`导入客户${i}`, `16${digit}${String(i).padStart(8, '0')}`, `杭州导入${i % 500}科技有限公司`, stages[i % 4], '展会名单']).commit();
+    ws.addRow([
+      `导入客户${i}`,
+      `16${digit}${String(i).padStart(8, '0')}`,
+      `杭州导入${i % 500}科技有限公司`,
+      stages[i % 4],
+      '展会名单',
+    ]).commit();
   ws.commit();
   await wb.commit();
   const data = readFileSync(path);

@@ -57,7 +57,8 @@ export function spawnServer({ name, port, env = {}, echo = false, host = '127.0.
     async healthy(timeoutMs = 120_000) {
       const started = Date.now();
       while (true) {
-        if (handle.exited !== null) throw new Error(`${name} exited with ${handle.exited}:\n${handle.logs().slice(-4000)}`);
+        if (handle.exited !== null)
+          throw new Error(`${name} exited with ${handle.exited}:\n${handle.logs().slice(-4000)}`);
         if (Date.now() - started > timeoutMs)
           throw new Error(`${name} not healthy after ${timeoutMs} ms:\n${handle.logs().slice(-4000)}`);
         try {
@@ -79,7 +80,8 @@ export function spawnServer({ name, port, env = {}, echo = false, host = '127.0.
       await done;
       clearTimeout(t);
     },
-    waitExit: () => (handle.exited !== null ? Promise.resolve(handle.exited) : new Promise((r) => child.once('exit', r))),
+    waitExit: () =>
+      handle.exited !== null ? Promise.resolve(handle.exited) : new Promise((r) => child.once('exit', r)),
   };
   child.on('exit', (code, signal) => {
     handle.exited = code ?? signal ?? 'exit';

@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -104,10 +104,7 @@ async function openPostgres(
 function unnamedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) =>
-    query(
-      config && typeof config === 'object' && 'name' in config ? { ...config, name: undefined } : config,
-      ...rest,
-    );
+    query(config && typeof config === 'object' && 'name' in config ? { ...config, name: undefined } : config, ...rest);
 }
 
 /**
@@ -159,12 +156,23 @@ export async function retryCatalogRace<T>(step: () => Promise<T>, attempts = 3):
 
 /** A failure of the database connection itself (down, restarting, unreachable), not of the query. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
     const code = typeof e.code === 'string' ? e.code : '';
-    if (/^(08|57P0[1-3])/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code))
+    if (
+      /^(08|57P0[1-3])/.test(code) ||
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code)
+    )
       return true;
     const msg = typeof e.message === 'string' ? e.message : '';
-    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(msg))
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        msg,
+      )
+    )
       return true;
     e = e.cause as typeof e;
   }

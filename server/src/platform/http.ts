@@ -179,7 +179,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       return sendFailure(req, reply, new AppError(ResultCode.UNAVAILABLE, disk, 507));
     }
     if (error.code === 'FST_ERR_REQUEST_TIMEOUT' || error.code === 'FST_ERR_CTP_BODY_TOO_SLOW')
-      return sendFailure(req, reply, new AppError(ResultCode.BAD_REQUEST, '请求超时：请求内容未在限定时间内发送完', 408));
+      return sendFailure(
+        req,
+        reply,
+        new AppError(ResultCode.BAD_REQUEST, '请求超时：请求内容未在限定时间内发送完', 408),
+      );
     req.log.error({ err: error }, 'unhandled error');
     return sendFailure(req, reply, new AppError(ResultCode.SERVER_ERROR, '服务器错误，请稍后重试', 500));
   });
@@ -231,7 +235,8 @@ function databaseInputError(error: unknown): string | null {
 function fileSystemError(error: unknown): string | null {
   const code = (error as { code?: unknown })?.code;
   if (code === 'ENOSPC' || code === 'EDQUOT') return '服务器存储空间不足，文件未保存，请联系管理员';
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return '服务器存储目录不可写，文件未保存，请联系管理员';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return '服务器存储目录不可写，文件未保存，请联系管理员';
   return null;
 }
 

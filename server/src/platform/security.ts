@@ -12,7 +12,10 @@ import type { FastifyInstance } from 'fastify';
  *   CSP_CONNECT_SRC adds more (a VITE_MQTT_URL broker on another host);
  * - framing by this origin only, unless FRAME_ANCESTORS names the systems that embed pages (the iframe routes).
  */
-export async function installSecurityHeaders(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
