@@ -22,7 +22,8 @@ describe('Jobs', () => {
     try {
       for (let n = 1; n <= 5; n++) await jobs.send('batchq', { n });
       const end = Date.now() + 20_000;
-      while (Date.now() < end && (runs.size < 5 || (runs.get(3) ?? 0) < 2)) await new Promise((r) => setTimeout(r, 100));
+      while (Date.now() < end && (runs.size < 5 || (runs.get(3) ?? 0) < 2))
+        await new Promise((r) => setTimeout(r, 100));
       expect(Object.fromEntries(runs)).toEqual({ 1: 1, 2: 1, 3: 2, 4: 1, 5: 1 });
       const states = await jobs.boss.findJobs('batchq');
       expect(states.map((j) => j.state).sort()).toEqual(Array(5).fill('completed'));
