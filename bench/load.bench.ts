@@ -5,9 +5,10 @@
 // and one call's analysis. Failures are asked for as real HTTP statuses (X-Support-Features), so any envelope
 // failure counts as an error.
 //
-// A user reads before clicking again: the 100 users together send LOAD_VUS / LOAD_THINK_SECONDS requests a second
-// (100 / 2 s = 50 req/s, autocannon's overallRate), and the latencies are those of the server at that rate. Then
-// `load.max_rps` is the saturation figure: the same users with no pause at all (closed loop), for LOAD_MAX_SECONDS.
+// A user reads before clicking again: each virtual user pauses a random 0.5-1.5 × LOAD_THINK_SECONDS (2 s) between
+// requests, so the 100 users send about 50 requests a second at random moments (fetch loops; autocannon's own rate
+// limit releases its requests in bursts once a second, which measures the bursts). Then `load.max_rps` is the
+// saturation figure from autocannon: the same users and requests with no pause at all, for LOAD_MAX_SECONDS.
 // LOAD_SECONDS, LOAD_VUS, LOAD_THINK_SECONDS, LOAD_MAX_SECONDS, LOAD_LEADS change the defaults (60, 100, 2, 20, 50,000).
 import autocannon from 'autocannon';
 import histUtil from 'autocannon/lib/histUtil.js';
@@ -57,11 +58,10 @@ export default async function loadBench(): Promise<void> {
     console.log(`${G}: ${VUS} virtual users, ${SECONDS} s, ${LEADS} generated leads; follow-ups by ${followPath}`);
 
     const both = [api1.baseUrl, api2.baseUrl];
-    const rate = VUS / THINK;
-    console.log(`${G}: ${VUS} users, one request every ${THINK} s each: ${rate} req/s`);
-    await run(both, 5, VUS, followPath, rate); // warm-up
-    const two = await run(both, SECONDS, VUS, followPath, rate);
-    const one = await run([api1.baseUrl], SECONDS, VUS, followPath, rate);
+    console.log(`${G}: ${VUS} users, a pause of ${THINK / 2}-${(THINK * 3) / 2} s between requests`);
+    await paced(both, 5, VUS, followPath); // warm-up
+    const two = await paced(both, SECONDS, VUS, followPath);
+    const one = await paced([api1.baseUrl], SECONDS, VUS, followPath);
     const twoMax = await run(both, MAX_SECONDS, VUS, followPath);
     const oneMax = await run([api1.baseUrl], MAX_SECONDS, VUS, followPath);
     for (const [label, r, max] of [
@@ -309,14 +309,54 @@ interface LoadResult {
   statusCodes: Record<string, number>;
 }
 
+/**
+ * `vus` users, spread over the processes, each running the request list in a loop with a random pause between
+ * requests (the same definitions autocannon takes: setupRequest and onResponse with a per-user context).
+ */
+async function paced(urls: string[], seconds: number, vus: number, followPath: string): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  let errors = 0;
+  const end = Date.now() + seconds * 1000;
+  const user = async (base: string, k: number) => {
+    await new Promise((r) => setTimeout(r, (k / vus) * THINK * 1000)); // arrivals spread over the first pause
+    const list = requests(followPath);
+    const context: Record<string, unknown> = {};
+    for (let i = 0; Date.now() < end; i = (i + 1) % list.length) {
+      const def: any = list[i];
+      const base_ = { method: def.method, path: def.path, headers: { ...(def.headers ?? {}) }, body: def.body };
+      const req = def.setupRequest ? def.setupRequest(base_, context) : base_;
+      const started = performance.now();
+      try {
+        const res = await fetch(base + req.path, {
+          method: req.method,
+          headers: req.headers,
+          body: req.body,
+          signal: AbortSignal.timeout(20_000),
+        });
+        const text = await res.text();
+        latencies.push(performance.now() - started);
+        statusCodes[res.status] = (statusCodes[res.status] ?? 0) + 1;
+        if (res.status !== 200) errors++;
+        def.onResponse?.(res.status, text, context);
+      } catch {
+        errors++;
+      }
+      await new Promise((r) => setTimeout(r, THINK * 1000 * (0.5 + Math.random())));
+    }
+  };
+  await Promise.all(Array.from({ length: vus }, (_, k) => user(urls[k % urls.length], k)));
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    rps: sorted.length / seconds,
+    p: (q) => sorted[Math.min(sorted.length - 1, Math.floor((q / 100) * sorted.length))] ?? 0,
+    errors,
+    statusCodes,
+  };
+}
+
 /** `vus` connections spread over the processes, one autocannon instance each; their histograms merged. */
-async function run(
-  urls: string[],
-  seconds: number,
-  vus: number,
-  followPath: string,
-  rate?: number,
-): Promise<LoadResult> {
+async function run(urls: string[], seconds: number, vus: number, followPath: string): Promise<LoadResult> {
   const per = urls.map((_, i) => Math.floor(vus / urls.length) + (i < vus % urls.length ? 1 : 0));
   const results = await Promise.all(
     urls.map(
@@ -330,7 +370,6 @@ async function run(
               requests: requests(followPath),
               timeout: 20,
               skipAggregateResult: true,
-              ...(rate ? { overallRate: Math.max(1, Math.round((rate * per[i]) / vus)) } : {}),
             },
             (err: unknown, res: unknown) => (err ? reject(err) : resolve(res)),
           ),
