@@ -17,7 +17,8 @@ const built = await buildApp(config, database);
 const seeded = config.seed.enabled ? await database.exclusive(() => seedIfEmpty(built.ctx)) : null;
 await built.app.listen({ port: config.port, host: config.host });
 
-const url = `http://localhost:${config.port}`;
+const address = built.app.server.address();
+const url = `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
 const lines = [
   '',
   `销售CRM 已启动: ${url}   (API 文档 ${url}/api/docs)`,
