@@ -24,8 +24,8 @@ export interface Database {
   migrate(): Promise<void>;
   /**
    * Runs `fn` while holding a lock that every process of the installation shares (the first start's seeding: two
-   * processes starting at once must not both find the database empty). Session-level on PostgreSQL: through a pooler
-   * in transaction mode it does not hold, so such installations start with SEED=false (see the README).
+   * processes starting at once must not both find the database empty). Session-level on PostgreSQL; not taken through
+   * a pooler in transaction mode (DATABASE_POOL_MODE=transaction), where the first start must run alone or SEED=false.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -84,6 +84,9 @@ async function openPostgres(
     connectionString,
     migrate: () => retryCatalogRace(() => migratePostgres(db)),
     exclusive: async (fn) => {
+      // Through a pooler in transaction mode a session lock would stay held by whichever server connection took it
+      // (its unlock may run on another) and block the next start for ever: there the first start must run alone.
+      if (poolMode === 'transaction') return fn();
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock(727002)');
