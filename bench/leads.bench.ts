@@ -245,7 +245,7 @@ async function run(kind: 'pglite' | 'postgres', databaseUrl: string | undefined,
 }
 
 /** Server-side generation: names, companies, phones, owners and states from generate_series, in chunks. */
-async function generate(
+export async function generate(
   db: any,
   orgId: number,
   owners: number[],

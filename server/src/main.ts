@@ -1,16 +1,24 @@
 import { buildApp } from './app';
 import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
+import { writePidFile } from './platform/pidFile';
 import { seedIfEmpty } from './seed';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+  poolMode: config.databasePoolMode,
+});
+if (database.kind === 'pglite' && config.dataDir !== ':memory:') writePidFile(config.dataDir);
 await database.migrate();
 const built = await buildApp(config, database);
-const seeded = config.seed.enabled ? await seedIfEmpty(built.ctx) : null;
+const seeded = config.seed.enabled ? await database.exclusive(() => seedIfEmpty(built.ctx)) : null;
 await built.app.listen({ port: config.port, host: config.host });
 
-const url = `http://localhost:${config.port}`;
+const address = built.app.server.address();
+const url = `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
 const lines = [
   '',
   `销售CRM 已启动: ${url}   (API 文档 ${url}/api/docs)`,

@@ -29,7 +29,19 @@ export interface Config {
   /** An external MQTT broker (MQTT_URL): every API process relays between it and its own /mqtt browsers. */
   mqtt?: MqttConfig;
   s3?: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+  /** Queues this process works: every queue, some (`WORKERS=asr,analysis`) or none (`WORKERS=none`, an API-only process). */
   workers: string[] | 'all';
+  /** Tuning of the job queues (JOB_*): tests shorten the takeover of a dead worker's job; production keeps the defaults. */
+  jobTuning: JobTuning;
+  /**
+   * DATABASE_POOL_MODE=transaction: PostgreSQL is reached through a pooler in transaction mode (PgBouncer):
+   * statements are not prepared by name (a name lives on one server connection, which the next transaction may not get).
+   */
+  databasePoolMode: 'session' | 'transaction';
+  /** Connections to PostgreSQL in this process's pool (DATABASE_POOL_SIZE, default 20). */
+  databasePoolSize: number;
+  /** HTTP limits: slow or huge clients cannot hold the server. */
+  http: HttpLimits;
   /** Schema of the job tables (default pgboss). Test files on one PostgreSQL database each use their own. */
   jobsSchema: string;
   uploadLimitMb: number;
@@ -85,7 +97,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
         }
       : undefined,
-    workers: !env.WORKERS || env.WORKERS === 'all' ? 'all' : env.WORKERS.split(',').map((w) => w.trim()),
+    workers: workersOf(env.WORKERS),
+    jobTuning: {
+      heartbeatSeconds: positive(env.JOB_HEARTBEAT_SECONDS),
+      superviseSeconds: positive(env.JOB_SUPERVISE_SECONDS),
+      pollingSeconds: Math.max(0.5, Number(env.JOB_POLLING_SECONDS) || 0.5),
+    },
+    databasePoolMode: env.DATABASE_POOL_MODE === 'transaction' ? 'transaction' : 'session',
+    databasePoolSize: positive(env.DATABASE_POOL_SIZE) ?? 20,
+    http: {
+      bodyLimitBytes: (positive(env.BODY_LIMIT_MB) ?? 10) * 1024 * 1024,
+      requestTimeoutMs: (positive(env.REQUEST_TIMEOUT_SECONDS) ?? 300) * 1000,
+      connectionTimeoutMs: (positive(env.CONNECTION_TIMEOUT_SECONDS) ?? 30) * 1000,
+      keepAliveTimeoutMs: (positive(env.KEEP_ALIVE_SECONDS) ?? 72) * 1000,
+      maxRequestsPerSocket: positive(env.MAX_REQUESTS_PER_SOCKET) ?? 0,
+    },
     jobsSchema: env.JOBS_SCHEMA || 'pgboss',
     uploadLimitMb: Number(env.UPLOAD_LIMIT_MB ?? 500),
     aiCharging: env.AI_CHARGING !== 'off',
@@ -93,6 +119,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(env.WEB_DIST ?? join(import.meta.dirname, '../../../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
+}
+
+export interface JobTuning {
+  /** JOB_HEARTBEAT_SECONDS (>= 10): replaces every queue's heartbeat, i.e. how soon a dead worker's job is retried. */
+  heartbeatSeconds?: number;
+  /** JOB_SUPERVISE_SECONDS: how often a process looks for jobs whose worker stopped beating (pg-boss default 60). */
+  superviseSeconds?: number;
+  /** JOB_POLLING_SECONDS (>= 0.5, default 0.5): a worker's pause between fetches of an empty queue. */
+  pollingSeconds: number;
+}
+
+export interface HttpLimits {
+  /** BODY_LIMIT_MB (default 10): largest JSON or form body; uploads have UPLOAD_LIMIT_MB. */
+  bodyLimitBytes: number;
+  /** REQUEST_TIMEOUT_SECONDS (default 300, an upload of hundreds of MB): the whole request, headers and body, must arrive within it (Node's requestTimeout). */
+  requestTimeoutMs: number;
+  /** CONNECTION_TIMEOUT_SECONDS (default 30): a socket with nothing happening is closed (headers must arrive within it too). */
+  connectionTimeoutMs: number;
+  /** KEEP_ALIVE_SECONDS (default 72): idle keep-alive connections; longer than a load balancer's 60 s idle timeout. */
+  keepAliveTimeoutMs: number;
+  /** MAX_REQUESTS_PER_SOCKET (default 0, unlimited). */
+  maxRequestsPerSocket: number;
+}
+
+/** WORKERS: unset, empty or `all` every queue; `none` none; else the names (a name also covers `name.sub`). */
+export function workersOf(value: string | undefined): Config['workers'] {
+  const v = value?.trim();
+  if (!v || v === 'all') return 'all';
+  if (v === 'none') return [];
+  return v
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
+}
+
+function positive(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
 /** TRUST_PROXY: unset, empty or `false` off; `true`; a hop count (`1`); or addresses and CIDRs (`127.0.0.1,10.0.0.0/8`). */

@@ -9,6 +9,7 @@ import {
 } from '@crm/core/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './db';
 import { AppError, forbidden, loginExpired } from './errors';
 import type { Session } from './session';
 
@@ -132,6 +133,9 @@ export function sendFailure(req: FastifyRequest, reply: FastifyReply, err: AppEr
     .send({ code: err.code, msg: err.message, data: err.data });
 }
 
+/** What a request gets while PostgreSQL is down or restarting: nothing was written, it can be sent again. */
+export const DATABASE_UNAVAILABLE = '数据库暂时不可用，请稍后重试';
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: any, req, reply) => {
     if (error instanceof AppError) return sendFailure(req, reply, error);
@@ -165,6 +169,21 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode === 429)
       return sendFailure(req, reply, new AppError(ResultCode.RATE_LIMITED, Messages.tooManyRequests));
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error }, 'database unavailable');
+      return sendFailure(req, reply, new AppError(ResultCode.UNAVAILABLE, DATABASE_UNAVAILABLE, 503));
+    }
+    const disk = fileSystemError(error);
+    if (disk) {
+      req.log.error({ err: error }, 'file system refused a write');
+      return sendFailure(req, reply, new AppError(ResultCode.UNAVAILABLE, disk, 507));
+    }
+    if (error.code === 'FST_ERR_REQUEST_TIMEOUT' || error.code === 'FST_ERR_CTP_BODY_TOO_SLOW')
+      return sendFailure(
+        req,
+        reply,
+        new AppError(ResultCode.BAD_REQUEST, '请求超时：请求内容未在限定时间内发送完', 408),
+      );
     req.log.error({ err: error }, 'unhandled error');
     return sendFailure(req, reply, new AppError(ResultCode.SERVER_ERROR, '服务器错误，请稍后重试', 500));
   });
@@ -206,6 +225,18 @@ function databaseInputError(error: unknown): string | null {
   if (code === '22001') return '内容超出长度限制';
   if (code === '22021' || code === '22P05') return '内容包含无法保存的字符';
   if (code === '22P02' || code === '22007' || code === '22008') return '参数格式不正确';
+  return null;
+}
+
+/**
+ * A write the server's disk refused (the file store or its temporary folder full, read-only or not writable): the
+ * file was not kept (DiskStorage removes its partial copy), and the user is told why rather than "server error".
+ */
+function fileSystemError(error: unknown): string | null {
+  const code = (error as { code?: unknown })?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return '服务器存储空间不足，文件未保存，请联系管理员';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return '服务器存储目录不可写，文件未保存，请联系管理员';
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { fromPglite, type Job, PgBoss, type QueueOptions, type SendOptions } from 'pg-boss';
-import type { Database } from './db';
+import type { JobTuning } from './config';
+import { type Database, retryCatalogRace } from './db';
 
 export type JobHandler<T> = (data: T, job: Job<T>) => Promise<void>;
 
@@ -8,11 +9,16 @@ interface Registration {
   handler: JobHandler<any>;
   queue: QueueOptions;
   concurrency: number;
+  batchSize: number;
 }
 
 /**
  * The job queues (pg-boss) on the same database as the data: PGlite through its adapter, or PostgreSQL.
- * Modules register their handlers before start; a process works only the queues named in WORKERS (or all).
+ * Modules register their handlers before start; a process works only the queues named in WORKERS (or all, or none).
+ *
+ * Exactly once: pg-boss hands a job to one worker (SKIP LOCKED), completes it when its handler returns and retries it
+ * when it throws or when its worker stops beating (killed, hung): handlers are idempotent, so a retry after a death
+ * mid-way only redoes the work.
  */
 export class Jobs {
   readonly boss: PgBoss;
@@ -26,21 +32,40 @@ export class Jobs {
     private readonly onError: (err: unknown) => void = () => {},
     /** The schema of the queue tables; processes that share one see each other's jobs. */
     schema = 'pgboss',
+    private readonly tuning: JobTuning = { pollingSeconds: 0.5 },
+    /** After each job this process completed (a debug log line: which process ran what). */
+    private readonly onDone: (queue: string, jobId: string, ms: number) => void = () => {},
   ) {
+    const supervise = tuning.superviseSeconds
+      ? { superviseIntervalSeconds: tuning.superviseSeconds, monitorIntervalSeconds: tuning.superviseSeconds }
+      : {};
     this.boss =
       database.kind === 'pglite'
-        ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', schema })
-        : new PgBoss({ connectionString: database.connectionString!, schema, max: 5 });
+        ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', schema, ...supervise })
+        : new PgBoss({ connectionString: database.connectionString!, schema, max: 5, ...supervise });
     this.boss.on('error', onError);
   }
 
-  /** Declares a queue and its handler. Defaults: 3 retries with exponential backoff from 5 s. */
-  register<T>(name: string, handler: JobHandler<T>, opts: { queue?: QueueOptions; concurrency?: number } = {}): void {
+  /**
+   * Declares a queue and its handler. Defaults: 3 retries with exponential backoff from 5 s.
+   * `batchSize` jobs are fetched at once by each of the `concurrency` workers and run one after the other, each
+   * completed or failed on its own: a worker otherwise takes one job per polling interval, however short the job.
+   * Keep it 1 for long jobs (a transcription): the jobs of a batch wait for each other and share one expiry.
+   */
+  register<T>(
+    name: string,
+    handler: JobHandler<T>,
+    opts: { queue?: QueueOptions; concurrency?: number; batchSize?: number } = {},
+  ): void {
+    const queue = { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 1800, ...opts.queue };
+    if (queue.heartbeatSeconds && this.tuning.heartbeatSeconds)
+      queue.heartbeatSeconds = Math.max(10, this.tuning.heartbeatSeconds);
     this.registrations.push({
       name,
       handler,
-      queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 1800, ...opts.queue },
+      queue,
       concurrency: opts.concurrency ?? 1,
+      batchSize: Math.max(1, opts.batchSize ?? 1),
     });
   }
 
@@ -49,29 +74,50 @@ export class Jobs {
     this.schedules.push({ name, cron });
   }
 
+  /** Whether this process works the queue (WORKERS names it, or its family: `analysis` covers `analysis.batch`). */
+  works(name: string): boolean {
+    return this.workers === 'all' || this.workers.includes(name) || this.workers.includes(name.split('.')[0]);
+  }
+
   async start(): Promise<void> {
     if (this.started) return;
-    await this.boss.start();
+    // processes starting together may race to create the queue tables
+    await retryCatalogRace(() => this.boss.start());
     for (const r of this.registrations) {
-      const existing = await this.boss.getQueue(r.name);
-      if (!existing) await this.boss.createQueue(r.name, r.queue);
-      // options added in a later release (retries, heartbeat) reach queues created before it
-      else await this.boss.updateQueue(r.name, r.queue);
-      if (this.workers === 'all' || this.workers.includes(r.name) || this.workers.includes(r.name.split('.')[0])) {
-        await this.boss.work(r.name, { localConcurrency: r.concurrency, pollingIntervalSeconds: 1 }, async (jobs) => {
-          for (const job of jobs) {
-            try {
-              await r.handler(job.data, job);
-            } catch (err) {
-              this.onError(err);
-              throw err;
-            }
-          }
-        });
-      }
+      await retryCatalogRace(async () => {
+        const existing = await this.boss.getQueue(r.name);
+        if (!existing) await this.boss.createQueue(r.name, r.queue);
+        // options added in a later release (retries, heartbeat) reach queues created before it
+        else await this.boss.updateQueue(r.name, r.queue);
+      });
+      if (!this.works(r.name)) continue;
+      await this.boss.work(
+        r.name,
+        { localConcurrency: r.concurrency, batchSize: r.batchSize, pollingIntervalSeconds: this.tuning.pollingSeconds },
+        async (jobs) => {
+          for (const job of jobs) await this.runOne(r, job);
+        },
+      );
     }
     for (const sc of this.schedules) await this.boss.schedule(sc.name, sc.cron, {}, { tz: 'Asia/Shanghai' });
     this.started = true;
+  }
+
+  /**
+   * One job of a batch: completed as soon as it is done (a crash later in the batch does not redo it) or failed on
+   * its own (retried by its queue's policy); pg-boss's completion of the whole batch then finds nothing active left.
+   */
+  private async runOne(r: Registration, job: Job<any>): Promise<void> {
+    const started = Date.now();
+    try {
+      await r.handler(job.data, job);
+    } catch (err) {
+      this.onError(err);
+      await this.boss.fail(r.name, job.id, errorOutput(err));
+      return;
+    }
+    await this.boss.complete(r.name, job.id);
+    this.onDone(r.name, job.id, Date.now() - started);
   }
 
   async send<T extends object>(name: string, data: T, opts: SendOptions = {}): Promise<string | null> {
@@ -87,4 +133,8 @@ export class Jobs {
     this.started = false;
     await this.boss.stop({ graceful: true, timeout: 5000 });
   }
+}
+
+function errorOutput(err: unknown): object {
+  return err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) };
 }

@@ -28,3 +28,18 @@ export const operationLog = pgTable(
   },
   (t) => [index('operation_log_org_time_idx').on(t.organizationId, t.createdAt)],
 );
+
+/**
+ * A version stamp per organisation and kind of cached settings (AI settings, quality rules): each process keeps its
+ * compiled copy while the stamp is unchanged, and every save raises it (platform/versions.ts).
+ */
+export const cacheVersion = pgTable(
+  'cache_version',
+  {
+    scope: varchar('scope', { length: 40 }).notNull(),
+    organizationId: integer('organization_id').notNull(),
+    version: integer('version').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.organizationId] })],
+);

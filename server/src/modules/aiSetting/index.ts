@@ -36,7 +36,7 @@ export const aiSettingModule: Module = {
   async seed(ctx, demo) {
     for (const org of demo) {
       await seedAiSettings(ctx.db, org);
-      ctx.services.aiSetting.forget(org.orgId);
+      await ctx.services.aiSetting.forget(org.orgId);
     }
   },
 };

@@ -24,7 +24,7 @@ export function aiSettingRoutes(ctx: AppContext, svc: AiSettingService): void {
   /** Every save drops the organisation's cached settings, so that the next analysis uses them. */
   const changed = async <T>(s: Session, work: Promise<T>): Promise<T> => {
     const out = await work;
-    svc.forget(s.orgId);
+    await svc.forget(s.orgId);
     return out;
   };
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import type { LlmClient } from '../../platform/llm';
 import type { Scope } from '../../platform/scope';
 import type { Session } from '../../platform/session';
+import { OrgCache } from '../../platform/versions';
 import { DEFAULT_RULES } from '../analysis/engine/defaults';
 import type { AnalysisRules } from '../analysis/engine/types';
 import { fieldRows, presentField } from './fields';
@@ -37,25 +38,27 @@ interface Snapshot {
   showSet: ShowSet;
 }
 
-/** How long the pipeline's reads of an organisation's settings are kept (each save drops them at once). */
-export const SETTINGS_CACHE_MS = 5_000;
+/** How often a process checks the shared version stamp of an organisation's settings before using its copy. */
+export const SETTINGS_CACHE_MS = 1_000;
 
 /**
  * The AI settings as other modules use them (`ctx.services.aiSetting`): whether AI is open, the analyser's rules
  * (DEFAULT_RULES merged with the organisation's settings and hot words), message push, the LLM, what shows. Reads are
- * cached per organisation in memory for a few seconds; every save through this module drops the organisation's
- * entry (`forget`). One process: another process sees a change within SETTINGS_CACHE_MS.
+ * cached per organisation in memory under a shared version stamp (platform/versions.ts); every save through this
+ * module raises it (`forget`): this process reloads at once, every other process within SETTINGS_CACHE_MS.
  */
 export class AiSettingService {
-  private readonly cache = new Map<number, { at: number; snapshot: Promise<Snapshot> }>();
+  private readonly cache: OrgCache<Snapshot>;
   /** Clients by model id and version, so that what a client learnt of its server (JSON mode) is kept. */
   private readonly clients = new Map<string, LlmClient>();
 
   constructor(
     private readonly ctx: AppContext,
     readonly defaults: AnalysisRules = DEFAULT_RULES,
-    private readonly cacheMs = SETTINGS_CACHE_MS,
-  ) {}
+    cacheMs = SETTINGS_CACHE_MS,
+  ) {
+    this.cache = new OrgCache(ctx.db, 'ai-setting', (orgId) => this.load(orgId), cacheMs);
+  }
 
   private get db() {
     return this.ctx.db;
@@ -92,21 +95,14 @@ export class AiSettingService {
     return (await this.snapshot(orgId)).showSet;
   }
 
-  /** Drops the organisation's cached settings: called after every save. */
-  forget(orgId: number): void {
-    this.cache.delete(orgId);
+  /** Drops the organisation's cached settings in every process: called after every save. */
+  async forget(orgId: number): Promise<void> {
     if (this.clients.size > 200) this.clients.clear();
+    await this.cache.changed(orgId);
   }
 
   private snapshot(orgId: number): Promise<Snapshot> {
-    const hit = this.cache.get(orgId);
-    if (hit && Date.now() - hit.at < this.cacheMs) return hit.snapshot;
-    const snapshot = this.load(orgId);
-    this.cache.set(orgId, { at: Date.now(), snapshot });
-    snapshot.catch(() => {
-      if (this.cache.get(orgId)?.snapshot === snapshot) this.cache.delete(orgId);
-    });
-    return snapshot;
+    return this.cache.get(orgId);
   }
 
   private async load(orgId: number): Promise<Snapshot> {

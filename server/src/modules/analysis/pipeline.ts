@@ -73,13 +73,14 @@ export class AnalysisPipeline {
 
   /**
    * Retries with backoff like the asr job; the heartbeat hands a job whose worker died to another within a minute.
-   * A pg-boss worker takes one job and then waits out its polling second, so the rate is about one job per second
-   * per worker whatever the job's length (tens of ms): ANALYSIS_CONCURRENCY workers (default 8) give ~8 calls/s.
+   * A pg-boss worker waits out its polling interval (0.5 s) between fetches, so each of the ANALYSIS_CONCURRENCY
+   * workers fetches up to 5 calls at a time (each completed or failed on its own): a call takes tens of ms.
    */
   registerJobs(concurrency = this.ctx.config.analysisConcurrency): void {
     this.ctx.jobs.register<AnalysisJob>(JOB_ANALYSIS, (data) => this.run(data), {
       queue: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 900, heartbeatSeconds: 60 },
       concurrency,
+      batchSize: 5,
     });
   }
 

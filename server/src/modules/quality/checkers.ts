@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { scoped } from '../../platform/scope';
+import { OrgCache } from '../../platform/versions';
 import type { Checker, Violation } from '../analysis/engine/types';
 import { type CompiledWordList, compileWordList, matchWordList, PROHIBITION_KIND } from './prohibition';
 import { type CompiledRegex, compileRegex, matchRegex, ORG_REGEX_KIND } from './regex';
@@ -8,8 +9,8 @@ import { orgRegexRule, prohibitionWordList } from './schema';
 
 /**
  * The organisation's enabled lists and regex rules, compiled, as the pipeline's checkers. Kept in memory per
- * organisation and dropped on every save of a list or rule (`forget`). One process: another app process keeps its
- * copy until it restarts (a multi-process deployment needs a shared version stamp or a notification on save).
+ * organisation under a shared version stamp (platform/versions.ts): every save of a list or rule (`forget`) drops
+ * this process's copy at once and the other processes' within a second.
  */
 
 export interface OrgRules {
@@ -18,24 +19,20 @@ export interface OrgRules {
 }
 
 export class QualityRules {
-  private readonly cache = new Map<number, Promise<OrgRules>>();
+  private readonly cache: OrgCache<OrgRules>;
 
-  constructor(private readonly db: Db) {}
-
-  /** The organisation's compiled rules (from memory after the first call). */
-  rulesOf(orgId: number): Promise<OrgRules> {
-    let rules = this.cache.get(orgId);
-    if (!rules) {
-      rules = this.load(orgId);
-      this.cache.set(orgId, rules);
-      rules.catch(() => this.cache.get(orgId) === rules && this.cache.delete(orgId));
-    }
-    return rules;
+  constructor(private readonly db: Db) {
+    this.cache = new OrgCache(db, 'quality-rules', (orgId) => this.load(orgId));
   }
 
-  /** After a save or delete: the next analysis compiles the organisation's rules again. */
-  forget(orgId: number): void {
-    this.cache.delete(orgId);
+  /** The organisation's compiled rules (from memory while the version stamp is unchanged). */
+  rulesOf(orgId: number): Promise<OrgRules> {
+    return this.cache.get(orgId);
+  }
+
+  /** After a save or delete: the next analysis, in any process, compiles the organisation's rules again. */
+  forget(orgId: number): Promise<void> {
+    return this.cache.changed(orgId);
   }
 
   /** The checker provider of the analysis pipeline. */

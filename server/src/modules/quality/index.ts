@@ -76,8 +76,8 @@ export const qualityModule: Module = {
         .orderBy(asc(sopItem.sort));
       await seedScorecard(ctx.db, org.orgId, org.adminId, items);
       // the demo calls were analysed (by the analysis seed) before these rules existed: the caches hold "no rules"
-      ctx.services.quality.rules.forget(org.orgId);
-      ctx.services.quality.sopRules.forget(org.orgId);
+      await ctx.services.quality.rules.forget(org.orgId);
+      await ctx.services.quality.sopRules.forget(org.orgId);
     }
   },
 };

@@ -83,7 +83,7 @@ export class QualityService {
         .returning({ id: t.id });
       return row.id;
     });
-    this.rules.forget(s.orgId);
+    await this.rules.forget(s.orgId);
     return { id };
   }
 
@@ -130,7 +130,7 @@ export class QualityService {
         .returning({ id: t.id });
       return row.id;
     });
-    this.rules.forget(s.orgId);
+    await this.rules.forget(s.orgId);
     return { id };
   }
 
@@ -148,7 +148,7 @@ export class QualityService {
         .set({ ...set, updatedBy: s.userId, updatedAt: new Date() })
         .where(and(eq(t.id, id), scoped(s, t))),
     );
-    this.rules.forget(s.orgId);
+    await this.rules.forget(s.orgId);
     return { id };
   }
 
@@ -215,7 +215,7 @@ export class QualityService {
       .update(t)
       .set({ deletedAt: new Date(), updatedBy: s.userId, updatedAt: new Date() })
       .where(and(eq(t.id, id), scoped(s, t)));
-    this.rules.forget(s.orgId);
+    await this.rules.forget(s.orgId);
   }
 
   /** A write that would give two live rules of the organisation one name answers 409 with `message`. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { scoped } from '../../platform/scope';
+import { OrgCache } from '../../platform/versions';
 import { clue } from '../clue/schema';
 import { appUser } from '../org/schema';
 import { sopItem, sopRule } from './schema';
@@ -9,8 +10,7 @@ import type { SopQuestion } from './sopLlm';
 
 /**
  * An organisation's enabled SOP rules, compiled, with what decides where each applies. Kept in memory per
- * organisation and dropped on every save (`forget`). One process, like QualityRules: another app process keeps its
- * copy until it restarts.
+ * organisation under a shared version stamp, like QualityRules: every save (`forget`) reaches every process.
  */
 
 export interface ApplicableSop {
@@ -56,22 +56,19 @@ export async function itemsOf(db: DbOrTx, orgId: number, ruleIds: number[]): Pro
 }
 
 export class SopRules {
-  private readonly cache = new Map<number, Promise<ApplicableSop[]>>();
+  /** Under a shared version stamp: a save in any process reaches every process's copy within a second. */
+  private readonly cache: OrgCache<ApplicableSop[]>;
 
-  constructor(private readonly db: Db) {}
-
-  rulesOf(orgId: number): Promise<ApplicableSop[]> {
-    let rules = this.cache.get(orgId);
-    if (!rules) {
-      rules = this.load(orgId);
-      this.cache.set(orgId, rules);
-      rules.catch(() => this.cache.get(orgId) === rules && this.cache.delete(orgId));
-    }
-    return rules;
+  constructor(private readonly db: Db) {
+    this.cache = new OrgCache(db, 'sop-rules', (orgId) => this.load(orgId));
   }
 
-  forget(orgId: number): void {
-    this.cache.delete(orgId);
+  rulesOf(orgId: number): Promise<ApplicableSop[]> {
+    return this.cache.get(orgId);
+  }
+
+  forget(orgId: number): Promise<void> {
+    return this.cache.changed(orgId);
   }
 
   /**

@@ -87,7 +87,7 @@ export class SopService {
         return row.id;
       }),
     );
-    this.rules.forget(s.orgId);
+    await this.rules.forget(s.orgId);
     return { id };
   }
 
@@ -111,7 +111,7 @@ export class SopService {
         await this.writeItems(tx, s.orgId, id, input.items);
       }),
     );
-    this.rules.forget(s.orgId);
+    await this.rules.forget(s.orgId);
     return { id };
   }
 
@@ -126,7 +126,7 @@ export class SopService {
       .update(sopRule)
       .set({ ...set, updatedBy: s.userId, updatedAt: new Date() })
       .where(and(eq(sopRule.id, id), scoped(s, sopRule)));
-    this.rules.forget(s.orgId);
+    await this.rules.forget(s.orgId);
     return { id };
   }
 
