@@ -14,6 +14,7 @@ import { orgModule } from './org';
 import { qualityModule } from './quality';
 import { qualityReviewModule } from './qualityReview';
 import { recordingModule } from './recording';
+import { telephonyModule } from './telephony';
 import { trackingModule } from './tracking';
 import { uploadModule } from './upload';
 
@@ -34,6 +35,7 @@ export const modules: Module[] = [
   analysisModule,
   qualityModule,
   qualityReviewModule,
+  telephonyModule,
   trackingModule,
   uploadModule,
 ];

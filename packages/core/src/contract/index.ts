@@ -22,6 +22,7 @@ import { qualityReview } from './qualityReview';
 import { recording } from './recording';
 import { menus, roles } from './roles';
 import { sop } from './sop';
+import { telephony } from './telephony';
 import { tracking } from './tracking';
 import { upload } from './upload';
 import { users } from './users';
@@ -57,4 +58,5 @@ export const contract = {
   qualityReview,
   sop,
   qualityCheck,
+  telephony,
 };

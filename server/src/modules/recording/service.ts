@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context';
+import { type CallRecordingInput, storeCallRecording } from './fromCall';
 import { interactionsForClue } from './listing';
 import { type RecordingRow, recordingInOrg, updateRecording } from './rows';
 
@@ -17,6 +18,8 @@ export function recordingService(ctx: AppContext) {
     /** Set by the analysis pipeline: 0 not analysed, 1 queued, 2 running, 3 done, 4 failed. */
     setAnalysisStatus: (orgId: number, id: number, status: number) =>
       updateRecording(db, orgId, id, { analysisStatus: status }),
+    /** A call's recording fetched from the telephony provider: stored and queued like an upload (telephony module). */
+    storeFromCall: (input: CallRecordingInput) => storeCallRecording(ctx, input),
   };
 }
 
