@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
@@ -77,7 +77,9 @@ describe('telephony: calls through a cloud call centre', () => {
     expect(res.status).toBe(400);
     expect(res.msg).toContain('未配置外呼线路');
     // the checks before a call still answer
-    const check = ok(await t().post(`${R}/calltask/getNumberByClueIdNew`, { clueId: lead.id }, { token: org.seat.token }));
+    const check = ok(
+      await t().post(`${R}/calltask/getNumberByClueIdNew`, { clueId: lead.id }, { token: org.seat.token }),
+    );
     expect(check.allowed).toBe(true);
     const calls = ok(await t().post(`${R}/call/v1/pagelist`, {}, { token: org.seat.token }));
     expect(calls.total).toBe(0);
@@ -99,7 +101,9 @@ describe('telephony: calls through a cloud call centre', () => {
     expect(done).toMatchObject({ status: 2, statusName: '已接通', endReason: 'answered', billableSeconds: 12 });
     expect(done.durationSeconds).toBeGreaterThanOrEqual(12);
     // the recording is bound to the lead, as an upload would be, and queued for transcription
-    const rec = ok(await t().get(`/api/analysis/asr/V1/getAsrText?recordId=${done.recordingId}`, { token: org.seat.token }));
+    const rec = ok(
+      await t().get(`/api/analysis/asr/V1/getAsrText?recordId=${done.recordingId}`, { token: org.seat.token }),
+    );
     expect(rec).toBeTruthy();
     const rows = await t().database.db.execute<{ clue_id: number; call_info_id: string; source: number }>(
       sql`select clue_id, call_info_id, source from recording where id = ${done.recordingId}`,
@@ -128,7 +132,10 @@ describe('telephony: calls through a cloud call centre', () => {
       billableSeconds: 0,
       recordingId: null,
     });
-    expect(await waitCall(t(), org.seat.token, b.callId, (c) => c.ended)).toMatchObject({ status: 3, endReason: 'no_answer' });
+    expect(await waitCall(t(), org.seat.token, b.callId, (c) => c.ended)).toMatchObject({
+      status: 3,
+      endReason: 'no_answer',
+    });
   });
 
   it('events delivered twice and in reverse order give the same final record', async () => {
@@ -204,7 +211,13 @@ describe('telephony: calls through a cloud call centre', () => {
     expect(calls.total).toBe(0);
 
     // daily limit of 1
-    ok(await t().post(`${R}/electricSalesGuard/save`, { status: 1, dailyLimit: 1, weeklyLimit: 5 }, { token: org.admin.token }));
+    ok(
+      await t().post(
+        `${R}/electricSalesGuard/save`,
+        { status: 1, dailyLimit: 1, weeklyLimit: 5 },
+        { token: org.admin.token },
+      ),
+    );
     const lead = await addLead(t(), org.seat);
     const first = ok(await t().post(`${R}/call/v1/callOut`, { clueId: lead.id }, { token: org.seat.token }));
     await fake.idle();
@@ -213,16 +226,38 @@ describe('telephony: calls through a cloud call centre', () => {
     expect(res.msg).toBe('电销卫士：该号码今日已呼叫 1 次，达到每日上限 1 次');
 
     // anti-collision: the seat called the number; the manager (who sees the lead) is refused, naming the seat
-    ok(await t().post(`${R}/electricSalesGuard/save`, { status: 2, dailyLimit: 0, weeklyLimit: 0 }, { token: org.admin.token }));
-    ok(await t().post(`${B}/organization/setAntiCollision`, { status: 1, protectDays: 30, scope: 1 }, { token: org.admin.token }));
+    ok(
+      await t().post(
+        `${R}/electricSalesGuard/save`,
+        { status: 2, dailyLimit: 0, weeklyLimit: 0 },
+        { token: org.admin.token },
+      ),
+    );
+    ok(
+      await t().post(
+        `${B}/organization/setAntiCollision`,
+        { status: 1, protectDays: 30, scope: 1 },
+        { token: org.admin.token },
+      ),
+    );
     ok(await t().post(`${B}/aAgentsPool/assign`, { userId: org.manager.userId }, { token: org.admin.token }));
     res = await t().post(`${R}/call/v1/callOut`, { clueId: lead.id }, { token: org.manager.token });
     expect(res.status).toBe(409);
-    expect(res.msg).toMatch(/^防撞单：「坐席甲」已于 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 拨打该号码，保护期 30 天内不能拨打$/);
-    const check = ok(await t().post(`${R}/electricSalesGuard/checkNumber`, { clueId: lead.id }, { token: org.manager.token }));
+    expect(res.msg).toMatch(
+      /^防撞单：「坐席甲」已于 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 拨打该号码，保护期 30 天内不能拨打$/,
+    );
+    const check = ok(
+      await t().post(`${R}/electricSalesGuard/checkNumber`, { clueId: lead.id }, { token: org.manager.token }),
+    );
     expect(check).toMatchObject({ allowed: false, callsToday: 1 });
     // while the call is under way (no protection period) the refusal says who is calling
-    ok(await t().post(`${B}/organization/setAntiCollision`, { status: 1, protectDays: 0, scope: 1 }, { token: org.admin.token }));
+    ok(
+      await t().post(
+        `${B}/organization/setAntiCollision`,
+        { status: 1, protectDays: 0, scope: 1 },
+        { token: org.admin.token },
+      ),
+    );
     NO_ANSWER.add((await addLead(t(), org.seat)).phone);
     const busyLead = await addLead(t(), org.seat);
     const open = ok(await t().post(`${R}/call/v1/callOut`, { clueId: busyLead.id }, { token: org.seat.token }));
@@ -237,8 +272,16 @@ describe('telephony: calls through a cloud call centre', () => {
     await setupSeats(t(), org);
     await useCloud(t(), org, fake, APP_ID, SECRET);
     const lead = await addLead(t(), org.seat);
-    ok(await t().post(`${R}/risk/add`, { kind: 1, riskType: 1, phones: [lead.phone], reason: '12315 投诉' }, { token: org.admin.token }));
-    const check = ok(await t().post(`${R}/calltask/getNumberByClueIdNew`, { clueId: lead.id }, { token: org.seat.token }));
+    ok(
+      await t().post(
+        `${R}/risk/add`,
+        { kind: 1, riskType: 1, phones: [lead.phone], reason: '12315 投诉' },
+        { token: org.admin.token },
+      ),
+    );
+    const check = ok(
+      await t().post(`${R}/calltask/getNumberByClueIdNew`, { clueId: lead.id }, { token: org.seat.token }),
+    );
     expect(check).toMatchObject({ allowed: true, warning: '风险号码：投诉用户（12315 投诉），请谨慎拨打' });
     let res = await t().post(`${R}/call/v1/callOut`, { clueId: lead.id }, { token: org.seat.token });
     expect(res.status).toBe(409);
@@ -252,12 +295,16 @@ describe('telephony: calls through a cloud call centre', () => {
     await setupSeats(t(), org);
     await useCloud(t(), org, fake, APP_ID, SECRET);
     const [{ role_id: roleId }] = (
-      await t().database.db.execute<{ role_id: number }>(sql`select role_id from app_user where id = ${org.seat.userId}`)
+      await t().database.db.execute<{ role_id: number }>(
+        sql`select role_id from app_user where id = ${org.seat.userId}`,
+      )
     ).rows;
     ok(await t().post(`${R}/maskConfig/saveMaskConfig`, { roleId, masked: true }, { token: org.admin.token }));
     const lead = await addLead(t(), org.seat);
     const masked = `${lead.phone.slice(0, 3)}****${lead.phone.slice(-4)}`;
-    const check = ok(await t().post(`${R}/calltask/getNumberByClueIdNew`, { clueId: lead.id }, { token: org.seat.token }));
+    const check = ok(
+      await t().post(`${R}/calltask/getNumberByClueIdNew`, { clueId: lead.id }, { token: org.seat.token }),
+    );
     expect(check.phone).toBe(masked);
     const call = ok(await t().post(`${R}/call/v1/callOut`, { clueId: lead.id }, { token: org.seat.token }));
     expect(call.phone).toBe(masked);
@@ -303,7 +350,11 @@ describe('telephony: calls through a cloud call centre', () => {
     let res = await t().post(`${R}/call/v1/follow`, { callId: call.callId, content: '' }, { token: org.seat.token });
     expect(res.msg).toContain('请输入跟进内容');
     const done = ok(
-      await t().post(`${R}/call/v1/follow`, { callId: call.callId, content: '客户对周末班感兴趣，约周五再联系' }, { token: org.seat.token }),
+      await t().post(
+        `${R}/call/v1/follow`,
+        { callId: call.callId, content: '客户对周末班感兴趣，约周五再联系' },
+        { token: org.seat.token },
+      ),
     );
     expect(done.followId).toBeGreaterThan(0);
     res = await t().post(`${R}/interactive/getInteractiveList`, { clueId: lead.id }, { token: org.seat.token });

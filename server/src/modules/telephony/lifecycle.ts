@@ -80,7 +80,7 @@ export async function applyEvent(db: DbOrTx, ev: CallEventInput): Promise<CallRo
       ended_at = ${newEnded},
       billable_seconds = ${newBillable},
       duration_seconds = case when ${newEnded} is null then c.duration_seconds
-        else greatest(0, extract(epoch from ${newEnded} - coalesce(${newDialed}, c.created_at)))::int end,
+        else greatest(0, floor(extract(epoch from ${newEnded} - coalesce(${newDialed}, c.created_at))))::int end,
       end_reason = case when ${isEnd}::boolean then coalesce(c.end_reason, ${ev.reason ?? null}) else c.end_reason end,
       error = coalesce(c.error, ${ev.error ?? null}),
       recording_url = coalesce(${ev.recordingUrl ?? null}, c.recording_url),

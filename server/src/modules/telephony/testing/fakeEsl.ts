@@ -57,15 +57,25 @@ export async function startFakeEsl(opts: FakeEslOptions): Promise<FakeEsl> {
     const outcome = opts.outcome?.(phone) ?? { answer: true, talkSeconds: 10 };
     const t0 = Date.now() * 1000;
     const at = (s: number) => t0 + s * 1_000_000;
-    const seat = { 'variable_crm_call_id': callId, 'variable_crm_leg': 'seat', 'Unique-ID': callId };
+    const seat = { variable_crm_call_id: callId, variable_crm_leg: 'seat', 'Unique-ID': callId };
     const customerUuid = randomUUID();
-    const customer = { 'variable_crm_call_id': callId, 'variable_crm_leg': 'customer', 'Unique-ID': customerUuid };
+    const customer = { variable_crm_call_id: callId, variable_crm_leg: 'customer', 'Unique-ID': customerUuid };
     await sleep(step);
     if ('seatUnavailable' in outcome) {
-      broadcast(eventText({ 'Event-Name': 'BACKGROUND_JOB', 'Job-UUID': jobUuid, 'Event-Date-Timestamp': at(0) }, '-ERR USER_NOT_REGISTERED\n'));
+      broadcast(
+        eventText(
+          { 'Event-Name': 'BACKGROUND_JOB', 'Job-UUID': jobUuid, 'Event-Date-Timestamp': at(0) },
+          '-ERR USER_NOT_REGISTERED\n',
+        ),
+      );
       return;
     }
-    broadcast(eventText({ 'Event-Name': 'BACKGROUND_JOB', 'Job-UUID': jobUuid, 'Event-Date-Timestamp': at(0) }, `+OK ${callId}\n`));
+    broadcast(
+      eventText(
+        { 'Event-Name': 'BACKGROUND_JOB', 'Job-UUID': jobUuid, 'Event-Date-Timestamp': at(0) },
+        `+OK ${callId}\n`,
+      ),
+    );
     await sleep(step);
     broadcast(eventText({ 'Event-Name': 'CHANNEL_ANSWER', ...seat, 'Event-Date-Timestamp': at(1) }));
     await sleep(step);

@@ -16,7 +16,11 @@ export function ok<T = any>(res: { code: number; msg: string; data: T }): T {
 
 export async function addLead(t: TestApp, user: TestUser, extra: Record<string, unknown> = {}) {
   return ok(
-    await t.post(`${R}/organizationClue/add`, { name: '陈晓明', company: '苏州明远教育咨询', phone: freshPhone(), ...extra }, { token: user.token }),
+    await t.post(
+      `${R}/organizationClue/add`,
+      { name: '陈晓明', company: '苏州明远教育咨询', phone: freshPhone(), ...extra },
+      { token: user.token },
+    ),
   ) as { id: number; phone: string };
 }
 
@@ -29,9 +33,17 @@ export async function setupSeats(t: TestApp, org: TestOrg) {
       { token: org.admin.token },
     ),
   );
-  ok(await t.post(`${B}/aAgentsPool/add`, { seatNos: ['8001', '8002', '8003'], lineId: line.id }, { token: org.admin.token }));
+  ok(
+    await t.post(
+      `${B}/aAgentsPool/add`,
+      { seatNos: ['8001', '8002', '8003'], lineId: line.id },
+      { token: org.admin.token },
+    ),
+  );
   const seat = ok(await t.post(`${B}/aAgentsPool/assign`, { userId: org.seat.userId }, { token: org.admin.token }));
-  const other = ok(await t.post(`${B}/aAgentsPool/assign`, { userId: org.otherSeat.userId }, { token: org.admin.token }));
+  const other = ok(
+    await t.post(`${B}/aAgentsPool/assign`, { userId: org.otherSeat.userId }, { token: org.admin.token }),
+  );
   return { line, seat, other };
 }
 
