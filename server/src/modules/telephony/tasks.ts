@@ -121,7 +121,7 @@ async function checkSeats(ctx: AppContext, s: Session, ids: number[]) {
   const users = await orgUsersByIds(ctx.db, s.orgId, ids);
   for (const id of ids) {
     const u = users.get(id);
-    if (!u || u.status !== 1 || !seesUser(s, id)) throw badRequest('seatUserIds：坐席不存在或不在您的数据权限内');
+    if (u?.status !== 1 || !seesUser(s, id)) throw badRequest('seatUserIds：坐席不存在或不在您的数据权限内');
   }
 }
 
@@ -245,8 +245,11 @@ async function leadViews(
 
 export async function listTaskLeads(ctx: AppContext, s: Session, f: Body<'taskLeads'>) {
   const task = await findTask(ctx.db, s, f.taskId);
+  // a seat sees the leads it was handed; the task's managers see them all
+  const mineOnly = !s.isSuperAdmin && !s.signs.has('calltask:edit');
   const where = and(
     eq(callTaskLead.taskId, task.id),
+    mineOnly ? eq(callTaskLead.assignedUserId, s.userId) : undefined,
     f.callStatus ? eq(callTaskLead.callStatus, f.callStatus) : undefined,
   )!;
   const { rows, total } = await pageRows(
