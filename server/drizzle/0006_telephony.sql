@@ -1,12 +1,12 @@
 CREATE TABLE "call_event" (
-	"id" serial PRIMARY KEY NOT NULL,
 	"organization_id" integer NOT NULL,
 	"call_id" varchar(64) NOT NULL,
 	"event_key" varchar(120) NOT NULL,
 	"type" varchar(20) NOT NULL,
 	"at" timestamp with time zone NOT NULL,
 	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "call_event_call_id_event_key_pk" PRIMARY KEY("call_id","event_key")
 );
 --> statement-breakpoint
 CREATE TABLE "call_filing" (
@@ -88,7 +88,7 @@ CREATE TABLE "call_record" (
 	"follow_id" integer,
 	"error" varchar(300),
 	"last_event_at" timestamp with time zone,
-	"settled" boolean DEFAULT false NOT NULL,
+	"final_event_key" varchar(120),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -160,7 +160,6 @@ CREATE TABLE "call_webhook_nonce" (
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX "call_event_key_uq" ON "call_event" USING btree ("call_id","event_key");--> statement-breakpoint
 CREATE INDEX "call_filing_org_idx" ON "call_filing" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "call_line_org_idx" ON "call_line" USING btree ("organization_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "call_number_list_uq" ON "call_number_list" USING btree ("organization_id","phone","kind");--> statement-breakpoint
@@ -168,7 +167,7 @@ CREATE UNIQUE INDEX "call_record_call_id_uq" ON "call_record" USING btree ("call
 CREATE INDEX "call_record_org_created_idx" ON "call_record" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "call_record_org_phone_idx" ON "call_record" USING btree ("organization_id","phone","created_at");--> statement-breakpoint
 CREATE INDEX "call_record_org_clue_idx" ON "call_record" USING btree ("organization_id","clue_id");--> statement-breakpoint
-CREATE INDEX "call_record_open_idx" ON "call_record" USING btree ("phase","created_at") WHERE "call_record"."phase" < 4;--> statement-breakpoint
+CREATE INDEX "call_record_created_idx" ON "call_record" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "call_seat_org_no_uq" ON "call_seat" USING btree ("organization_id","seat_no") WHERE "call_seat"."deleted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "call_seat_org_user_uq" ON "call_seat" USING btree ("organization_id","user_id") WHERE "call_seat"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "call_seat_transfer_org_idx" ON "call_seat_transfer" USING btree ("organization_id","created_at");--> statement-breakpoint

@@ -70,10 +70,14 @@ export async function callOut(ctx: AppContext, s: Session, b: Body<'callOut'>): 
   const { line, displayNumber } = await dialRoute(ctx.db, s, seat);
   if (!line) throw badRequest(NO_LINE);
   const callId = randomUUID();
+  // the checks read outside the lock first (in parallel); under the lock only what another seat may change
+  const first = await checkBeforeDial(ctx, s, phone);
+  if (!first.allowed) throw conflict(first.reason ?? '该号码不能拨打');
+  if (first.warning && !b.confirmRisk) throw new AppError(ResultCode.CONFLICT, first.warning, 409, { risk: true });
   const row = await ctx.db.transaction(async (tx) => {
     // one dial decision per number at a time (anti-collision across seats and processes)
     await tx.execute(sql`select pg_advisory_xact_lock(727213, hashtext(${`${s.orgId}:${phone}`}))`);
-    const check = await checkBeforeDial({ ...ctx, db: tx as never }, s, phone);
+    const check = await checkBeforeDial(ctx, s, phone, tx);
     if (!check.allowed) throw conflict(check.reason ?? '该号码不能拨打');
     if (check.warning && !b.confirmRisk) throw new AppError(ResultCode.CONFLICT, check.warning, 409, { risk: true });
     const [inserted] = await tx

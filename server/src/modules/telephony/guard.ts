@@ -66,19 +66,25 @@ export interface DialCheck {
   callsThisWeek: number;
 }
 
-/** Every check before a call to `phone` by the session's user (the number is the real one, never answered). */
-export async function checkBeforeDial(ctx: AppContext, s: Session, phone: string): Promise<DialCheck> {
-  const { db } = ctx;
+/**
+ * Every check before a call to `phone` by the session's user (the number is the real one, never answered). With
+ * `locked` (the dialling transaction, holding the number's lock) only what another seat's call may have changed is
+ * read again: the calls to the number and anti-collision.
+ */
+export async function checkBeforeDial(ctx: AppContext, s: Session, phone: string, locked?: DbOrTx): Promise<DialCheck> {
+  const db = locked ?? ctx.db;
   const number = normalizePhone(phone) || phone;
   const [guard, listed, counts, collision, seatLimit] = await Promise.all([
     guardConfig(db, s.orgId),
-    db
-      .select()
-      .from(callNumberList)
-      .where(and(eq(callNumberList.organizationId, s.orgId), eq(callNumberList.phone, number))),
+    locked
+      ? []
+      : ctx.db
+          .select()
+          .from(callNumberList)
+          .where(and(eq(callNumberList.organizationId, s.orgId), eq(callNumberList.phone, number))),
     callCounts(db, s.orgId, number),
-    antiCollision(ctx, s, number),
-    seatDurationLeft(ctx, s),
+    antiCollision(ctx, db, s, number),
+    locked ? null : seatDurationLeft(ctx, s),
   ]);
   const base = { callsToday: counts.today, callsThisWeek: counts.week, warning: null as string | null };
   const blocked = listed.find((l) => l.kind === 2);
@@ -113,12 +119,12 @@ export async function checkBeforeDial(ctx: AppContext, s: Session, phone: string
  * 防撞单: refused when another seat's call to the number is under way, or (protection days > 0) another seat called
  * it within the period; scope 2 limits the rule to seats of the caller's department. Names who is calling.
  */
-async function antiCollision(ctx: AppContext, s: Session, phone: string): Promise<string | null> {
-  const setting = await getOrgSetting(ctx.db, s.orgId, 'antiCollision');
+async function antiCollision(ctx: AppContext, db: DbOrTx, s: Session, phone: string): Promise<string | null> {
+  const setting = await getOrgSetting(db, s.orgId, 'antiCollision');
   if (setting.status !== 1) return null;
   const since =
     setting.protectDays > 0 ? new Date(Date.now() - setting.protectDays * 86_400_000) : new Date(Date.now() - 3600_000);
-  const rows = await ctx.db
+  const rows = await db
     .select({ userId: callRecord.userId, phase: callRecord.phase, createdAt: callRecord.createdAt })
     .from(callRecord)
     .where(
@@ -134,11 +140,11 @@ async function antiCollision(ctx: AppContext, s: Session, phone: string): Promis
     .limit(20);
   if (!rows.length) return null;
   const users = await orgUsersByIds(
-    ctx.db,
+    db,
     s.orgId,
     rows.map((r) => r.userId),
   );
-  const me = await orgUser(ctx.db, s.orgId, s.userId);
+  const me = await orgUser(db, s.orgId, s.userId);
   const relevant = rows.filter((r) => setting.scope !== 2 || users.get(r.userId)?.deptId === me?.deptId);
   const open = relevant.find((r) => r.phase < PHASE.ended);
   if (open) return `防撞单：「${users.get(open.userId)?.realName ?? '其他坐席'}」正在拨打该号码，请勿重复拨打`;

@@ -1,4 +1,5 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { userTopic } from '../../platform/push';
@@ -34,61 +35,95 @@ export function statusOf(phase: number, answered: boolean): 1 | 2 | 3 | 102 {
 /** Unanswered calls with no event for this long, and answered ones silent for this long, are ended by the sweeper. */
 export const SILENT_UNANSWERED_SECONDS = 180;
 export const SILENT_ANSWERED_SECONDS = 4 * 3600;
+/** How far back the sweeper looks (it runs every minute: a call is ended within minutes of going silent). */
+const SWEEP_WINDOW_DAYS = 7;
+
+/**
+ * The statement of applyEvent: the event row (ignored when already there) and the record's new state at once. It is
+ * a fixed text with typed parameters so that PostgreSQL plans it once per connection (a named prepared statement):
+ * planning this statement cost more than running it. $1 call id, $2 event key, $3 type, $4 time, $5 payload,
+ * $6 phase, $7 is an answer, $8 is an end, $9 talk seconds, $10 provider call id, $11 reason, $12 error,
+ * $13 recording link, $14 moves the dialling time.
+ */
+const NEW_PHASE = 'greatest(c.phase, $6::smallint)';
+const NEW_ANSWERED = `case
+    when $7::boolean then least(coalesce(c.answered_at, $4::timestamptz), $4::timestamptz)
+    when $8::boolean and $9::int > 0 then coalesce(c.answered_at, $4::timestamptz - make_interval(secs => $9::int))
+    else c.answered_at end`;
+const NEW_BILLABLE = 'greatest(c.billable_seconds, $9::int)';
+const NEW_ENDED =
+  'case when $8::boolean then greatest(coalesce(c.ended_at, $4::timestamptz), $4::timestamptz) else c.ended_at end';
+const NEW_DIALED =
+  'case when $14::boolean then least(coalesce(c.dialed_at, $4::timestamptz), $4::timestamptz) else c.dialed_at end';
+const APPLY_EVENT = `
+  with ev as (
+    insert into call_event (organization_id, call_id, event_key, type, at, payload)
+    select organization_id, call_id, $2::varchar, $3::varchar, $4::timestamptz, $5::jsonb
+    from call_record where call_id = $1::varchar
+    on conflict (call_id, event_key) do nothing
+    returning call_id
+  )
+  update call_record c set
+    phase = ${NEW_PHASE},
+    status = case
+      when ${NEW_PHASE} = 0 then 1
+      when ${NEW_PHASE} < 3 then 102
+      when ${NEW_PHASE} = 3 then 2
+      when (${NEW_ANSWERED}) is not null or ${NEW_BILLABLE} > 0 then 2
+      else 3 end,
+    provider_call_id = coalesce(c.provider_call_id, $10::varchar),
+    dialed_at = ${NEW_DIALED},
+    answered_at = ${NEW_ANSWERED},
+    ended_at = ${NEW_ENDED},
+    billable_seconds = ${NEW_BILLABLE},
+    duration_seconds = case when (${NEW_ENDED}) is null then c.duration_seconds
+      else greatest(0, floor(extract(epoch from (${NEW_ENDED}) - coalesce(${NEW_DIALED}, c.created_at))))::int end,
+    end_reason = case when $8::boolean then coalesce(c.end_reason, $11::varchar) else c.end_reason end,
+    error = coalesce(c.error, $12::varchar),
+    recording_url = coalesce($13::varchar, c.recording_url),
+    final_event_key = case when c.phase < 4 and ${NEW_PHASE} = 4 then $2::varchar else c.final_event_key end,
+    last_event_at = now()
+  from ev where c.call_id = ev.call_id
+  returning c.*`;
+
+type Client = {
+  query(
+    q: string | { name: string; text: string; values: unknown[] },
+    v?: unknown[],
+  ): Promise<{ rows: Record<string, unknown>[] }>;
+};
+
+/** Runs a fixed statement: named (prepared once per connection) on PostgreSQL, plain on PGlite. */
+async function run(db: DbOrTx, name: string, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
+  const client = (db as unknown as { $client?: Client }).$client;
+  if (client && client instanceof pg.Pool) return (await client.query({ name, text, values })).rows;
+  if (!client) throw new Error('telephony: the database driver exposes no client');
+  return (await client.query(text, values)).rows;
+}
 
 /**
  * Applies one event: the event row (ignored when already there) and the record's new state, in one statement.
  * Answers the record after the change, or null when the event was a duplicate or names no call of ours.
  */
 export async function applyEvent(db: DbOrTx, ev: CallEventInput): Promise<CallRow | null> {
-  const at = ev.at.toISOString();
-  const isEnd = ev.type === 'ended';
   const billsec = Math.max(0, Math.round(ev.billableSeconds ?? 0));
-  const phase = ev.type === 'recording' ? 0 : PHASE_OF[ev.type];
-  // the new values, written once and reused by the status expression
-  const newPhase = sql`greatest(c.phase, ${phase}::smallint)`;
-  const newAnswered = sql`case
-      when ${ev.type === 'answered'}::boolean then least(coalesce(c.answered_at, ${at}::timestamptz), ${at}::timestamptz)
-      when ${isEnd && billsec > 0}::boolean then coalesce(c.answered_at, ${at}::timestamptz - make_interval(secs => ${billsec}))
-      else c.answered_at end`;
-  const newBillable = sql`greatest(c.billable_seconds, ${billsec})`;
-  const newEnded = isEnd
-    ? sql`greatest(coalesce(c.ended_at, ${at}::timestamptz), ${at}::timestamptz)`
-    : sql`c.ended_at`;
-  const newDialed =
-    ev.type === 'dialing' || ev.type === 'ringing' || ev.type === 'answered'
-      ? sql`least(coalesce(c.dialed_at, ${at}::timestamptz), ${at}::timestamptz)`
-      : sql`c.dialed_at`;
-  const res = await db.execute<Record<string, unknown>>(sql`
-    with ev as (
-      insert into ${callEvent} (organization_id, call_id, event_key, type, at, payload)
-      select organization_id, call_id, ${ev.eventKey}, ${ev.type}, ${at}::timestamptz, ${JSON.stringify(ev.payload ?? {})}::jsonb
-      from ${callRecord} where call_id = ${ev.callId}
-      on conflict (call_id, event_key) do nothing
-      returning call_id
-    )
-    update ${callRecord} c set
-      phase = ${newPhase},
-      status = case
-        when ${newPhase} = 0 then 1
-        when ${newPhase} < 3 then 102
-        when ${newPhase} = 3 then 2
-        when ${newAnswered} is not null or ${newBillable} > 0 then 2
-        else 3 end,
-      provider_call_id = coalesce(c.provider_call_id, ${ev.providerCallId ?? null}),
-      dialed_at = ${newDialed},
-      answered_at = ${newAnswered},
-      ended_at = ${newEnded},
-      billable_seconds = ${newBillable},
-      duration_seconds = case when ${newEnded} is null then c.duration_seconds
-        else greatest(0, floor(extract(epoch from ${newEnded} - coalesce(${newDialed}, c.created_at))))::int end,
-      end_reason = case when ${isEnd}::boolean then coalesce(c.end_reason, ${ev.reason ?? null}) else c.end_reason end,
-      error = coalesce(c.error, ${ev.error ?? null}),
-      recording_url = coalesce(${ev.recordingUrl ?? null}, c.recording_url),
-      last_event_at = now()
-    from ev where c.call_id = ev.call_id
-    returning c.*`);
-  const row = res.rows[0];
-  return row ? rowOf(row) : null;
+  const rows = await run(db, 'telephony_apply_event', APPLY_EVENT, [
+    ev.callId,
+    ev.eventKey.slice(0, 120),
+    ev.type,
+    ev.at.toISOString(),
+    JSON.stringify(ev.payload ?? {}),
+    ev.type === 'recording' ? 0 : PHASE_OF[ev.type],
+    ev.type === 'answered',
+    ev.type === 'ended',
+    billsec,
+    ev.providerCallId ?? null,
+    ev.type === 'ended' ? (ev.reason ?? null) : null,
+    ev.error ?? null,
+    ev.recordingUrl ?? null,
+    ev.type === 'dialing' || ev.type === 'ringing' || ev.type === 'answered',
+  ]);
+  return rows[0] ? rowOf(rows[0]) : null;
 }
 
 /** A raw row (snake_case, from db.execute) as the table's row type. */
@@ -122,7 +157,7 @@ function rowOf(r: Record<string, unknown>): CallRow {
     followId: r.follow_id === null ? null : Number(r.follow_id),
     error: (r.error as string) ?? null,
     lastEventAt: d(r.last_event_at),
-    settled: Boolean(r.settled),
+    finalEventKey: (r.final_event_key as string) ?? null,
     createdAt: d(r.created_at) ?? new Date(),
   };
 }
@@ -178,14 +213,4 @@ export async function sweepSilentCalls(db: DbOrTx, now = new Date()): Promise<Ca
     if (row) out.push(row);
   }
   return out;
-}
-
-/** The first time a record is final: marks it settled and answers true (once, across processes). */
-export async function claimSettlement(db: DbOrTx, id: number): Promise<boolean> {
-  const rows = await db
-    .update(callRecord)
-    .set({ settled: true })
-    .where(and(eq(callRecord.id, id), eq(callRecord.settled, false), eq(callRecord.phase, PHASE.ended)))
-    .returning({ id: callRecord.id });
-  return rows.length > 0;
 }

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -151,8 +152,8 @@ export const callRecord = pgTable(
     followId: integer('follow_id'),
     error: varchar('error', { length: 300 }),
     lastEventAt: timestamp('last_event_at', { withTimezone: true }),
-    /** The lead's record was updated after the final status (once). */
-    settled: boolean('settled').notNull().default(false),
+    /** The event that brought the call to its final status: what follows it (the lead, the task) runs once, for it. */
+    finalEventKey: varchar('final_event_key', { length: 120 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -160,7 +161,9 @@ export const callRecord = pgTable(
     index('call_record_org_created_idx').on(t.organizationId, t.createdAt),
     index('call_record_org_phone_idx').on(t.organizationId, t.phone, t.createdAt),
     index('call_record_org_clue_idx').on(t.organizationId, t.clueId),
-    index('call_record_open_idx').on(t.phase, t.createdAt).where(sql`${t.phase} < 4`),
+    // the sweeper reads recent calls by time; no index covers a column that events change, so that their updates
+    // stay heap-only (HOT) and events apply at thousands a second
+    index('call_record_created_idx').on(t.createdAt),
   ],
 );
 
@@ -168,7 +171,6 @@ export const callRecord = pgTable(
 export const callEvent = pgTable(
   'call_event',
   {
-    id: serial('id').primaryKey(),
     organizationId: integer('organization_id').notNull(),
     callId: varchar('call_id', { length: 64 }).notNull(),
     eventKey: varchar('event_key', { length: 120 }).notNull(),
@@ -177,7 +179,7 @@ export const callEvent = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('call_event_key_uq').on(t.callId, t.eventKey)],
+  (t) => [primaryKey({ columns: [t.callId, t.eventKey] })],
 );
 
 /** Nonces of signed webhooks seen within their validity window: a replayed request is ignored. */

@@ -9,7 +9,7 @@ import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import { correctLastCall } from '../clue/callTargets';
 import { environmentSettings, missingOf, type Settings, settingsOf, webhookBase } from './config';
-import { applyEvent, type CallRow, claimSettlement, PHASE, pushStatus, sweepSilentCalls } from './lifecycle';
+import { applyEvent, type CallRow, PHASE, pushStatus, sweepSilentCalls } from './lifecycle';
 import { CloudProvider } from './providers/cloud';
 import { FreeswitchProvider } from './providers/freeswitch';
 import type { CallEventInput, CallProvider } from './providers/types';
@@ -62,16 +62,20 @@ export class Telephony {
   /** Applies a provider event and what follows it; answers the record, or null for a duplicate. */
   async handleEvent(ev: CallEventInput): Promise<CallRow | null> {
     const row = await applyEvent(this.ctx.db, ev);
-    if (row) await this.afterChange(row);
+    if (row) await this.afterChange(row, ev.eventKey);
     return row;
   }
 
-  /** After a change: the live status, and for a final record the lead, the task and the recording. */
-  async afterChange(row: CallRow): Promise<void> {
+  /**
+   * After a change by the event `eventKey`: the live status, and for a final record the lead, the task and the
+   * recording. The event that ended the call counts it on the lead, once; a later event that changes the result
+   * corrects the lead without counting again.
+   */
+  async afterChange(row: CallRow, eventKey: string): Promise<void> {
     await pushStatus(this.ctx, row);
     if (row.phase !== PHASE.ended) return;
     const answered = row.status === 2;
-    if (await claimSettlement(this.ctx.db, row.id)) {
+    if (row.finalEventKey === eventKey) {
       if (row.clueId)
         await this.ctx.services.clue.recordCall(row.organizationId, row.clueId, {
           callStatus: answered ? 2 : 3,
@@ -151,7 +155,7 @@ export class Telephony {
   /** Ends calls whose provider went silent, and forgets webhook nonces past their window. */
   async sweep(): Promise<number> {
     const ended = await sweepSilentCalls(this.ctx.db);
-    for (const row of ended) await this.afterChange(row);
+    for (const row of ended) await this.afterChange(row, 'sweeper-timeout');
     await this.ctx.db.execute(sql`delete from call_webhook_nonce where received_at < now() - interval '1 day'`);
     return ended.length;
   }

@@ -31,6 +31,8 @@ export interface DialoutRequest {
   userData: string;
   callbackUrl: string;
   recordCallbackUrl: string;
+  /** When the fake received it (ms since the epoch). */
+  receivedAt: number;
 }
 
 export interface FakeCloud {
@@ -136,6 +138,7 @@ export async function startFakeCloud(opts: FakeCloudOptions): Promise<FakeCloud>
   }
 
   const server: Server = createServer(async (req, res) => {
+    const receivedAt = Date.now();
     const body = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const json = (status: number, v: unknown) => {
@@ -155,7 +158,7 @@ export async function startFakeCloud(opts: FakeCloudOptions): Promise<FakeCloud>
     if (url.pathname === '/v1/call/dialout') {
       if (payload.appId !== opts.appId) return json(200, { code: 1001, message: '账号不存在' });
       const providerCallId = `CC${Date.now().toString(36)}${fake.dialouts.length}`;
-      fake.dialouts.push(payload);
+      fake.dialouts.push({ ...payload, receivedAt });
       json(200, { code: 0, message: 'ok', data: { callId: providerCallId } });
       const p = play(payload, providerCallId).catch(() => {});
       pending.add(p);

@@ -58,7 +58,7 @@ export async function useCloud(t: TestApp, org: TestOrg, fake: { url: string }, 
 }
 
 /** Polls a call until `done` holds (provider events and jobs run in the background). */
-export async function waitCall(t: TestApp, token: string, callId: string, done: (c: any) => boolean, ms = 15_000) {
+export async function waitCall(t: TestApp, token: string, callId: string, done: (c: any) => boolean, ms = 30_000) {
   const until = Date.now() + ms;
   let last: any = null;
   while (Date.now() < until) {
