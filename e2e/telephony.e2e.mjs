@@ -80,12 +80,16 @@ const phone = () => `137${String(seq++).padStart(8, '0')}`;
 async function newLead(page, name, outcome) {
   const p = phone();
   if (outcome) outcomes.set(p, outcome);
-  const r = await apiCall(page, 'POST', '/api/robot/organizationClue/add', { name, phone: p, company: '苏州明远教育咨询' });
+  const r = await apiCall(page, 'POST', '/api/robot/organizationClue/add', {
+    name,
+    phone: p,
+    company: '苏州明远教育咨询',
+  });
   assert.equal(r.code, 1, r.msg);
   return { id: r.data.id, phone: p, name };
 }
 
-async function userId(page, username) {
+async function orgUsers(page) {
   const r = await apiCall(page, 'POST', '/api/analysis/api/clue/getUserList', {});
   assert.equal(r.code, 1, r.msg);
   return r.data;
@@ -140,9 +144,17 @@ export default [
       const dialog = manager.getByRole('dialog').filter({ hasText: '新建外呼任务' });
       await dialog.getByLabel('任务名称').fill('试听课邀约（E2E）');
       await dialog.getByLabel('外呼坐席').click();
-      await manager.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '张伟' }).first().click();
+      await manager
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: '张伟' })
+        .first()
+        .click();
       await dialog.getByLabel('跟进人').click();
-      await manager.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '张伟' }).first().click();
+      await manager
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: '张伟' })
+        .first()
+        .click();
       await manager.keyboard.press('Escape');
       await shot('task-form', manager);
       await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -150,7 +162,10 @@ export default [
       const row = manager.locator('tbody tr.ant-table-row').filter({ hasText: '试听课邀约（E2E）' });
       await row.getByText('未开始').waitFor();
       await row.getByRole('button', { name: '开始' }).click();
-      await manager.locator('.ant-modal-confirm').getByRole('button', { name: /开\s*始/ }).click();
+      await manager
+        .locator('.ant-modal-confirm')
+        .getByRole('button', { name: /开\s*始/ })
+        .click();
       await row.getByText('进行中').waitFor();
 
       // the seat works it
@@ -167,7 +182,12 @@ export default [
       const status = bench.getByTestId('call-status');
       await status.filter({ hasText: '更新中' }).waitFor({ timeout: 10_000 });
       await status.filter({ hasText: '已接通' }).waitFor({ timeout: 20_000 });
-      await bench.getByTestId('follow-card').getByText('结束语话术').or(bench.getByTestId('follow-card')).first().waitFor();
+      await bench
+        .getByTestId('follow-card')
+        .getByText('结束语话术')
+        .or(bench.getByTestId('follow-card'))
+        .first()
+        .waitFor();
       await shot('answered-follow-form');
       await bench.getByTestId('follow-content').fill('客户同意周六上午来试听');
       await bench.getByTestId('follow-save').click();
@@ -209,7 +229,11 @@ export default [
       const { baseUrl } = await env();
       // the administrator turns anti-collision on and blocks a number on /main/seatManage
       await signIn(page, baseUrl, 'admin');
-      const on = await apiCall(page, 'POST', '/api/backend/organization/setAntiCollision', { status: 1, protectDays: 7, scope: 1 });
+      const on = await apiCall(page, 'POST', '/api/backend/organization/setAntiCollision', {
+        status: 1,
+        protectDays: 7,
+        scope: 1,
+      });
       assert.equal(on.code, 1, on.msg);
       const shared = await newLead(page, '冯思远');
       const blocked = await newLead(page, '何美玲');
@@ -218,7 +242,10 @@ export default [
       await page.getByRole('button', { name: /添加号码/ }).click();
       const dialog = page.getByRole('dialog').filter({ hasText: '添加号码' });
       await dialog.getByLabel('号码类型').click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '禁呼号码' }).click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: '禁呼号码' })
+        .click();
       await dialog.getByLabel('号码', { exact: true }).fill(blocked.phone);
       await dialog.getByLabel('原因').fill('客户要求不再来电');
       await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -227,7 +254,7 @@ export default [
       await shot('blocked-number');
 
       // two tasks hold the same lead: seat01 calls it in one, seat02 is refused in the other
-      const users = await userId(page);
+      const users = await orgUsers(page);
       const seat01 = users.find((u) => u.realName === '张伟').userId;
       const seat02 = users.find((u) => u.realName === '李娜').userId;
       await taskOf(page, '防撞单任务甲', [seat01], [shared.id]);
@@ -251,7 +278,10 @@ export default [
       await bench2.getByTestId('skip-lead').click();
       await bench2.getByTestId('lead-name').filter({ hasText: '冯思远' }).waitFor();
       await bench2.getByTestId('call-button').click();
-      await s2.locator('.ant-message').getByText(/^防撞单：「张伟」(正在拨打该号码|已于 .* 拨打该号码)/).waitFor();
+      await s2
+        .locator('.ant-message')
+        .getByText(/^防撞单：「张伟」(正在拨打该号码|已于 .* 拨打该号码)/)
+        .waitFor();
       await shot('anti-collision-refused', s2);
     },
   },

@@ -78,7 +78,7 @@ describe('telephony: FreeSWITCH event socket', () => {
     expect(cmd).toContain('sofia/gateway/sh-telecom/13800001111)');
     expect(cmd).toContain('effective_caller_id_number=02162180301');
     expect(cmd).toContain('RECORD_STEREO=true');
-    expect(cmd).toContain("execute_on_answer='record_session ${recordings_dir}/crm/c-1.wav'");
+    expect(cmd).toContain(`execute_on_answer='record_session \${recordings_dir}/crm/c-1.wav'`);
     // a value cannot break out of its variable
     const evil = originateCommand(
       { callId: 'x,y}z', seatNo: '1 &hangup', phone: '138;rm', displayNumber: null, gateway: 'g' },
@@ -216,5 +216,32 @@ describe('telephony: FreeSWITCH event socket', () => {
       });
     }
     for (const f of finals) expect(f).toEqual(finals[0]);
+  });
+  it('a call whose provider went silent is ended by the sweeper: 未接通 (超时未回传), or 已接通 when it was answered', async () => {
+    const org = await t().newOrg();
+    const db = t().database.db;
+    const ago = (s: number) => new Date(Date.now() - s * 1000).toISOString();
+    await db.execute(sql`insert into call_record (organization_id, call_id, provider, user_id, phone, phase, status, created_at, dialed_at, answered_at, last_event_at)
+      values (${org.orgId}, ${`silent-${org.orgId}`}, 'cloud', ${org.seat.userId}, '13800000000', 2, 102, ${ago(600)}::timestamptz, ${ago(600)}::timestamptz, null, ${ago(590)}::timestamptz),
+             (${org.orgId}, ${`talking-${org.orgId}`}, 'cloud', ${org.seat.userId}, '13800000001', 3, 2, ${ago(6 * 3600)}::timestamptz, ${ago(6 * 3600)}::timestamptz, ${ago(6 * 3600 - 10)}::timestamptz, ${ago(5 * 3600)}::timestamptz),
+             (${org.orgId}, ${`recent-${org.orgId}`}, 'cloud', ${org.seat.userId}, '13800000002', 1, 102, ${ago(30)}::timestamptz, ${ago(30)}::timestamptz, null, ${ago(30)}::timestamptz)`);
+    await t().ctx.services.telephony.sweep();
+    const rows = (
+      await db.execute<{
+        call_id: string;
+        phase: number;
+        status: number;
+        end_reason: string | null;
+        duration_seconds: number;
+      }>(
+        sql`select call_id, phase, status, end_reason, duration_seconds from call_record where organization_id = ${org.orgId} order by call_id`,
+      )
+    ).rows;
+    expect(rows).toEqual([
+      { call_id: `recent-${org.orgId}`, phase: 1, status: 102, end_reason: null, duration_seconds: 0 },
+      // ended when the provider was last heard of
+      { call_id: `silent-${org.orgId}`, phase: PHASE.ended, status: 3, end_reason: 'timeout', duration_seconds: 10 },
+      { call_id: `talking-${org.orgId}`, phase: PHASE.ended, status: 2, end_reason: 'timeout', duration_seconds: 3600 },
+    ]);
   });
 });

@@ -83,7 +83,7 @@ export async function checkBeforeDial(ctx: AppContext, s: Session, phone: string
           .from(callNumberList)
           .where(and(eq(callNumberList.organizationId, s.orgId), eq(callNumberList.phone, number))),
     callCounts(db, s.orgId, number),
-    antiCollision(ctx, db, s, number),
+    antiCollision(db, s, number),
     locked ? null : seatDurationLeft(ctx, s),
   ]);
   const base = { callsToday: counts.today, callsThisWeek: counts.week, warning: null as string | null };
@@ -119,7 +119,7 @@ export async function checkBeforeDial(ctx: AppContext, s: Session, phone: string
  * 防撞单: refused when another seat's call to the number is under way, or (protection days > 0) another seat called
  * it within the period; scope 2 limits the rule to seats of the caller's department. Names who is calling.
  */
-async function antiCollision(ctx: AppContext, db: DbOrTx, s: Session, phone: string): Promise<string | null> {
+async function antiCollision(db: DbOrTx, s: Session, phone: string): Promise<string | null> {
   const setting = await getOrgSetting(db, s.orgId, 'antiCollision');
   if (setting.status !== 1) return null;
   const since =

@@ -1,10 +1,10 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, gt, lt } from 'drizzle-orm';
 import pg from 'pg';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { userTopic } from '../../platform/push';
 import type { CallEventInput, CallEventType } from './providers/types';
-import { callEvent, callRecord } from './schema';
+import { callRecord } from './schema';
 
 /**
  * The life of a call record. It is written before dialling (phase 0, status 1 未拨打); every provider event moves
@@ -192,8 +192,9 @@ export async function sweepSilentCalls(db: DbOrTx, now = new Date()): Promise<Ca
     .from(callRecord)
     .where(
       and(
-        lt(callRecord.phase, PHASE.ended),
+        gt(callRecord.createdAt, new Date(now.getTime() - SWEEP_WINDOW_DAYS * 86_400_000)),
         lt(callRecord.createdAt, new Date(now.getTime() - SILENT_UNANSWERED_SECONDS * 1000)),
+        lt(callRecord.phase, PHASE.ended),
       ),
     )
     .limit(500);
@@ -206,7 +207,8 @@ export async function sweepSilentCalls(db: DbOrTx, now = new Date()): Promise<Ca
       callId: c.callId,
       eventKey: 'sweeper-timeout',
       type: 'ended',
-      at: now,
+      // the end is when the provider was last heard of: a lost hang-up does not bill hours of silence
+      at: new Date(last),
       reason: 'timeout',
       payload: { by: 'sweeper' },
     });

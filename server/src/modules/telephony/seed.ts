@@ -1,6 +1,7 @@
 import type { AppContext, DemoOrg } from '../../platform/context';
 import type { Session } from '../../platform/session';
 import { clueIdsOfFilter } from '../clue/callTargets';
+import { setOrgSetting } from '../org/settings';
 import { callFiling, callGuard, callLine, callNumberList, callSeat, callTask, callTaskLead } from './schema';
 
 /** Demo calling setup: lines, seats bound to the seats, number protection, risk numbers, a task, a filing. */
@@ -63,6 +64,13 @@ export async function seedTelephony(ctx: AppContext, org: DemoOrg, index: number
     isSuperAdmin: false,
     visibleUserIds: null,
   };
+  // the closing words the workbench shows after each call
+  await setOrgSetting(db, manager, 'callEndingScript', {
+    content:
+      index === 0
+        ? '感谢您的时间！试听课的时间和地址稍后发到您手机上，有任何问题随时联系我，祝您生活愉快，再见！'
+        : '感谢您的耐心！设计方案我整理好后微信发您，量房师傅上门前会提前一天跟您确认时间，再见！',
+  });
   const clueIds = await clueIdsOfFilter(db, ctx.services.clue.lists, manager, { type: 1 }, 12);
   if (clueIds.length) {
     const [task] = await db
