@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { startFakeCloud } from '../server/src/modules/telephony/testing/fakeCloud.ts';
+import { startFakeRegistrar } from '../server/src/modules/telephony/testing/fakeSipRegistrar.ts';
 import { apiCall, scratchDir } from './lib/calls.mjs';
 import { startServer } from './server.mjs';
 
@@ -47,8 +48,11 @@ async function env() {
     recordingFile: recording,
     outcome: (callee) => outcomes.get(callee) ?? { answer: true, talkSeconds: 8 },
   });
+  const registrar = await startFakeRegistrar('pbx.crm.test');
   const server = await startServer({
     env: {
+      SIP_WS_URL: registrar.url,
+      SIP_DOMAIN: 'pbx.crm.test',
       ASR_ENGINE: 'openai',
       ASR_OPENAI_BASE_URL: `http://127.0.0.1:${asr.address().port}`,
       ASR_OPENAI_MODEL: 'fake',
@@ -59,7 +63,7 @@ async function env() {
     },
   });
   process.on('exit', () => server.stop());
-  shared = { server, fake, baseUrl: server.baseUrl };
+  shared = { server, fake, registrar, baseUrl: server.baseUrl };
   return shared;
 }
 
@@ -283,6 +287,32 @@ export default [
         .getByText(/^防撞单：「张伟」(正在拨打该号码|已于 .* 拨打该号码)/)
         .waitFor();
       await shot('anti-collision-refused', s2);
+    },
+  },
+  {
+    name: 'SIP 话机：坐席用服务端下发的账号通过 WebSocket 注册到话机服务器，拨号盘可用；没有麦克风时说明原因',
+    async run({ page, shot }) {
+      const { baseUrl, registrar } = await env();
+      await signIn(page, baseUrl, 'seat01');
+      const account = await apiCall(page, 'POST', '/api/robot/callset/getSipAccount', {});
+      assert.equal(account.code, 1, account.msg);
+      assert.equal(account.data.configured, true);
+      registrar.users.set(account.data.username, account.data.password);
+      await page.goto(`${baseUrl}/main/sipPhone`);
+      await page.getByTestId('sip-registration').getByText('已注册').waitFor({ timeout: 15_000 });
+      assert.ok(registrar.registered.has(account.data.username), 'the registrar accepted the digest');
+      for (const k of ['1', '3', '8']) await page.getByRole('button', { name: k, exact: true }).click();
+      assert.equal(await page.getByTestId('sip-number').inputValue(), '138');
+      await page.getByTestId('sip-number').fill('13800138000');
+      await shot('sip-registered');
+      await page.getByTestId('sip-call').click();
+      await page.getByText('无法使用麦克风，请检查麦克风和浏览器权限').waitFor({ timeout: 15_000 });
+      await page.getByTestId('sip-state').getByText('空闲').waitFor();
+      await shot('sip-no-microphone');
+      // a wrong password is refused by the registrar: the page says so
+      registrar.users.set(account.data.username, 'not-the-password');
+      await page.reload();
+      await page.getByTestId('sip-registration').getByText('注册失败').waitFor({ timeout: 15_000 });
     },
   },
 ];

@@ -11,6 +11,22 @@ export interface SipAccount {
   displayName: string;
 }
 
+/** JsSIP's end causes in Chinese (others are shown as they come). */
+const CAUSES: Record<string, string> = {
+  Busy: '对方忙',
+  Rejected: '对方拒接',
+  Unavailable: '对方暂时无法接通',
+  'Not Found': '号码不存在',
+  'No Answer': '无人接听',
+  'User Denied Media Access': '无法使用麦克风，请检查麦克风和浏览器权限',
+  'Connection Error': '与话机服务器的连接中断',
+  'Request Timeout': '请求超时',
+  'Authentication Error': '认证失败',
+  'Address Incomplete': '号码不完整',
+  'SIP Failure Code': '呼叫失败',
+};
+const causeText = (cause?: string) => (cause ? (CAUSES[cause] ?? cause) : '未知原因');
+
 export type Registration = 'connecting' | 'registered' | 'failed' | 'offline';
 export type CallState = 'idle' | 'incoming' | 'calling' | 'ringing' | 'talking';
 
@@ -49,7 +65,7 @@ export function useSipPhone(account: SipAccount | null, audio: React.RefObject<H
     agent.on('disconnected', () => setRegistration((r) => (r === 'failed' ? r : 'connecting')));
     agent.on('registrationFailed', (e: { cause?: string }) => {
       setRegistration('failed');
-      setError(`注册失败：${e.cause ?? '未知原因'}`);
+      setError(`注册失败：${causeText(e.cause)}`);
     });
     agent.on('newRTCSession', (e: { session: RTCSession; originator: string }) => {
       if (session.current) {
@@ -83,7 +99,7 @@ export function useSipPhone(account: SipAccount | null, audio: React.RefObject<H
       session.current = null;
       setState('idle');
       setStartedAt(null);
-      if (e?.cause && e.cause !== 'Terminated' && e.cause !== 'Canceled') setError(`通话结束：${e.cause}`);
+      if (e?.cause && e.cause !== 'Terminated' && e.cause !== 'Canceled') setError(`通话结束：${causeText(e.cause)}`);
     };
     s.on('ended', end);
     s.on('failed', end);
