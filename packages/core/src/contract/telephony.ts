@@ -476,6 +476,9 @@ export const telephony = {
     answer: CallRecord,
   }),
   callList: robot.post('/call/v1/pagelist', '通话记录', { body: CallFilter, answer: pageOf(CallRecord) }),
+  callExport: robot.post('/call/v1/export', '导出通话记录（.xlsx，号码按脱敏设置）', {
+    body: CallFilter.omit({ pageNum: true, pageSize: true }),
+  }),
   callHangup: robot.post('/call/v1/hangup', '挂断', {
     body: z.object({ callId: z.string().trim().min(1).max(64) }),
     answer: CallRecord,

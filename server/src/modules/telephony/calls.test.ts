@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
 import { type FakeCloud, startFakeCloud } from './testing/fakeCloud';
@@ -56,6 +57,7 @@ describe('telephony: calls through a cloud call centre', () => {
       `${R}/call/v1/callOut`,
       `${R}/call/v1/detail`,
       `${R}/call/v1/pagelist`,
+      `${R}/call/v1/export`,
       `${R}/calltask/getNumberByClueIdNew`,
       `${R}/callset/get`,
       `${R}/electricSalesGuard/checkNumber`,
@@ -310,6 +312,31 @@ describe('telephony: calls through a cloud call centre', () => {
     expect(call.phone).toBe(masked);
     const list = ok(await t().post(`${R}/call/v1/pagelist`, {}, { token: org.seat.token }));
     expect(list.lists[0].phone).toBe(masked);
+    // the export masks as the list does, for the manager's role masked too
+    const [{ role_id: managerRole }] = (
+      await t().database.db.execute<{ role_id: number }>(
+        sql`select role_id from app_user where id = ${org.manager.userId}`,
+      )
+    ).rows;
+    ok(
+      await t().post(
+        `${R}/maskConfig/saveMaskConfig`,
+        { roleId: managerRole, masked: true },
+        { token: org.admin.token },
+      ),
+    );
+    const res = await t().built.app.inject({
+      method: 'POST',
+      url: `${R}/call/v1/export`,
+      payload: {},
+      headers: { authorization: org.manager.token },
+    });
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as never);
+    const cells = book.worksheets[0].getColumn(3).values.filter(Boolean).map(String);
+    expect(cells).toEqual(['号码', masked]);
+    expect((await t().post(`${R}/call/v1/export`, {}, { token: org.seat.token })).status).toBe(403);
     const logs = await t().database.db.execute<{ detail: unknown }>(
       sql`select detail from operation_log where organization_id = ${org.orgId}`,
     );

@@ -4,7 +4,7 @@ import { contract } from '@crm/core/contract';
 import type { AppContext } from '../../platform/context';
 import { implement } from '../../platform/http';
 import { sendXlsx } from '../../platform/xlsxExport';
-import { callDetail, callOut, followCall, hangup, listCalls, numberByClue } from './dial';
+import { callDetail, callOut, exportCalls, followCall, hangup, listCalls, numberByClue } from './dial';
 import { auditFiling, filingDetail, listFilings, submitFiling } from './filing';
 import { addNumbers, checkBeforeDial, deleteNumbers, guardConfig, listNumbers, riskOf, saveGuard } from './guard';
 import {
@@ -117,6 +117,11 @@ export function telephonyRoutes(ctx: AppContext): void {
   implement(app, c.callOut, { ...out, audit: '外呼' }, ({ session, body }) => callOut(ctx, session, body));
   implement(app, c.callDetail, {}, ({ session, body }) => callDetail(ctx, session, body.callId));
   implement(app, c.callList, {}, ({ session, body }) => listCalls(ctx, session, body));
+  implement(app, c.callExport, { sign: 'calltask:edit', raw: true }, async ({ session, body, req, reply }) => {
+    await app.audit(req, '导出通话记录');
+    const name = `通话记录_${formatDateTime(new Date())!.replace(/\D/g, '')}.xlsx`;
+    return sendXlsx(reply, name, exportCalls(ctx, session, body), 'calls.xlsx');
+  });
   implement(app, c.callHangup, out, ({ session, body }) => hangup(ctx, session, body.callId));
   implement(app, c.callFollow, out, ({ session, body }) => followCall(ctx, session, body));
   webhookRoutes(ctx);

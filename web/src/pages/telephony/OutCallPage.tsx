@@ -1,9 +1,9 @@
 import { CallStatus, CallTaskStatus, durationHms } from '@crm/core';
 import { contract } from '@crm/core/contract';
-import { Badge, Drawer, Form, Input, Progress, Radio, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Badge, Button, Drawer, Form, Input, Progress, Radio, Select, Space, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { type RowOf, useCallMutation, useCallPage, useCallQuery } from '../../api/hooks';
+import { type RowOf, useCallDownload, useCallMutation, useCallPage, useCallQuery } from '../../api/hooks';
 import { useHasSign, useUser } from '../../app/session';
 import { ui } from '../../app/ui';
 import { AddButton } from '../../components/AddButton';
