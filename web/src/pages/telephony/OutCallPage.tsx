@@ -263,9 +263,11 @@ function TaskList() {
 function CallList() {
   const [status, setStatus] = useState<number | undefined>();
   const list = useCallPage(t.callList, { status }, 'call-records');
+  const canExport = useHasSign('calltask:edit');
+  const download = useCallDownload(t.callExport, { fileName: '通话记录.xlsx' });
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
+      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
         <Select
           allowClear
           placeholder="通话状态"
@@ -274,6 +276,11 @@ function CallList() {
           onChange={setStatus}
           options={opts(CallStatus)}
         />
+        {canExport && (
+          <Button loading={download.isPending} onClick={() => download.mutate({ status })}>
+            导出
+          </Button>
+        )}
       </Space>
       <Table
         rowKey="callId"
