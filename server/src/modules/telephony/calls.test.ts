@@ -387,4 +387,49 @@ describe('telephony: calls through a cloud call centre', () => {
     res = await t().post(`${R}/interactive/getInteractiveList`, { clueId: lead.id }, { token: org.seat.token });
     if (res.code === 1) expect(JSON.stringify(res.data)).toContain('客户对周末班感兴趣');
   });
+  it('working a task: the call belongs to the task lead, the next lead follows, the progress counts it', async () => {
+    const org = await t().newOrg();
+    await setupSeats(t(), org);
+    await useCloud(t(), org, fake, APP_ID, SECRET);
+    // leads of the manager: the seat reaches them only through the task
+    const first = await addLead(t(), org.manager);
+    const second = await addLead(t(), org.manager);
+    BUSY.add(second.phone);
+    expect((await t().post(`${R}/call/v1/callOut`, { clueId: first.id }, { token: org.seat.token })).status).toBe(404);
+    const task = ok(
+      await t().post(
+        `${R}/calltask/add`,
+        { name: '回访', seatUserIds: [org.seat.userId], clueIds: [first.id, second.id] },
+        { token: org.manager.token },
+      ),
+    );
+    let res = await t().post(`${R}/call/v1/callOut`, { clueId: first.id, taskId: task.id }, { token: org.seat.token });
+    expect(res.msg).toBe('外呼任务未开始或已暂停');
+    ok(await t().post(`${R}/calltask/updateStatus`, { id: task.id, status: 1 }, { token: org.manager.token }));
+    // the other seat is not on the task
+    res = await t().post(`${R}/call/v1/callOut`, { clueId: first.id, taskId: task.id }, { token: org.otherSeat.token });
+    expect(res.status).toBe(404);
+    for (const lead of [first, second]) {
+      const next = ok(await t().post(`${R}/cluetask/next`, { taskId: task.id }, { token: org.seat.token }));
+      expect(next.lead.clueId).toBe(lead.id);
+      const call = ok(
+        await t().post(`${R}/call/v1/callOut`, { clueId: lead.id, taskId: task.id }, { token: org.seat.token }),
+      );
+      expect(call.taskId).toBe(task.id);
+      // while it rings the same lead is the next one (更新中)
+      expect(ok(await t().post(`${R}/cluetask/next`, { taskId: task.id }, { token: org.seat.token })).lead.clueId).toBe(
+        lead.id,
+      );
+      await fake.idle();
+      await waitCall(t(), org.seat.token, call.callId, (c) => c.ended);
+    }
+    const done = ok(await t().post(`${R}/cluetask/next`, { taskId: task.id }, { token: org.seat.token }));
+    expect(done).toMatchObject({ lead: null, remaining: 0 });
+    const progress = ok(await t().post(`${R}/calltask/detail`, { id: task.id }, { token: org.manager.token }));
+    expect(progress).toMatchObject({ total: 2, dialed: 2, answered: 1, missed: 1, avgTalkSeconds: 12 });
+    const leads = ok(
+      await t().post(`${R}/cluetask/pagelist`, { taskId: task.id, callStatus: 3 }, { token: org.seat.token }),
+    );
+    expect(leads.lists.map((l: any) => l.clueId)).toEqual([second.id]);
+  });
 });
