@@ -124,7 +124,8 @@ async function callAndFollow(bench, shot, expectStatus, note) {
   await shot(`status-${note}`);
   await bench.getByTestId('follow-content').fill(`${note}：已记录通话情况`);
   await bench.getByTestId('follow-save').click();
-  await bench.getByTestId('next-lead').click();
+  // 自动下一个 (the seat's setting): the next lead comes by itself after the countdown
+  await bench.getByText(/秒后自动下一个/).waitFor();
 }
 
 export default [
@@ -172,7 +173,13 @@ export default [
         .click();
       await row.getByText('进行中').waitFor();
 
-      // the seat works it
+      // the seat sets 自动下一个 and works it
+      await page.goto(`${baseUrl}/main/outCall`);
+      await page.getByRole('button', { name: '我的外呼设置' }).click();
+      const mine = page.getByRole('dialog').filter({ hasText: '我的外呼设置' });
+      await mine.getByLabel('自动下一个（秒）').fill('2');
+      await mine.getByRole('button', { name: /确\s*定/ }).click();
+      await mine.waitFor({ state: 'detached' });
       const bench = await openWorkbench(page, baseUrl, '试听课邀约（E2E）');
       await bench.getByTestId('lead-name').filter({ hasText: '郑晓燕' }).waitFor();
       // the number shown is masked or not by the role; the dialled one never reaches the page
@@ -195,7 +202,7 @@ export default [
       await shot('answered-follow-form');
       await bench.getByTestId('follow-content').fill('客户同意周六上午来试听');
       await bench.getByTestId('follow-save').click();
-      await bench.getByTestId('next-lead').waitFor();
+      await bench.getByText(/秒后自动下一个/).waitFor();
 
       // live progress for the manager
       await row.getByRole('button', { name: '客户' }).click();

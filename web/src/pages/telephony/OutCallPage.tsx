@@ -1,6 +1,20 @@
 import { CallStatus, CallTaskStatus, durationHms } from '@crm/core';
 import { contract } from '@crm/core/contract';
-import { Badge, Button, Drawer, Form, Input, Progress, Radio, Select, Space, Table, Tabs, Tag } from 'antd';
+import {
+  Badge,
+  Button,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Progress,
+  Radio,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { type RowOf, useCallDownload, useCallMutation, useCallPage, useCallQuery } from '../../api/hooks';
@@ -325,14 +339,55 @@ function CallList() {
 
 /** /main/outCall 外呼任务: the call tasks (progress, start, pause, end), the calling workbench, the call records. */
 export default function OutCallPage() {
+  const canCall = useHasSign('call:out');
+  const [setting, setSetting] = useState(false);
   return (
     <div className="page-card">
+      {setting && <CallSetModal onClose={() => setSetting(false)} />}
       <Tabs
+        tabBarExtraContent={canCall && <Button onClick={() => setSetting(true)}>我的外呼设置</Button>}
         items={[
           { key: 'tasks', label: '外呼任务', children: <TaskList /> },
           { key: 'calls', label: '通话记录', children: <CallList /> },
         ]}
       />
     </div>
+  );
+}
+
+/** The seat's own call settings (/callset): line, displayed number, seconds before the next lead. */
+function CallSetModal({ onClose }: { onClose: () => void }) {
+  const current = useCallQuery(t.callSet, undefined);
+  const save = useCallMutation(t.saveCallSet, { success: '已保存', invalidate: [t.callSet], onSuccess: onClose });
+  const [form] = Form.useForm();
+  const lineId = Form.useWatch('lineId', form);
+  if (!current.data) return null;
+  const lines = current.data.lines;
+  const numbers = lines.filter((l) => !lineId || l.id === lineId).flatMap((l) => l.numbers);
+  return (
+    <FormModal
+      title="我的外呼设置"
+      form={form}
+      loading={save.isPending}
+      onClose={onClose}
+      initialValues={current.data}
+      onSubmit={(v) =>
+        save.mutate({
+          lineId: v.lineId ?? null,
+          displayNumber: v.displayNumber ?? null,
+          autoNextSeconds: v.autoNextSeconds ?? 0,
+        })
+      }
+    >
+      <Form.Item name="lineId" label="线路" extra="不选则使用坐席的线路">
+        <Select allowClear options={lines.map((l) => ({ value: l.id, label: l.name }))} />
+      </Form.Item>
+      <Form.Item name="displayNumber" label="外显号码" extra="不选则使用坐席或线路的默认号码">
+        <Select allowClear options={numbers.map((n) => ({ value: n, label: n }))} />
+      </Form.Item>
+      <Form.Item name="autoNextSeconds" label="自动下一个（秒）" extra="写完跟进后自动显示下一个客户；0 为不自动">
+        <InputNumber min={0} max={600} />
+      </Form.Item>
+    </FormModal>
   );
 }
