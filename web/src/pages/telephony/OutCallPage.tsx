@@ -117,7 +117,7 @@ function LeadsDrawer({ task, onClose }: { task: TaskRow; onClose: () => void }) 
   const d = detail.data ?? task;
   return (
     <Drawer open size={820} title={`任务客户 · ${task.name}`} onClose={onClose} destroyOnHidden>
-      <Space size={24} style={{ marginBottom: 16 }} data-testid="task-progress">
+      <Space size={24} wrap style={{ display: 'flex', marginBottom: 16 }} data-testid="task-progress">
         <span>总数 {d.total}</span>
         <span>已拨打 {d.dialed}</span>
         <span>已接通 {d.answered}</span>
