@@ -95,6 +95,13 @@ describe('telephony: calls through a cloud call centre', () => {
     const call = ok(await t().post(`${R}/call/v1/callOut`, { clueId: lead.id }, { token: org.seat.token }));
     expect(call.status).toBe(102);
     expect(call.lineId).toBe(line.id);
+    // the seat may hang up from the page while it rings (the provider is asked; its hang-up event ends the record)
+    expect(ok(await t().post(`${R}/call/v1/hangup`, { callId: call.callId }, { token: org.seat.token })).callId).toBe(
+      call.callId,
+    );
+    expect(
+      (await t().post(`${R}/call/v1/hangup`, { callId: call.callId }, { token: org.otherSeat.token })).status,
+    ).toBe(404);
     const sent = fake.dialouts.find((d) => d.userData === call.callId)!;
     // the provider gets the real number and the displayed number of the seat's line; the browser never did
     expect(sent).toMatchObject({ callee: lead.phone, caller: '02162180301', agent: '8001', line: 'sh-telecom' });

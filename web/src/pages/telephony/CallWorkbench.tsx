@@ -40,6 +40,7 @@ export function CallWorkbench({ task, onClose }: { task: Task; onClose: () => vo
   };
   const skip = useCallMutation(t.skipLead, { onSuccess: goNext });
   const dial = useCallMutation(t.callOut, { onSuccess: (c) => setCallId(c.callId) });
+  const hangup = useCallMutation(t.callHangup);
   const precheck = useCallMutation(t.numberByClue, {
     onSuccess: async (check, input) => {
       if (!check.allowed) {
@@ -130,6 +131,16 @@ export function CallWorkbench({ task, onClose }: { task: Task; onClose: () => vo
               >
                 {callId ? '重拨' : '拨打'}
               </Button>
+              {calling && callId && (
+                <Button
+                  danger
+                  loading={hangup.isPending}
+                  onClick={() => hangup.mutate({ callId })}
+                  data-testid="hangup"
+                >
+                  挂断
+                </Button>
+              )}
               <Button onClick={() => skip.mutate({ id: lead.id })} disabled={calling} data-testid="skip-lead">
                 跳过
               </Button>
