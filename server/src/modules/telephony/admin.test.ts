@@ -9,7 +9,7 @@ const refusedWith = (res: { status: number; msg: string }, status: number, msg?:
   if (msg) expect(res.msg).toContain(msg);
 };
 
-describe('telephony administration', () => {
+describe('telephony administration', { timeout: 120_000 }, () => {
   const t = useTestApp();
 
   it('administration calls answer 10 without a session and 403 to a seat', async () => {

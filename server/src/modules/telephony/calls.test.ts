@@ -21,7 +21,7 @@ execFileSync('sox', ['-n', '-r', '8000', '-c', '2', '-b', '16', wav, 'synth', '2
 const BUSY = new Set<string>();
 const NO_ANSWER = new Set<string>();
 
-describe('telephony: calls through a cloud call centre', () => {
+describe('telephony: calls through a cloud call centre', { timeout: 120_000 }, () => {
   const t = useTestApp();
   let fake: FakeCloud;
   let reversed: FakeCloud;
