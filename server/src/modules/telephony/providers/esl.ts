@@ -81,11 +81,11 @@ export class EslConnection extends EventEmitter {
   }
 
   /** Sends a command and waits for its command/reply or api/response. */
-  command(text: string): Promise<EslMessage> {
+  command(text: string, withHeaders = false): Promise<EslMessage> {
     if (this.closed) return Promise.reject(new Error('FreeSWITCH 事件连接已断开'));
     return new Promise((resolve, reject) => {
       this.pending.push({ resolve, reject });
-      this.socket.write(`${text.replace(/\n/g, ' ')}\n\n`);
+      this.socket.write(`${withHeaders ? text : text.replace(/\n/g, ' ')}\n\n`);
     });
   }
 
@@ -94,9 +94,13 @@ export class EslConnection extends EventEmitter {
     return (await this.command(`api ${cmd}`)).body;
   }
 
-  /** `bgapi`: the Job-UUID; the result comes as a BACKGROUND_JOB event. */
-  async bgapi(cmd: string): Promise<string> {
-    const reply = await this.command(`bgapi ${cmd}`);
+  /**
+   * `bgapi`: the result comes as a BACKGROUND_JOB event carrying `jobUuid`. The caller chooses the Job-UUID (sent as a
+   * header) so that it knows the job before the event can arrive: FreeSWITCH may send the event in the same packet as
+   * the command's reply.
+   */
+  async bgapi(cmd: string, jobUuid: string): Promise<string> {
+    const reply = await this.command(`bgapi ${cmd.replace(/\n/g, ' ')}\nJob-UUID: ${jobUuid}`, true);
     const text = reply.headers['Reply-Text'] ?? '';
     if (!text.startsWith('+OK')) throw new Error(`FreeSWITCH 拒绝命令：${text}`);
     return reply.headers['Job-UUID'] ?? text.replace(/^\+OK Job-UUID:\s*/, '');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type EslConnection as Esl, EslConnection, type EslHeaders } from './esl';
 import { type CallEventInput, type CallProvider, type DialRequest, type EventSink, reasonOfCause } from './types';
 
@@ -150,8 +151,14 @@ export class FreeswitchProvider implements CallProvider {
 
   async originate(req: DialRequest): Promise<{ providerCallId: string | null }> {
     const c = await this.connection();
-    const job = await c.bgapi(originateCommand(req, this.s));
+    const job = randomUUID();
     this.jobs.set(job, req.callId);
+    try {
+      await c.bgapi(originateCommand(req, this.s), job);
+    } catch (e) {
+      this.jobs.delete(job);
+      throw e;
+    }
     return { providerCallId: req.callId };
   }
 

@@ -125,8 +125,9 @@ export async function startFakeEsl(opts: FakeEslOptions): Promise<FakeEsl> {
     if (command.startsWith('bgapi originate ')) {
       const callId = /origination_uuid=([^,}]+)/.exec(command)?.[1] ?? '';
       const phone = /sofia\/gateway\/[^/]+\/([^)\s]+)\)/.exec(command)?.[1] ?? '';
-      const job = randomUUID();
-      originates.push({ callId, phone, command });
+      // the client's Job-UUID header, as FreeSWITCH honours it
+      const job = /\nJob-UUID: *(\S+)/.exec(command)?.[1] ?? randomUUID();
+      originates.push({ callId, phone, command: command.split('\n')[0] });
       socket.write(`Content-Type: command/reply\nReply-Text: +OK Job-UUID: ${job}\nJob-UUID: ${job}\n\n`);
       const p = play(callId, phone, job).catch(() => {});
       pending.add(p);
