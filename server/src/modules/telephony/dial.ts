@@ -64,10 +64,19 @@ export async function numberByClue(
  */
 export async function callOut(ctx: AppContext, s: Session, b: Body<'callOut'>): Promise<Answer<'callOut'>> {
   const tel = ctx.services.telephony;
-  const { provider, settings } = await tel.provider(s.orgId);
-  const seat = await seatOfUser(ctx.db, s.orgId, s.userId);
+  // read at once; a refusal is reported in this order: no line, no seat, the lead
+  const [configured, bound, lead] = await Promise.allSettled([
+    tel.provider(s.orgId),
+    seatOfUser(ctx.db, s.orgId, s.userId),
+    leadNumber(ctx, s, b.clueId, b.taskId),
+  ]);
+  if (configured.status === 'rejected') throw configured.reason;
+  const { provider, settings } = configured.value;
+  if (bound.status === 'rejected') throw bound.reason;
+  const seat = bound.value;
   if (!seat) throw badRequest('您还没有绑定坐席，请联系管理员在坐席管理中绑定');
-  const { phone, taskLead } = await leadNumber(ctx, s, b.clueId, b.taskId);
+  if (lead.status === 'rejected') throw lead.reason;
+  const { phone, taskLead } = lead.value;
   const { line, displayNumber } = await dialRoute(ctx.db, s, seat);
   if (!line) throw badRequest(NO_LINE);
   const callId = randomUUID();
