@@ -46,20 +46,22 @@ const retries = Number(process.env.E2E_RETRIES ?? 1);
 const CSP_VIOLATION = /Content Security Policy|Refused to (load|execute|apply|connect|frame)/i;
 
 /** A browser context as every scenario's (options may add to or override these), its CSP violations into `sink`. */
-const contextFor = (sink) => async (options = {}) => {
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    // The app turns antd's motion off for reduced motion: a modal still zooming in made clicks land off target.
-    reducedMotion: 'reduce',
-    ...options,
-  });
-  context.on('console', (msg) => {
-    if (CSP_VIOLATION.test(msg.text())) sink.push(`${msg.page()?.url() ?? ''}: ${msg.text()}`);
-  });
-  return context;
-};
+const contextFor =
+  (sink) =>
+  async (options = {}) => {
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+      // The app turns antd's motion off for reduced motion: a modal still zooming in made clicks land off target.
+      reducedMotion: 'reduce',
+      ...options,
+    });
+    context.on('console', (msg) => {
+      if (CSP_VIOLATION.test(msg.text())) sink.push(`${msg.page()?.url() ?? ''}: ${msg.text()}`);
+    });
+    return context;
+  };
 
 /** One run of a scenario in a fresh browser context on the worker's server: undefined when it passed, else the error. */
 async function attempt(s, label, worker) {

@@ -38,6 +38,7 @@ export const FUNCTION_SIGNS = {
     name: '通话与录音',
     signs: {
       'call:out': '外呼',
+      'calltask:edit': '管理外呼任务',
       'recording:view': '查看录音',
       'recording:upload': '上传录音',
       'recording:delete': '删除录音',

@@ -21,6 +21,7 @@ import { qualityModule } from './quality';
 import { qualityReviewModule } from './qualityReview';
 import { recordingModule } from './recording';
 import { retrievalModule } from './retrieval';
+import { telephonyModule } from './telephony';
 import { trackingModule } from './tracking';
 import { uploadModule } from './upload';
 
@@ -46,6 +47,7 @@ export const modules: Module[] = [
   qualityModule,
   qualityReviewModule,
   insightModule,
+  telephonyModule,
   trackingModule,
   uploadModule,
   billingModule,

@@ -30,6 +30,7 @@ import { recording } from './recording';
 import { customerRetrieval } from './retrieval';
 import { menus, roles } from './roles';
 import { sop } from './sop';
+import { telephony } from './telephony';
 import { tracking } from './tracking';
 import { upload } from './upload';
 import { users } from './users';
@@ -78,4 +79,5 @@ export const contract = {
   mergeCustomer,
   clueDuplicate,
   customerRetrieval,
+  telephony,
 };

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
+import { type CallRecordingInput, storeCallRecording } from './fromCall';
 import { interactionsForClue } from './listing';
 import { type RecordingRow, recordingInOrg, updateRecording } from './rows';
 import { recording } from './schema';
@@ -27,6 +28,8 @@ export function recordingService(ctx: AppContext) {
         .set({ clueId: toClueId })
         .where(and(eq(recording.organizationId, orgId), inArray(recording.clueId, fromClueIds)));
     },
+    /** A call's recording fetched from the telephony provider: stored and queued like an upload (telephony module). */
+    storeFromCall: (input: CallRecordingInput) => storeCallRecording(ctx, input),
   };
 }
 

@@ -1,0 +1,174 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { CallEndReasonKey } from '@crm/core/contract/telephony';
+import { type CallEventInput, type CallProvider, type DialRequest, reasonOfCause } from './types';
+
+export interface CloudSettings {
+  apiBaseUrl: string;
+  appId: string;
+  appSecret: string;
+  /** Our public address of /pscccall/callback and /pscccall/recordCallback. */
+  webhookUrl: string;
+}
+
+/** How long a signed request stays valid (its timestamp), and how long its nonce is remembered. */
+export const SIGNATURE_WINDOW_SECONDS = 300;
+
+/**
+ * The signature of a request either way (our API calls and the provider's webhooks), as Chinese cloud call
+ * centres sign: hex HMAC-SHA256 of `timestamp\nnonce\nbody` with the account's secret, in X-Signature beside
+ * X-Timestamp (seconds) and X-Nonce.
+ */
+export function sign(secret: string, timestamp: string, nonce: string, body: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}\n${nonce}\n${body}`).digest('hex');
+}
+
+export function signedHeaders(appId: string, secret: string, body: string): Record<string, string> {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const nonce = randomUUID();
+  return {
+    'content-type': 'application/json',
+    'x-app-id': appId,
+    'x-timestamp': timestamp,
+    'x-nonce': nonce,
+    'x-signature': sign(secret, timestamp, nonce, body),
+  };
+}
+
+/** Checks a webhook's signature and freshness; the reason when it fails. */
+export function verifySignature(
+  secret: string,
+  headers: Record<string, unknown>,
+  body: string,
+  now = Date.now(),
+): string | null {
+  const ts = String(headers['x-timestamp'] ?? '');
+  const nonce = String(headers['x-nonce'] ?? '');
+  const given = String(headers['x-signature'] ?? '');
+  if (!ts || !nonce || !given) return '缺少签名';
+  if (!/^\d+$/.test(ts) || Math.abs(now / 1000 - Number(ts)) > SIGNATURE_WINDOW_SECONDS) return '签名已过期';
+  const expected = Buffer.from(sign(secret, ts, nonce, body), 'hex');
+  const actual = Buffer.from(given, 'hex');
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return '签名错误';
+  return null;
+}
+
+const textOf = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+/** A time the provider sends: epoch milliseconds, epoch seconds or `YYYY-MM-DD HH:mm:ss` (Beijing time). */
+function timeOf(v: unknown): Date {
+  if (typeof v === 'number' || /^\d+$/.test(textOf(v))) {
+    const n = Number(v);
+    return new Date(n < 1e12 ? n * 1000 : n);
+  }
+  const m = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)$/.exec(textOf(v));
+  if (m) return new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}+08:00`);
+  return new Date();
+}
+
+const CLOUD_REASONS: Record<string, CallEndReasonKey> = {
+  busy: 'busy',
+  no_answer: 'no_answer',
+  noanswer: 'no_answer',
+  rejected: 'rejected',
+  unreachable: 'unreachable',
+  agent_no_answer: 'seat_no_answer',
+  failed: 'failed',
+  cancel: 'cancelled',
+};
+
+/** A call-event webhook as a call event: { userData, callId, eventId, event, time, billsec, hangupCause }. */
+export function cloudEvent(body: Record<string, unknown>): CallEventInput | null {
+  const callId = textOf(body.userData);
+  const event = textOf(body.event);
+  const type =
+    event === 'ringing'
+      ? 'ringing'
+      : event === 'answered'
+        ? 'answered'
+        : event === 'hangup'
+          ? 'ended'
+          : event === 'agent_answered'
+            ? 'dialing'
+            : null;
+  if (!callId || !type) return null;
+  const billsec = Math.max(0, Math.round(Number(body.billsec ?? 0) || 0));
+  const cause = textOf(body.hangupCause).toLowerCase();
+  return {
+    callId,
+    eventKey: textOf(body.eventId) || `${event}`,
+    type,
+    at: timeOf(body.time),
+    providerCallId: textOf(body.callId) || null,
+    billableSeconds: type === 'ended' ? billsec : undefined,
+    reason: type === 'ended' ? (billsec > 0 ? 'answered' : (CLOUD_REASONS[cause] ?? reasonOfCause(cause, 0))) : null,
+    recordingUrl: textOf(body.recordUrl) || null,
+    payload: { event, hangupCause: cause || undefined, providerCallId: textOf(body.callId) || undefined },
+  };
+}
+
+/** A recording-ready webhook: { userData, callId, eventId, recordUrl }. */
+export function cloudRecording(body: Record<string, unknown>): CallEventInput | null {
+  const callId = textOf(body.userData);
+  const url = textOf(body.recordUrl);
+  if (!callId || !/^https?:\/\//.test(url)) return null;
+  return {
+    callId,
+    eventKey: textOf(body.eventId) || 'record',
+    type: 'recording',
+    at: timeOf(body.time),
+    recordingUrl: url,
+    payload: { recordUrl: url },
+  };
+}
+
+/**
+ * A cloud call centre over HTTP: the call is placed by its API (the seat's phone or softphone rings first, then
+ * the customer), events and the recording link come back by signed webhook.
+ */
+export class CloudProvider implements CallProvider {
+  readonly kind = 'cloud' as const;
+  constructor(private readonly s: CloudSettings) {}
+
+  private async post(path: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const body = JSON.stringify({ appId: this.s.appId, ...payload });
+    let res: Response;
+    try {
+      res = await fetch(`${this.s.apiBaseUrl.replace(/\/$/, '')}${path}`, {
+        method: 'POST',
+        headers: signedHeaders(this.s.appId, this.s.appSecret, body),
+        body,
+        signal: AbortSignal.timeout(8000),
+      });
+    } catch (e) {
+      throw new Error(`无法连接云呼叫中心：${(e as Error).message}`);
+    }
+    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!res.ok || (json.code !== 0 && json.code !== '0'))
+      throw new Error(`云呼叫中心拒绝：${textOf(json.message ?? json.msg) || `HTTP ${res.status}`}`);
+    return (json.data as Record<string, unknown>) ?? {};
+  }
+
+  async originate(req: DialRequest): Promise<{ providerCallId: string | null }> {
+    const data = await this.post('/v1/call/dialout', {
+      agent: req.seatNo,
+      callee: req.phone,
+      caller: req.displayNumber ?? '',
+      line: req.gateway,
+      userData: req.callId,
+      record: 'stereo',
+      callbackUrl: `${this.s.webhookUrl}/callback`,
+      recordCallbackUrl: `${this.s.webhookUrl}/recordCallback`,
+    });
+    return { providerCallId: textOf(data.callId) || null };
+  }
+
+  async hangup(callId: string, providerCallId: string | null): Promise<void> {
+    await this.post('/v1/call/hangup', { callId: providerCallId ?? '', userData: callId });
+  }
+
+  recordingUrl(): string | null {
+    return null;
+  }
+
+  async close(): Promise<void> {}
+}

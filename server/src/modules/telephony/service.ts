@@ -1,0 +1,179 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context';
+import { badRequest } from '../../platform/errors';
+import { correctLastCall } from '../clue/callTargets';
+import { environmentSettings, missingOf, type Settings, settingsOf, webhookBase } from './config';
+import { applyEvent, type CallRow, PHASE, pushStatus, sweepSilentCalls } from './lifecycle';
+import { CloudProvider } from './providers/cloud';
+import { FreeswitchProvider } from './providers/freeswitch';
+import type { CallEventInput, CallProvider } from './providers/types';
+import { callRecord, callTaskLead } from './schema';
+
+export const JOB_RECORDING = 'telephony.recording';
+export const JOB_SWEEP = 'telephony.sweep';
+/** The message when no provider is configured (calling off, everything else works). */
+export const NO_LINE = '未配置外呼线路，请联系管理员在「外呼设置」中配置服务商与线路';
+/** The largest recording fetched from a provider. */
+const MAX_RECORDING_BYTES = 200 * 1024 * 1024;
+
+/**
+ * The calling engine of the process (`ctx.services.telephony`): providers by configuration (one instance per
+ * configuration, FreeSWITCH keeps its event socket open), provider events into call records, what follows a final
+ * status (the lead, the task, the recording), and the sweeper.
+ */
+export class Telephony {
+  readonly env: Settings;
+  private readonly providers = new Map<string, CallProvider>();
+
+  constructor(private readonly ctx: AppContext) {
+    this.env = environmentSettings();
+  }
+
+  settings(orgId: number) {
+    return settingsOf(this.ctx.db, orgId, this.env);
+  }
+
+  /** The organisation's provider; refuses with 未配置外呼线路 when none is configured. */
+  async provider(orgId: number): Promise<{ provider: CallProvider; settings: Settings }> {
+    const { settings } = await this.settings(orgId);
+    if (settings.provider === 'none' || missingOf(settings)) throw badRequest(NO_LINE);
+    const key = JSON.stringify(settings);
+    let p = this.providers.get(key);
+    if (!p) {
+      p =
+        settings.provider === 'freeswitch'
+          ? new FreeswitchProvider(
+              settings,
+              (ev) => this.handleEvent(ev).then(() => {}),
+              (msg, err) => this.ctx.app.log.warn({ err }, msg),
+            )
+          : new CloudProvider({ ...settings, webhookUrl: webhookBase() });
+      this.providers.set(key, p);
+    }
+    return { provider: p, settings };
+  }
+
+  /** Applies a provider event and what follows it; answers the record, or null for a duplicate. */
+  async handleEvent(ev: CallEventInput): Promise<CallRow | null> {
+    const row = await applyEvent(this.ctx.db, ev);
+    if (row) await this.afterChange(row, ev.eventKey);
+    return row;
+  }
+
+  /**
+   * After a change by the event `eventKey`: the live status, and for a final record the lead, the task and the
+   * recording. The event that ended the call counts it on the lead, once; a later event that changes the result
+   * corrects the lead without counting again.
+   */
+  async afterChange(row: CallRow, eventKey: string): Promise<void> {
+    await pushStatus(this.ctx, row);
+    if (row.phase !== PHASE.ended) return;
+    const answered = row.status === 2;
+    if (row.finalEventKey === eventKey) {
+      if (row.clueId)
+        await this.ctx.services.clue.recordCall(row.organizationId, row.clueId, {
+          callStatus: answered ? 2 : 3,
+          durationSeconds: row.billableSeconds,
+          time: row.createdAt,
+        });
+    } else if (row.clueId)
+      // a late event changed a final record: the lead follows without counting the call twice
+      await correctLastCall(this.ctx.db, row.organizationId, row.clueId, answered ? 2 : 3, row.billableSeconds);
+    if (row.taskLeadId)
+      await this.ctx.db
+        .update(callTaskLead)
+        .set({ callStatus: answered ? 2 : 3, talkSeconds: row.billableSeconds })
+        .where(and(eq(callTaskLead.id, row.taskLeadId), eq(callTaskLead.lastCallId, row.callId)));
+    if (!row.recordingId && answered) await this.queueRecording(row);
+  }
+
+  /** Queues the fetch of a call's recording, once per call (a provider link, or FreeSWITCH's file). */
+  async queueRecording(row: CallRow): Promise<void> {
+    const url = row.recordingUrl ?? (await this.providerRecordingUrl(row));
+    if (!url) return;
+    await this.ctx.jobs.send(
+      JOB_RECORDING,
+      { callId: row.callId },
+      { singletonKey: `${row.callId}:${url}`, retryLimit: 5, retryDelay: 10, retryBackoff: true },
+    );
+  }
+
+  private async providerRecordingUrl(row: CallRow): Promise<string | null> {
+    if (row.provider !== 'freeswitch') return null;
+    try {
+      return (await this.provider(row.organizationId)).provider.recordingUrl(row.callId);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The recording job: downloads the call's recording and hands it to the recordings pipeline (stored, bound to the
+   * lead, transcribed and analysed). Idempotent: a call that has its recording is left alone.
+   */
+  async fetchRecording(callId: string): Promise<void> {
+    const { db } = this.ctx;
+    const [row] = await db.select().from(callRecord).where(eq(callRecord.callId, callId)).limit(1);
+    if (!row || row.recordingId) return;
+    const url = row.recordingUrl ?? (await this.providerRecordingUrl(row));
+    if (!url) return;
+    const dir = await mkdtemp(join(tmpdir(), 'call-rec-'));
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(120_000) });
+      if (!res.ok || !res.body) throw new Error(`录音下载失败：HTTP ${res.status}`);
+      if (Number(res.headers.get('content-length') ?? 0) > MAX_RECORDING_BYTES) throw new Error('录音文件过大');
+      const ext = /\.(wav|mp3|m4a|ogg|flac|amr|aac)(\?|$)/i.exec(url)?.[1]?.toLowerCase() ?? 'wav';
+      const path = join(dir, `call.${ext}`);
+      await pipeline(Readable.fromWeb(res.body as never), createWriteStream(path));
+      const stored = await this.ctx.services.recording.storeFromCall({
+        orgId: row.organizationId,
+        userId: row.userId,
+        clueId: row.clueId,
+        phone: row.phone,
+        callId: row.callId,
+        callTime: row.answeredAt ?? row.createdAt,
+        path,
+        fileName: `${row.phone}_${row.callId.slice(0, 8)}.${ext}`,
+      });
+      const [updated] = await db
+        .update(callRecord)
+        .set({ recordingId: stored.recordId })
+        .where(and(eq(callRecord.id, row.id), isNull(callRecord.recordingId)))
+        .returning();
+      if (updated) await pushStatus(this.ctx, updated);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Ends calls whose provider went silent, and forgets webhook nonces past their window. */
+  async sweep(): Promise<number> {
+    const ended = await sweepSilentCalls(this.ctx.db);
+    for (const row of ended) await this.afterChange(row, 'sweeper-timeout');
+    await this.ctx.db.execute(sql`delete from call_webhook_nonce where received_at < now() - interval '1 day'`);
+    return ended.length;
+  }
+
+  registerJobs(): void {
+    this.ctx.jobs.register<{ callId: string }>(JOB_RECORDING, (d) => this.fetchRecording(d.callId), {
+      queue: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 },
+      concurrency: 2,
+    });
+    this.ctx.jobs.register<object>(JOB_SWEEP, async () => {
+      await this.sweep();
+    });
+    this.ctx.app.addHook('onReady', async () => {
+      if (this.ctx.jobs.isStarted) await this.ctx.jobs.boss.schedule(JOB_SWEEP, '* * * * *', {});
+    });
+    this.ctx.app.addHook('onClose', async () => {
+      for (const p of this.providers.values()) await p.close();
+      this.providers.clear();
+    });
+  }
+}
