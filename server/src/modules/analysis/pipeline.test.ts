@@ -79,7 +79,7 @@ describe('analysis pipeline', () => {
     expect(list.data.lists.map((r: any) => r.recordingId)).toContain(id);
   });
 
-  it('with an LLM configured the summary and labels come from it (0 → 1 → 2 → 3 seen on the way)', async () => {
+  it('with an LLM configured the summary and labels come from it (分析中 seen on the way to 已完成)', async () => {
     const save = await t().post(
       `${B}/aiModel/save`,
       { name: '测试模型', baseUrl: `${llm.url}/v1`, model: 'fake-chat', timeoutMs: 5000, active: true },
@@ -92,7 +92,10 @@ describe('analysis pipeline', () => {
     const id = await uploadCall(t(), org.seat.token, STRONG_CALL);
     const { data, seen } = await waitFor(t(), org.seat.token, id);
     llmDelayMs = 0;
-    expect(seen).toEqual([1, 2, 3]);
+    // 排队中 (1) may be too short to be seen now that a worker polls every half second; 分析中 lasts the LLM's delay
+    expect(seen).toContain(2);
+    expect(seen.at(-1)).toBe(3);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(data.machine.summary).toBe(LLM_SUMMARY);
     expect(data.machine.intention).toBe(1);
     expect(data.machine.aiLabels).toEqual([{ value: 1, name: '高意向' }]);
