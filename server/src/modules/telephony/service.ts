@@ -4,16 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
+import { DEFAULT_LINE } from '../billing/callFees';
 import { correctLastCall } from '../clue/callTargets';
+import { appUser, role } from '../org/schema';
 import { environmentSettings, missingOf, type Settings, settingsOf, webhookBase } from './config';
 import { applyEvent, type CallRow, PHASE, pushStatus, sweepSilentCalls } from './lifecycle';
 import { CloudProvider } from './providers/cloud';
 import { FreeswitchProvider } from './providers/freeswitch';
 import type { CallEventInput, CallProvider } from './providers/types';
-import { callRecord, callTaskLead } from './schema';
+import { callLine, callRecord, callTaskLead } from './schema';
 
 export const JOB_RECORDING = 'telephony.recording';
 export const JOB_SWEEP = 'telephony.sweep';
@@ -82,6 +84,7 @@ export class Telephony {
           durationSeconds: row.billableSeconds,
           time: row.createdAt,
         });
+      await this.chargeFee(row);
     } else if (row.clueId)
       // a late event changed a final record: the lead follows without counting the call twice
       await correctLastCall(this.ctx.db, row.organizationId, row.clueId, answered ? 2 : 3, row.billableSeconds);
@@ -91,6 +94,53 @@ export class Telephony {
         .set({ callStatus: answered ? 2 : 3, talkSeconds: row.billableSeconds })
         .where(and(eq(callTaskLead.id, row.taskLeadId), eq(callTaskLead.lastCallId, row.callId)));
     if (!row.recordingId && answered) await this.queueRecording(row);
+  }
+
+  /**
+   * Charges the call's fee through billing (once, by the event that ended it): billing's rate for the line's name,
+   * '*' (the default rate) for a call without a line. A charge that fails never fails the call: no rate means nothing
+   * to charge; a balance too small is logged and told to the organisation's administrators and managers.
+   */
+  async chargeFee(row: CallRow): Promise<void> {
+    if (row.billableSeconds <= 0) return;
+    const { db, app } = this.ctx;
+    const log = { callId: row.callId, orgId: row.organizationId, billableSeconds: row.billableSeconds };
+    try {
+      const [line] = row.lineId
+        ? await db
+            .select({ name: callLine.name })
+            .from(callLine)
+            .where(and(eq(callLine.id, row.lineId), eq(callLine.organizationId, row.organizationId)))
+            .limit(1)
+        : [];
+      const lineName = line?.name ?? DEFAULT_LINE;
+      // billing is set up after telephony: looked up at call time
+      const res = await this.ctx.services.billing.chargeCall(row.organizationId, {
+        callId: row.callId,
+        line: lineName,
+        billableSeconds: row.billableSeconds,
+        userId: row.userId,
+      });
+      if (res.ok) return;
+      app.log.warn({ ...log, line: lineName, reason: res.reason }, `call fee not charged: ${res.reason}`);
+      if (res.reason !== 'insufficient') return;
+      const admins = await db
+        .select({ id: appUser.id })
+        .from(appUser)
+        .innerJoin(role, eq(role.id, appUser.roleId))
+        .where(and(eq(appUser.organizationId, row.organizationId), inArray(role.roleSign, ['super_admin', 'manager'])));
+      await this.ctx.services.notice.notify(
+        row.organizationId,
+        admins.map((a) => a.id),
+        {
+          title: '余额不足',
+          content: `账户余额不足，通话（${lineName}，${row.billableSeconds} 秒）的通话费未能扣除，请及时充值`,
+          msgType: 'balance',
+        },
+      );
+    } catch (err) {
+      app.log.warn({ ...log, err }, 'call fee: charge failed');
+    }
   }
 
   /** Queues the fetch of a call's recording, once per call (a provider link, or FreeSWITCH's file). */
