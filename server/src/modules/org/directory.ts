@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { appUser, department } from './schema';
+import { appUser, department, role } from './schema';
 
 /**
  * The users of an organisation as the lead screens need them (names for owners, departments for filters).
@@ -66,4 +66,14 @@ export async function workStatusesOf(db: DbOrTx, orgId: number, ids: number[]): 
     .from(appUser)
     .where(and(eq(appUser.organizationId, orgId), eq(appUser.status, 1), inArray(appUser.id, unique)));
   return new Map(rows.map((r) => [r.id, r.workStatus]));
+}
+
+/** The users of an organisation whose role is one of `roleSigns` (e.g. who is told about the organisation's account). */
+export async function usersWithRoles(db: DbOrTx, orgId: number, roleSigns: string[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: appUser.id })
+    .from(appUser)
+    .innerJoin(role, eq(role.id, appUser.roleId))
+    .where(and(eq(appUser.organizationId, orgId), inArray(role.roleSign, roleSigns)));
+  return rows.map((r) => r.id);
 }

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import { DEFAULT_LINE } from '../billing/callFees';
 import { correctLastCall } from '../clue/callTargets';
-import { appUser, role } from '../org/schema';
+import { usersWithRoles } from '../org/directory';
 import { environmentSettings, missingOf, type Settings, settingsOf, webhookBase } from './config';
 import { applyEvent, type CallRow, PHASE, pushStatus, sweepSilentCalls } from './lifecycle';
 import { CloudProvider } from './providers/cloud';
@@ -124,14 +124,9 @@ export class Telephony {
       if (res.ok) return;
       app.log.warn({ ...log, line: lineName, reason: res.reason }, `call fee not charged: ${res.reason}`);
       if (res.reason !== 'insufficient') return;
-      const admins = await db
-        .select({ id: appUser.id })
-        .from(appUser)
-        .innerJoin(role, eq(role.id, appUser.roleId))
-        .where(and(eq(appUser.organizationId, row.organizationId), inArray(role.roleSign, ['super_admin', 'manager'])));
       await this.ctx.services.notice.notify(
         row.organizationId,
-        admins.map((a) => a.id),
+        await usersWithRoles(db, row.organizationId, ['super_admin', 'manager']),
         {
           title: '余额不足',
           content: `账户余额不足，通话（${lineName}，${row.billableSeconds} 秒）的通话费未能扣除，请及时充值`,
