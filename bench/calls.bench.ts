@@ -9,7 +9,6 @@
 //   the browser has its answer (the provider's reply and the record's 更新中 included).
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { appUser } from '../server/src/modules/org/schema';
 import { createOrganization } from '../server/src/modules/org/service';
@@ -18,35 +17,18 @@ import { startFakeCloud } from '../server/src/modules/telephony/testing/fakeClou
 import { loadConfig } from '../server/src/platform/config';
 import { openDatabase } from '../server/src/platform/db';
 import { hashPassword } from '../server/src/platform/password';
+import { freshDatabase } from './database';
 import { load, percentile, report } from './report';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 20_000);
 const DIALS = Number(process.env.BENCH_DIALS ?? 300);
 const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 8000);
-const LOCAL_PG = 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = 'crm_tel_bench';
 const APP_ID = 'bench';
 const SECRET = 'bench-secret';
 
-async function freshDatabase(): Promise<string | undefined> {
-  const base = process.env.DATABASE_URL || LOCAL_PG;
-  const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query(`drop database if exists ${DB_NAME} with (force)`);
-    await client.query(`create database ${DB_NAME}`);
-    const url = new URL(base);
-    url.pathname = `/${DB_NAME}`;
-    return url.toString();
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 export default async function callsBench(): Promise<void> {
-  const url = await freshDatabase();
+  const url = await freshDatabase(DB_NAME);
   if (!url) {
     console.log('calls: PostgreSQL not reachable (set DATABASE_URL); figures skipped');
     return;

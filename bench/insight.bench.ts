@@ -11,7 +11,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { organisationInsights } from '../server/src/modules/insight/insights';
 import { rebuildDaily } from '../server/src/modules/insight/rollup';
@@ -20,33 +19,16 @@ import { createOrganization } from '../server/src/modules/org/service';
 import { loadConfig } from '../server/src/platform/config';
 import { openDatabase } from '../server/src/platform/db';
 import type { Session } from '../server/src/platform/session';
+import { freshDatabase } from './database';
 import { percentile, report } from './report';
 
 const G = 'insight';
-const LOCAL_PG = 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = 'crm_insight_bench';
-
-async function freshDatabase(): Promise<string | undefined> {
-  const base = process.env.DATABASE_URL || LOCAL_PG;
-  const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query(`drop database if exists ${DB_NAME} with (force)`);
-    await client.query(`create database ${DB_NAME}`);
-    const u = new URL(base);
-    u.pathname = `/${DB_NAME}`;
-    return u.toString();
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 const day = (offset: number) => new Date(Date.now() + 8 * 3600_000 - offset * 86_400_000).toISOString().slice(0, 10);
 
 export default async function insightBench(): Promise<void> {
-  const url = await freshDatabase();
+  const url = await freshDatabase(DB_NAME);
   if (!url) {
     console.log(`${G}: PostgreSQL not reachable (set DATABASE_URL); figures skipped`);
     return;

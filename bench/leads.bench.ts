@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { clueImportRecord } from '../server/src/modules/clueImport/schema';
 import { appUser, department } from '../server/src/modules/org/schema';
@@ -20,36 +19,19 @@ import { createOrganization } from '../server/src/modules/org/service';
 import { loadConfig } from '../server/src/platform/config';
 import { openDatabase } from '../server/src/platform/db';
 import { hashPassword } from '../server/src/platform/password';
+import { freshDatabase } from './database';
 import { percentile, report } from './report';
 
 const G = 'leads';
 const PASSWORD = 'bench@1234';
-const LOCAL_PG = 'postgres://postgres@127.0.0.1:5432/test';
 
 export default async function leadsBench(): Promise<void> {
   const only = process.env.BENCH_LEADS_DB;
   if (only !== 'postgres') await run('pglite', undefined, Number(process.env.BENCH_LEADS_PGLITE_ROWS ?? 100_000));
   if (only === 'pglite') return;
-  const url = await postgresUrl();
+  const url = await freshDatabase('crm_bench_leads');
   if (url) await run('postgres', url, Number(process.env.BENCH_LEADS_PG_ROWS ?? 1_000_000));
   else console.log('leads: PostgreSQL not reachable (set DATABASE_URL); postgres figures skipped');
-}
-
-async function postgresUrl(): Promise<string | undefined> {
-  const base = process.env.DATABASE_URL || LOCAL_PG;
-  const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('drop database if exists crm_bench_leads with (force)');
-    await client.query('create database crm_bench_leads');
-    const u = new URL(base);
-    u.pathname = '/crm_bench_leads';
-    return u.toString();
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
 
 async function run(kind: 'pglite' | 'postgres', databaseUrl: string | undefined, rows: number): Promise<void> {

@@ -15,6 +15,7 @@ import histUtil from 'autocannon/lib/histUtil.js';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { freePort, type ServerProcess, spawnServer } from '../scripts/lib/processes.mjs';
+import { freshDatabase } from './database';
 import { generate } from './leads.bench';
 import { report } from './report';
 
@@ -30,7 +31,7 @@ const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴',
 const JSON_HEADERS = { 'content-type': 'application/json', 'x-support-features': 'standard-HTTP-status' };
 
 export default async function loadBench(): Promise<void> {
-  const databaseUrl = await createDatabase();
+  const databaseUrl = await freshDatabase(DB);
   if (!databaseUrl) {
     console.log(`${G}: PostgreSQL not reachable (set DATABASE_URL); skipped`);
     return;
@@ -91,23 +92,6 @@ export default async function loadBench(): Promise<void> {
     await Promise.all(procs.map((p) => p.stop()));
     const { rmSync } = await import('node:fs');
     rmSync(env.DATA_DIR, { recursive: true, force: true });
-  }
-}
-
-async function createDatabase(): Promise<string | undefined> {
-  const base = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query(`drop database if exists ${DB} with (force)`);
-    await client.query(`create database ${DB}`);
-    const u = new URL(base);
-    u.pathname = `/${DB}`;
-    return u.toString();
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => {});
   }
 }
 

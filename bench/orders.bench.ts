@@ -12,7 +12,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { balanceOf, entrySum, post } from '../server/src/modules/billing/ledger';
 import { appUser } from '../server/src/modules/org/schema';
@@ -20,31 +19,14 @@ import { createOrganization } from '../server/src/modules/org/service';
 import { loadConfig } from '../server/src/platform/config';
 import { openDatabase } from '../server/src/platform/db';
 import { hashPassword } from '../server/src/platform/password';
+import { freshDatabase } from './database';
 import { load, percentile, report } from './report';
 
 const G = 'orders';
 const PASSWORD = 'bench@1234';
-const LOCAL_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function freshDatabase(): Promise<string | undefined> {
-  const base = process.env.DATABASE_URL || LOCAL_PG;
-  const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('drop database if exists crm_orders_bench with (force)');
-    await client.query('create database crm_orders_bench');
-    const u = new URL(base);
-    u.pathname = '/crm_orders_bench';
-    return u.toString();
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 export default async function ordersBench(): Promise<void> {
-  const url = await freshDatabase();
+  const url = await freshDatabase('crm_orders_bench');
   if (!url) {
     console.log('orders: PostgreSQL not reachable (set DATABASE_URL); skipped');
     return;

@@ -14,7 +14,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { autoAssignRule } from '../server/src/modules/assign/schema';
 import type { NewLead } from '../server/src/modules/clue/bulk';
@@ -25,37 +24,20 @@ import { loadConfig } from '../server/src/platform/config';
 import { openDatabase } from '../server/src/platform/db';
 import { hashPassword } from '../server/src/platform/password';
 import type { Session } from '../server/src/platform/session';
+import { freshDatabase } from './database';
 import { load, report } from './report';
 
 const G = 'pool';
 const PASSWORD = 'bench@1234';
-const LOCAL_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'crm_pool_bench';
 
 export default async function poolBench(): Promise<void> {
-  const url = await freshDatabase();
+  const url = await freshDatabase(DB_NAME);
   if (!url) {
     console.log('pool: PostgreSQL not reachable (set DATABASE_URL); pool figures skipped');
     return;
   }
   await run(url, Number(process.env.BENCH_POOL_ROWS ?? 1_000_000));
-}
-
-async function freshDatabase(): Promise<string | undefined> {
-  const base = process.env.DATABASE_URL || LOCAL_PG;
-  const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query(`drop database if exists ${DB_NAME} with (force)`);
-    await client.query(`create database ${DB_NAME}`);
-    const u = new URL(base);
-    u.pathname = `/${DB_NAME}`;
-    return u.toString();
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
 
 async function run(databaseUrl: string, rows: number): Promise<void> {
