@@ -99,7 +99,8 @@ export class Jobs {
         },
       );
     }
-    for (const sc of this.schedules) await this.boss.schedule(sc.name, sc.cron, {}, { tz: 'Asia/Shanghai' });
+    if (this.tuning.schedules !== false)
+      for (const sc of this.schedules) await this.boss.schedule(sc.name, sc.cron, {}, { tz: 'Asia/Shanghai' });
     this.started = true;
   }
 

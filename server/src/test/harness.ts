@@ -97,6 +97,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     DATA_DIR: ':memory:',
     LOG_LEVEL: 'silent',
     JOBS_SCHEMA: jobsSchema,
+    JOB_SCHEDULES: 'off',
     ...env,
   });
   const snapshotFile = inject('pgliteSnapshot');

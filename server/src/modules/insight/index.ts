@@ -48,14 +48,7 @@ export const insightModule: Module = {
     ctx.jobs.register(REMINDER_SWEEP_JOB, () => reminders.sweep(), {
       queue: { retryLimit: 0, expireInSeconds: 300 },
     });
-    ctx.app.addHook('onReady', async () => {
-      if (!ctx.jobs.isStarted) return;
-      try {
-        await ctx.jobs.boss.schedule(REMINDER_SWEEP_JOB, '* * * * *', {}, { tz: 'Asia/Shanghai' });
-      } catch (err) {
-        ctx.app.log.error({ err }, 'scheduling the reminder sweep failed');
-      }
-    });
+    ctx.jobs.schedule(REMINDER_SWEEP_JOB, '* * * * *');
     insightRoutes(ctx, {
       customers,
       reminders,

@@ -213,9 +213,7 @@ export class Telephony {
     this.ctx.jobs.register<object>(JOB_SWEEP, async () => {
       await this.sweep();
     });
-    this.ctx.app.addHook('onReady', async () => {
-      if (this.ctx.jobs.isStarted) await this.ctx.jobs.boss.schedule(JOB_SWEEP, '* * * * *', {});
-    });
+    this.ctx.jobs.schedule(JOB_SWEEP, '* * * * *');
     this.ctx.app.addHook('onClose', async () => {
       for (const p of this.providers.values()) await p.close();
       this.providers.clear();
