@@ -95,7 +95,8 @@ export default [
       await briefing
         .getByTestId('briefing-summary')
         .filter({ hasText: '共 3 通已分析通话' })
-        .waitFor({ timeout: 30_000 });
+        // three analyses and the debounced rebuild on a loaded machine; the drawer follows by itself (no reload)
+        .waitFor({ timeout: 60_000 });
       const cited = await briefing
         .getByTestId('briefing-cite')
         .evaluateAll((els) => [...new Set(els.map((e) => Number(e.getAttribute('data-recording'))))]);

@@ -98,8 +98,9 @@ function RiskCard({ clueId }: { clueId: number }) {
  * churn risk with their trend, the sections with their citations, label scores; rebuilt on demand; 写跟进 from a call.
  */
 export function AiBriefing({ clueId }: { clueId: number }) {
-  const q = useCallQuery(contract.insight.briefing, { clueId });
-  const scores = useCallQuery(contract.insight.labelScore, { clueId });
+  // the briefing is rebuilt by a job after each analysed call: an open drawer follows it (a stored row, cheap to read)
+  const q = useCallQuery(contract.insight.briefing, { clueId }, { refetchInterval: 10_000 });
+  const scores = useCallQuery(contract.insight.labelScore, { clueId }, { refetchInterval: 10_000 });
   const canWrite = useHasSign('clue:edit');
   const [follow, setFollow] = useState<number | null>(null);
   const [call, setCall] = useState<number | null>(null);
