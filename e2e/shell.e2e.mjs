@@ -1,5 +1,6 @@
 // Scenarios of the web shell: sign-in, menu, route guard, expiry, log out.
 import assert from 'node:assert/strict';
+import { apiCall } from './lib/calls.mjs';
 
 export default [
   {
@@ -11,7 +12,13 @@ export default [
       await shot('login');
       await login('admin');
       await page.getByTestId('org-name').getByText('星辰教育科技有限公司').waitFor();
-      await page.getByTestId('balance').getByText('¥12,880.00').waitFor();
+      // the header's balance is the cost centre's (the demo's opening balance, its recharges and call fees), in yuan
+      const { data } = await apiCall(page, 'POST', '/api/backend/organizationCostCenter/getBalance');
+      const yuan = (data.balanceFen / 100).toLocaleString('en-US', {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+      await page.getByTestId('balance').getByText(`¥${yuan}`).waitFor();
       assert.equal(await page.evaluate(() => !!sessionStorage.getItem('token')), true);
       assert.ok(await page.evaluate(() => JSON.parse(sessionStorage.getItem('user')).routes[0] === '1'));
       // the super admin lands on the first permitted route: 我的客户

@@ -53,10 +53,24 @@ function connectSources(env: NodeJS.ProcessEnv): string[] {
   // the browser posts usage events to https://<project>.<endpoint> (web/src/tracking/sls.ts)
   const sls = env.TRACKING_SLS_ENDPOINT?.replace(/^https?:\/\//, '').replace(/\/+$/, '');
   if (sls) out.push(`https://*.${sls}`, `http://*.${sls}`);
+  // the softphone (/main/sipPhone) registers to the PBX over WebSocket; an organisation that sets its own PBX address
+  // in 坐席管理 needs it in CSP_CONNECT_SRC too
+  const sip = originOf(env.SIP_WS_URL);
+  if (sip) out.push(sip);
   return out;
 }
 
 function frameAncestors(env: NodeJS.ProcessEnv): string[] {
   const extra = (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean);
   return ["'self'", ...extra];
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}`;
+  } catch {
+    return undefined;
+  }
 }
