@@ -298,12 +298,14 @@ describe('public pool: pools, claims, assignment, drop-in, handover, logs', () =
     );
     expect(race.filter((r) => r.code === 1)).toHaveLength(1);
 
-    const ids = await seaLeads(org, pool, 8);
+    // a fresh capped pool: whoever won the race above has already used one of its daily claims there
+    const capped = await newPool(org, '限额公海', { dailyClaimLimit: 3, holdLimit: 0, reclaimDelayDays: 0 });
+    const ids = await seaLeads(org, capped, 8);
     const claims = await Promise.all(
-      ids.map((clueId) => post('/organizationPublicsea/receive', { poolId: pool, clueId }, org.otherSeat)),
+      ids.map((clueId) => post('/organizationPublicsea/receive', { poolId: capped, clueId }, org.otherSeat)),
     );
     expect(claims.filter((r) => r.code === 1)).toHaveLength(3);
-    const left = await poolList(org.admin, pool);
+    const left = await poolList(org.admin, capped);
     expect(left.total).toBe(5);
   });
 
