@@ -10,6 +10,7 @@
 // limit releases its requests in bursts once a second, which measures the bursts). Then `load.max_rps` is the
 // saturation figure from autocannon: the same users and requests with no pause at all, for LOAD_MAX_SECONDS.
 // LOAD_SECONDS, LOAD_VUS, LOAD_THINK_SECONDS, LOAD_MAX_SECONDS, LOAD_LEADS change the defaults (60, 100, 2, 20, 50,000).
+// LOAD_BY_CALL=1 also prints each call's p50/p95/max of the paced runs.
 import autocannon from 'autocannon';
 import histUtil from 'autocannon/lib/histUtil.js';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -299,6 +300,7 @@ interface LoadResult {
  */
 async function paced(urls: string[], seconds: number, vus: number, followPath: string): Promise<LoadResult> {
   const latencies: number[] = [];
+  const byCall = new Map<string, number[]>();
   const statusCodes: Record<string, number> = {};
   let errors = 0;
   const end = Date.now() + seconds * 1000;
@@ -319,7 +321,10 @@ async function paced(urls: string[], seconds: number, vus: number, followPath: s
           signal: AbortSignal.timeout(20_000),
         });
         const text = await res.text();
-        latencies.push(performance.now() - started);
+        const ms = performance.now() - started;
+        latencies.push(ms);
+        const call = req.path.split('?')[0].split('/').pop();
+        byCall.set(call, [...(byCall.get(call) ?? []), ms]);
         statusCodes[res.status] = (statusCodes[res.status] ?? 0) + 1;
         if (res.status !== 200) errors++;
         def.onResponse?.(res.status, text, context);
@@ -331,6 +336,12 @@ async function paced(urls: string[], seconds: number, vus: number, followPath: s
   };
   await Promise.all(Array.from({ length: vus }, (_, k) => user(urls[k % urls.length], k)));
   const sorted = latencies.sort((a, b) => a - b);
+  if (process.env.LOAD_BY_CALL)
+    for (const [call, ms] of byCall) {
+      ms.sort((a, b) => a - b);
+      const at = (q: number) => ms[Math.floor(q * (ms.length - 1))].toFixed(0);
+      console.log(`${G}: ${call} n=${ms.length} p50=${at(0.5)} p95=${at(0.95)} max=${at(1)} ms`);
+    }
   return {
     rps: sorted.length / seconds,
     p: (q) => sorted[Math.min(sorted.length - 1, Math.floor((q / 100) * sorted.length))] ?? 0,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { DiskStorage, type Storage } from '../../platform/storage';
+import { readWavHeader } from './wavHeader';
 
 /** ffmpeg and ffprobe: Debian's by default, or the paths in FFMPEG_PATH / FFPROBE_PATH. */
 export const FFMPEG = process.env.FFMPEG_PATH ?? (existsSync('/usr/bin/ffmpeg') ? '/usr/bin/ffmpeg' : 'ffmpeg');
@@ -64,8 +65,20 @@ function inputArgs(path: string, ext: string): string[] {
   return ext === 'pcm' ? ['-f', 's16le', '-ar', String(PCM_SAMPLE_RATE), '-ac', '1', '-i', path] : ['-i', path];
 }
 
-/** Reads what a file is by its content. Returns null when it holds no audio stream (not audio, or unreadable). */
+/**
+ * Reads what a file is by its content. Returns null when it holds no audio stream (not audio, or unreadable). A plain
+ * WAV is read in process; everything else by ffprobe.
+ */
 export async function probe(path: string, ext: string): Promise<ProbeResult | null> {
+  if (ext !== 'pcm') {
+    const wav = await readWavHeader(path).catch(() => null);
+    if (wav) return wav;
+  }
+  return ffprobe(path, ext);
+}
+
+/** What ffprobe says of a file (exported for the test that holds the WAV reader to it). */
+export async function ffprobe(path: string, ext: string): Promise<ProbeResult | null> {
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'];
   const res = await run(
     FFPROBE,
