@@ -227,6 +227,53 @@ export default [
     },
   },
   {
+    name: '自动分配规则按地区和自定义字段取线索：条件以名称显示，编辑时原样带出',
+    async run({ page, baseUrl, login, shot, settle }) {
+      await login();
+      await page.goto(`${baseUrl}/main/customerPublicsea`);
+      await page.getByRole('tab', { name: '自动分配规则' }).click();
+      const table = page.getByTestId('rule-table');
+      await table.getByText('广告平台线索按权重分配').waitFor();
+      await page.getByTestId('add-rule').click();
+      const dialog = page.getByRole('dialog').filter({ hasText: '新建自动分配规则' });
+      const name = `深圳线索${stamp}`;
+      await dialog.getByTestId('rule-name').fill(name);
+      const areas = dialog.getByTestId('rule-areas');
+      await areas.click();
+      await page.keyboard.type('深圳');
+      await page.locator('.ant-cascader-menu-item').filter({ hasText: '深圳市' }).first().click();
+      await page.keyboard.press('Escape');
+      // a custom field with options, and one of its values
+      await dialog.getByRole('button', { name: '添加字段条件' }).click();
+      await dialog.getByTestId('rule-custom-field').click();
+      const field = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+      const fieldLabel = (await field.textContent()).trim();
+      await field.click();
+      await dialog.getByTestId('rule-custom-values').click();
+      const value = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+      const valueLabel = (await value.textContent()).trim();
+      await value.click();
+      await page.keyboard.press('Escape');
+      await pick(page, dialog.getByTestId('rule-member'), '王强');
+      await settle();
+      await shot('rule-with-area');
+      await dialog.getByRole('button', { name: /确\s*定/ }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const row = table.locator('tbody tr').filter({ hasText: name });
+      await row.getByText(`地区：广东省/深圳市；${fieldLabel}：${valueLabel}`).waitFor();
+      await row.getByRole('button', { name: '编辑' }).click();
+      const edit = page.getByRole('dialog').filter({ hasText: '编辑自动分配规则' });
+      await edit.getByTestId('rule-areas').getByText('深圳市').waitFor();
+      await edit.getByTestId('rule-custom-values').getByText(valueLabel).waitFor();
+      await shot('rule-edit-area');
+      await edit.getByRole('button', { name: /取\s*消/ }).click();
+      const rules = ok(await apiCall(page, 'GET', `${R}/clue/autoassign/getAutoAssignRuleList`));
+      const rule = rules.find((x) => x.name === name);
+      assert.deepEqual(rule.areaCodes, ['4403']);
+      ok(await apiCall(page, 'POST', `${R}/clue/autoassign/setAutoAssignRuleStatus`, { id: rule.id, status: 2 }));
+    },
+  },
+  {
     name: '合并重复客户：逐字段选择保留的值，合并记录显示来源',
     async run({ page, baseUrl, login, shot }) {
       await login();

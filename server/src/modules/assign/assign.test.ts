@@ -236,4 +236,55 @@ describe('/clue/autoassign: automatic assignment rules', { timeout: 90_000 }, ()
     expect(counts.get(org.seat.userId)).toBe(12);
     expect(counts.get(org.otherSeat.userId)).toBe(4);
   });
+  it('region and custom-field conditions: checked on save, shown by their names', async () => {
+    const org = await t().newOrg();
+    const field = ok(
+      await t().post(
+        `${R}/customFieldShow/add`,
+        {
+          fieldLabel: '客户等级',
+          fieldType: 6,
+          groupList: [
+            { fieldValue: '1', fieldLabel: 'A级' },
+            { fieldValue: '2', fieldLabel: 'B级' },
+          ],
+        },
+        { token: org.admin.token },
+      ),
+    );
+    refused(
+      await post(
+        '/addAutoAssignRule',
+        { name: 'x', mode: 1, areaCodes: ['99'], members: [{ userId: org.seat.userId }] },
+        org.admin,
+      ),
+      400,
+      '地区不存在：99',
+    );
+    refused(
+      await post(
+        '/addAutoAssignRule',
+        {
+          name: 'x',
+          mode: 1,
+          customConditions: [{ fieldName: 'nope', values: ['A'] }],
+          members: [{ userId: org.seat.userId }],
+        },
+        org.admin,
+      ),
+      400,
+      '自定义字段不存在：nope',
+    );
+    const id = await save(org, {
+      name: '广东A级',
+      areaCodes: ['44', '1101'],
+      customConditions: [{ fieldName: field.fieldName, values: ['1'] }],
+    });
+    const rule = ok(await post('/getAutoAssignRuleById', {}, org.admin, { id }));
+    expect(rule).toMatchObject({
+      areaCodes: ['44', '1101'],
+      customConditions: [{ fieldName: field.fieldName, values: ['1'] }],
+      conditionText: '地区：广东省、北京市；客户等级：A级',
+    });
+  });
 });

@@ -7,11 +7,15 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
+import { areaFromCodes } from '../clue/area';
 import type { AutoPick, NewLeadAttrs } from '../clue/autoAssign';
 import type { ClueFieldService } from '../clueField/service';
 import { orgUsers, orgUsersByIds, workStatusesOf } from '../org/directory';
 import { type Candidate, matches, pickMember } from './picker';
 import { autoAssignRule, autoAssignTally } from './schema';
+
+/** A province or city code as its names (广东省/深圳市); null when it is neither (rules match provinces and cities). */
+const areaText = (code: string) => areaFromCodes(code.length > 2 ? [code.slice(0, 2), code] : [code])?.areaName ?? null;
 
 type Body<K extends keyof typeof contract.autoAssign> = CallBody<(typeof contract.autoAssign)[K]>;
 type Answer<K extends keyof typeof contract.autoAssign> = CallAnswer<(typeof contract.autoAssign)[K]>;
@@ -49,19 +53,26 @@ export class AutoAssignService {
   }
 
   private async views(s: Session, rows: RuleRow[]): Promise<Answer<'list'>> {
-    const [users, channels, tallies] = await Promise.all([
+    const [users, channels, defs, tallies] = await Promise.all([
       orgUsersByIds(
         this.db,
         s.orgId,
         rows.flatMap((r) => r.members.map((m) => m.userId)),
       ),
       this.fields.dict(s.orgId, 'channelSource', false),
+      this.fields.customDefs(s.orgId),
       this.tallies(
         this.db,
         rows.map((r) => r.id),
       ),
     ]);
     const channelName = new Map(channels.map((c) => [c.id, c.name]));
+    const defOf = new Map(defs.map((d) => [d.fieldName, d]));
+    const customText = (cc: { fieldName: string; values: string[] }) => {
+      const def = defOf.get(cc.fieldName);
+      const label = (v: string) => def?.groupList.find((o) => o.fieldValue === v)?.fieldLabel ?? v;
+      return `${def?.fieldLabel ?? cc.fieldName}：${cc.values.map(label).join('、')}`;
+    };
     const today = dayOf(new Date());
     return rows.map((r) => {
       const c = r.conditions;
@@ -70,8 +81,8 @@ export class AutoAssignService {
           `渠道来源：${c.channelSourceIds.map((id) => channelName.get(id) ?? id).join('、')}`,
         c.importWays.length &&
           `导入方式：${c.importWays.map((w) => ImportWay[w as keyof typeof ImportWay] ?? w).join('、')}`,
-        c.areaCodes.length && `地区：${c.areaCodes.join('、')}`,
-        ...c.customConditions.map((cc) => `${cc.fieldName}：${cc.values.join('、')}`),
+        c.areaCodes.length && `地区：${c.areaCodes.map((code) => areaText(code) ?? code).join('、')}`,
+        ...c.customConditions.map(customText),
       ].filter(Boolean);
       return {
         id: r.id,
@@ -118,6 +129,7 @@ export class AutoAssignService {
     const users = await orgUsersByIds(this.db, s.orgId, ids);
     for (const id of ids) if (users.get(id)?.status !== 1) throw badRequest('members：接收人不存在或已停用');
     for (const id of input.channelSourceIds) await this.fields.checkDictId(s.orgId, 'channelSource', id);
+    for (const code of input.areaCodes) if (areaText(code) === null) throw badRequest(`areaCodes：地区不存在：${code}`);
     const defs = await this.fields.customDefs(s.orgId);
     for (const cc of input.customConditions)
       if (!defs.some((d) => d.fieldName === cc.fieldName))

@@ -1,15 +1,30 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ImportWay } from '@crm/core';
 import { type CallAnswer, contract } from '@crm/core/contract';
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Switch, Table, Tag } from 'antd';
+import type { AreaNode } from '@crm/core/contract/clue';
+import {
+  Alert,
+  Button,
+  Card,
+  Cascader,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+} from 'antd';
 import { useState } from 'react';
 import { callApi } from '../../api/client';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { DeleteLink } from '../../components/DeleteLink';
 import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
-import { toOptions } from '../customer/data';
-import { useDictItems } from '../customer/setup/settings';
+import { type CascaderOption, toOptions, useAreaTree } from '../customer/data';
+import { useDictItems, useFieldList } from '../customer/setup/settings';
 import { orderColumn } from './orderColumn';
 
 type Rule = CallAnswer<typeof contract.autoAssign.list>[number];
@@ -107,6 +122,7 @@ function RuleModal({ rule, onClose }: { rule: Rule | null; onClose: () => void }
   const users = useCallQuery(a.users, undefined);
   const channels = useDictItems('channelSource');
   const save = useCallMutation(a.save, { success: '已保存', invalidate: READS, onSuccess: onClose });
+  const areas = useAreaTree();
   const [form] = Form.useForm();
   const mode = Form.useWatch('mode', form);
   return (
@@ -121,6 +137,8 @@ function RuleModal({ rule, onClose }: { rule: Rule | null; onClose: () => void }
         mode: rule?.mode ?? 1,
         importWays: rule?.importWays ?? [],
         channelSourceIds: rule?.channelSourceIds ?? [],
+        areas: (rule?.areaCodes ?? []).map(areaPath),
+        customConditions: rule?.customConditions ?? [],
         skipOffWork: rule?.skipOffWork === 1,
         members: rule?.members.map((m) => ({ userId: m.userId, weight: m.weight, dailyCap: m.dailyCap })) ?? [
           { weight: 1, dailyCap: 0 },
@@ -133,8 +151,10 @@ function RuleModal({ rule, onClose }: { rule: Rule | null; onClose: () => void }
           mode: v.mode,
           importWays: v.importWays ?? [],
           channelSourceIds: v.channelSourceIds ?? [],
-          areaCodes: rule?.areaCodes ?? [],
-          customConditions: rule?.customConditions ?? [],
+          areaCodes: (v.areas ?? []).map((path: string[]) => path[path.length - 1]),
+          customConditions: (v.customConditions ?? []).filter(
+            (c: { fieldName?: string; values?: string[] }) => c.fieldName && c.values?.length,
+          ),
           skipOffWork: v.skipOffWork ? 1 : 2,
           members: (v.members ?? []).filter((m: { userId?: number }) => m.userId),
         })
@@ -155,6 +175,17 @@ function RuleModal({ rule, onClose }: { rule: Rule | null; onClose: () => void }
       <Form.Item name="channelSourceIds" label="渠道来源" tooltip="不选则不限">
         <Select mode="multiple" allowClear placeholder="全部" options={toOptions(channels.data)} />
       </Form.Item>
+      <Form.Item name="areas" label="地区" tooltip="线索所在的省或市；不选则不限">
+        <Cascader
+          multiple
+          showCheckedStrategy={Cascader.SHOW_PARENT}
+          placeholder="全部"
+          options={provincesAndCities(areas.data)}
+          showSearch
+          data-testid="rule-areas"
+        />
+      </Form.Item>
+      <CustomConditions />
       <Form.Item name="mode" label="分配方式">
         <Radio.Group
           options={[
@@ -214,5 +245,70 @@ function RuleModal({ rule, onClose }: { rule: Rule | null; onClose: () => void }
         )}
       </Form.List>
     </FormModal>
+  );
+}
+
+/** The area tree down to cities: a rule matches a lead's province or city. */
+function provincesAndCities(nodes: AreaNode[] | undefined): CascaderOption[] {
+  return (nodes ?? []).map((p) => ({
+    value: p.value,
+    label: p.text,
+    children: p.children?.map((c) => ({ value: c.value, label: c.text })),
+  }));
+}
+
+/** A province code is its own path; a city's path starts with its province (the first two digits). */
+const areaPath = (code: string) => (code.length > 2 ? [code.slice(0, 2), code] : [code]);
+
+/** Custom fields with options (single or multiple choice): a rule takes leads whose value is one of those picked. */
+function CustomConditions() {
+  const fields = useFieldList();
+  const choices = (fields.data ?? []).filter((f) => f.isCustom === 1 && f.groupList.length > 0);
+  const form = Form.useFormInstance();
+  const picked = Form.useWatch('customConditions', form) as { fieldName?: string }[] | undefined;
+  if (!choices.length) return null;
+  return (
+    <Form.List name="customConditions">
+      {(rows, { add, remove }) => (
+        <Form.Item label="自定义字段" tooltip="线索的字段值为所选之一；不加则不限">
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            {rows.map((r) => {
+              const def = choices.find((f) => f.fieldName === picked?.[r.name]?.fieldName);
+              return (
+                <Space key={r.key} align="baseline">
+                  <Form.Item name={[r.name, 'fieldName']} noStyle rules={[{ required: true, message: '请选择字段' }]}>
+                    <Select
+                      style={{ width: 160 }}
+                      placeholder="字段"
+                      data-testid="rule-custom-field"
+                      options={choices.map((f) => ({ value: f.fieldName, label: f.fieldLabel }))}
+                      onChange={() => form.setFieldValue(['customConditions', r.name, 'values'], [])}
+                    />
+                  </Form.Item>
+                  <Form.Item name={[r.name, 'values']} noStyle rules={[{ required: true, message: '请选择字段值' }]}>
+                    <Select
+                      mode="multiple"
+                      style={{ width: 280 }}
+                      placeholder="字段值"
+                      data-testid="rule-custom-values"
+                      options={(def?.groupList ?? []).map((o) => ({ value: o.fieldValue, label: o.fieldLabel }))}
+                    />
+                  </Form.Item>
+                  <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(r.name)} aria-label="移除条件" />
+                </Space>
+              );
+            })}
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              onClick={() => add({ values: [] })}
+              disabled={rows.length >= 10}
+            >
+              添加字段条件
+            </Button>
+          </Space>
+        </Form.Item>
+      )}
+    </Form.List>
   );
 }
