@@ -105,8 +105,6 @@ export const CallLine = z.object({
   name: z.string(),
   /** The numbers this line may show to the called party. */
   numbers: z.array(z.string()),
-  /** Fen per started minute (the billing module charges calls with it). */
-  pricePerMinute: z.number(),
   /** FreeSWITCH: the sofia gateway; cloud: the provider's line or trunk id. */
   gateway: z.string(),
   status: z.number(),
@@ -115,7 +113,6 @@ const LineInput = z.object({
   id: optionalId('线路'),
   name: nameField('线路名称', 50),
   numbers: z.array(dialNumber('外显号码')).min(1, '请至少填写一个外显号码').max(50, '外显号码最多 50 个'),
-  pricePerMinute: intField('线路单价', 0, 100_000, ' 分'),
   gateway: z.string().trim().max(100, '网关最多 100 个字').default(''),
   status: switchField('线路状态').default(1),
 });

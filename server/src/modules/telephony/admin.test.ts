@@ -183,7 +183,7 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     const line = ok(
       await t().post(
         `${R}/callDataConfig/saveLine`,
-        { name: '北京联通', numbers: ['01088886666'], pricePerMinute: 6 },
+        { name: '北京联通', numbers: ['01088886666'] },
         { token: a },
       ),
     );

@@ -1,4 +1,3 @@
-import { fenToYuan } from '@crm/core';
 import { contract } from '@crm/core/contract';
 import { CallProviderName, NumberKindName, RiskTypeName } from '@crm/core/contract/telephony';
 import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
@@ -228,15 +227,12 @@ function LineModal({ line, onClose }: { line: LineRow | null; onClose: () => voi
       title={line ? '编辑线路' : '新增线路'}
       loading={save.isPending}
       onClose={onClose}
-      initialValues={
-        line ? { ...line, numbers: line.numbers.join('\n'), price: line.pricePerMinute / 100 } : { price: 0.08 }
-      }
+      initialValues={line ? { ...line, numbers: line.numbers.join('\n') } : undefined}
       onSubmit={(v) =>
         save.mutate({
           id: line?.id,
           name: v.name,
           numbers: lines(v.numbers ?? ''),
-          pricePerMinute: Math.round(Number(v.price ?? 0) * 100),
           gateway: v.gateway ?? '',
           status: line?.status ?? 1,
         })
@@ -255,9 +251,6 @@ function LineModal({ line, onClose }: { line: LineRow | null; onClose: () => voi
       </Form.Item>
       <Form.Item name="gateway" label="网关 / 中继 ID" extra="FreeSWITCH 的 sofia 网关名，或云呼叫中心的线路 ID">
         <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item name="price" label="单价（元/分钟）">
-        <InputNumber min={0} max={1000} step={0.01} precision={2} />
       </Form.Item>
     </FormModal>
   );
@@ -348,6 +341,7 @@ function ProviderTab() {
         </Form>
       </Card>
       <Card size="small" title="线路" extra={<AddButton onClick={() => setLine(null)}>新增线路</AddButton>}>
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title="通话费用按费用中心「通话费」中各线路的费率计费" />
         <Table
           rowKey="id"
           size="small"
@@ -357,7 +351,6 @@ function ProviderTab() {
             { title: '线路', dataIndex: 'name' },
             { title: '外显号码', dataIndex: 'numbers', render: (v: string[]) => v.join('、') },
             { title: '网关', dataIndex: 'gateway', render: (v) => v || '-' },
-            { title: '单价（元/分钟）', dataIndex: 'pricePerMinute', render: (v) => fenToYuan(v) },
             {
               title: '操作',
               key: 'op',
