@@ -16,6 +16,7 @@ import {
   pageQuery,
   switchField,
 } from './fields';
+import { seaTypesField } from './publicSea';
 
 /**
  * Telephony (spec group E): seats, lines and the provider configuration, call settings, number protection (电销卫士)
@@ -239,12 +240,16 @@ export const CallRecord = z.object({
   followId: z.number().nullable(),
   error: z.string().nullable(),
 });
-const CallOutInput = z.object({
-  clueId,
-  taskId: optionalId('外呼任务'),
-  /** The seat confirmed the risk warning. */
-  confirmRisk: z.boolean().default(false),
-});
+const CallOutInput = z
+  .object({
+    clueId: optionalId('客户'),
+    /** A number typed on the dial pad (拨号盘): its lead, or a new 拨号盘线索 when no lead has it. */
+    phone: optionalNumber('号码'),
+    taskId: optionalId('外呼任务'),
+    /** The seat confirmed the risk warning. */
+    confirmRisk: z.boolean().default(false),
+  })
+  .refine((b) => b.clueId || b.phone, { message: 'clueId：请选择客户或输入号码', path: ['clueId'] });
 const CallFilter = z.object({
   ...pageQuery,
   clueId: optionalId('客户'),
@@ -288,6 +293,9 @@ const TaskInput = z.object({
   /** Leads chosen one by one, or by the lead list's filter (up to 5,000 leads). */
   clueIds: z.array(clueId).max(5000, '一次最多 5000 个客户').optional(),
   filter: ClueFilter.optional(),
+  /** A pool package: the pool's leads (narrowed by seaTypes and the filter) instead of the lead list's. */
+  poolId: optionalId('公海'),
+  seaTypes: seaTypesField,
   remark: optionalText('备注', 200),
 });
 const taskId = idField('外呼任务');

@@ -144,7 +144,11 @@ export class ClueWriter {
    * given, the automatic assignment rules choose one: for the open API and other sources always, for a lead created
    * by hand only when its creator may assign leads (a seat's own lead stays the seat's).
    */
-  async add(s: Session, input: ClueInput, opts: { importWay?: number } = {}): Promise<Answer<'add'>> {
+  async add(
+    s: Session,
+    input: ClueInput,
+    opts: { importWay?: number; receiveType?: number } = {},
+  ): Promise<Answer<'add'>> {
     await this.checkWritable(s, input);
     const importWay = opts.importWay ?? 8;
     const ruled =
@@ -182,7 +186,7 @@ export class ClueWriter {
           organizationId: s.orgId,
           ownerId: pick?.userId ?? v.ownerId ?? s.userId,
           importWay,
-          receiveType: pick ? 4 : v.ownerId && v.ownerId !== s.userId ? 1 : null,
+          receiveType: pick ? 4 : (opts.receiveType ?? (v.ownerId && v.ownerId !== s.userId ? 1 : null)),
           receivedAt: time,
           searchGrams: searchGrams(v.name, v.company),
           createdBy: s.userId,
