@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { fenToYuan, formatThousands } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
+import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import type { Session } from '../../platform/session';
 import type { CostCenterService } from '../costCenter/service';
-import type { Db } from '../../platform/db';
 import { post } from './ledger';
 import { linkPack, recordVendorOrder } from './vendorOrders';
 

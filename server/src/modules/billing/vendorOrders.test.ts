@@ -52,7 +52,10 @@ describe('enterprise orders: onTrial, qyOrderDetail, bossOrderManagement/pagelis
 
     const list = ok(await call(LIST, {}, org.manager.token));
     expect(list.total).toBe(2);
-    expect(list.lists.map((r: { productName: string }) => r.productName).sort()).toEqual(['AI 实时辅导', 'AI 通话分析']);
+    expect(list.lists.map((r: { productName: string }) => r.productName).sort()).toEqual([
+      'AI 实时辅导',
+      'AI 通话分析',
+    ]);
     expect(ok(await call(LIST, { product: 'guidance' }, a)).total).toBe(1);
     expect(ok(await call(LIST, { keyword: order.orderNo }, a)).lists).toMatchObject([{ id: order.id }]);
     expect(ok(await call(LIST, { status: 2 }, a)).total).toBe(0);

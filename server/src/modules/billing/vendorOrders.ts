@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import {
-  type VendorProduct,
   VendorOrderStatusName,
   VendorOrderTypeName,
+  type VendorProduct,
   VendorProductName,
 } from '@crm/core/contract/billing';
 import { and, desc, eq, gt, gte, ilike, lte, sql } from 'drizzle-orm';
@@ -146,27 +146,25 @@ export async function listVendorOrders(db: Db, s: Session, f: Body<'pageList'>):
     f.startTime ? gte(vendorOrder.createdAt, f.startTime) : undefined,
     f.endTime ? lte(vendorOrder.createdAt, f.endTime) : undefined,
   );
-  const { rows, total } = await pageRows(db, vendorOrder, where, [desc(vendorOrder.createdAt), desc(vendorOrder.id)], f);
+  const { rows, total } = await pageRows(
+    db,
+    vendorOrder,
+    where,
+    [desc(vendorOrder.createdAt), desc(vendorOrder.id)],
+    f,
+  );
   return page(await views(db, s, rows), total, f);
 }
 
 /** qyOrderDetail: the order with what is left of its pack and how it was paid. */
-export async function orderDetail(
-  db: Db,
-  costs: CostCenterService,
-  s: Session,
-  id: number,
-): Promise<Answer<'detail'>> {
+export async function orderDetail(db: Db, costs: CostCenterService, s: Session, id: number): Promise<Answer<'detail'>> {
   const [row] = await db
     .select()
     .from(vendorOrder)
     .where(and(scoped(s, vendorOrder), eq(vendorOrder.id, id)))
     .limit(1);
   if (!row) throw notFound('订单不存在');
-  const [[view], pack] = await Promise.all([
-    views(db, s, [row]),
-    row.packId ? costs.pack(s.orgId, row.packId) : null,
-  ]);
+  const [[view], pack] = await Promise.all([views(db, s, [row]), row.packId ? costs.pack(s.orgId, row.packId) : null]);
   const used = pack?.usedUnits ?? 0;
   const left = Math.max(0, row.expiresAt.getTime() - Date.now());
   return {

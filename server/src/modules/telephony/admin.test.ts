@@ -278,7 +278,7 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     refusedWith(
       await t().post(`${R}/calltask/add`, { name: '回访', seatUserIds: [org.seat.userId] }, { token: m }),
       400,
-      '请选择客户或设置筛选条件',
+      '请选择客户、公海客户包或设置筛选条件',
     );
     refusedWith(
       await t().post(
