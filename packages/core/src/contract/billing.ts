@@ -265,6 +265,9 @@ export const vendorOrders = {
     body: VendorOrderFilter,
     answer: pageOf(VendorOrder),
   }),
+  export: backend.post('/bossOrderManagement/export', '导出企业订单（.xlsx）', {
+    body: VendorOrderFilter.omit({ pageNum: true, pageSize: true }),
+  }),
 };
 
 const cc = '/organizationCostCenter';

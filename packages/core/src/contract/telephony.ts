@@ -204,6 +204,8 @@ export const NumberCheck = z.object({
   warning: z.string().nullable(),
   callsToday: z.number(),
   callsThisWeek: z.number(),
+  /** The organisation's 拨打前提示, when it is on. */
+  beforeCallTip: z.string().nullable(),
 });
 const NumberCheckInput = z.object({ clueId: optionalId('客户'), phone: optionalNumber('号码') });
 
@@ -472,7 +474,7 @@ export const telephony = {
     '拨打前取号（号码仅在服务端使用，返回脱敏号码与检查结果）',
     {
       body: z.object({ clueId, taskId: optionalId('外呼任务') }),
-      answer: NumberCheck.extend({ clueId: z.number(), phone: z.string(), beforeCallTip: z.string().nullable() }),
+      answer: NumberCheck.extend({ clueId: z.number(), phone: z.string() }),
     },
   ),
   callOut: robot.post('/call/v1/callOut', '外呼', { body: CallOutInput, answer: CallRecord }),

@@ -21,7 +21,7 @@ import { type Channel, GatewayError, type PaymentGateways } from './gateways';
 import { applyInvoice, exportInvoices, invoiceDict, listInvoices } from './invoices';
 import { buyAiPack } from './packs';
 import type { Recharges } from './recharge';
-import { listVendorOrders, orderDetail, startTrial } from './vendorOrders';
+import { exportVendorOrders, listVendorOrders, orderDetail, startTrial } from './vendorOrders';
 
 /** Where each gateway posts its notifications (the NOTIFY_URL variables point here). */
 export const NOTIFY_PATH = '/api/backend/payNew/notify';
@@ -81,6 +81,9 @@ export function billingRoutes(ctx: AppContext, recharges: Recharges, gateways: P
   );
   implement(app, v.detail, view, ({ session, body }) => orderDetail(db, ctx.services.costCenter, session, body.id));
   implement(app, v.pageList, view, ({ session, body }) => listVendorOrders(db, session, body));
+  implement(app, v.export, { ...view, raw: true }, ({ session, body, reply }) =>
+    sendXlsx(reply, `企业订单_${stamp()}.xlsx`, exportVendorOrders(db, session, body), 'vendor-orders.xlsx'),
+  );
 
   implement(app, contract.certification.get, {}, ({ session }) => getCertification(db, session));
   implement(app, contract.certification.submit, { sign: 'org:edit', audit: '提交企业认证' }, ({ session, body }) =>

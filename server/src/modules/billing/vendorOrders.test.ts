@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
 import { B, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
@@ -12,7 +13,12 @@ describe('enterprise orders: onTrial, qyOrderDetail, bossOrderManagement/pagelis
   const call = (path: string, body: object, token: string) => t().post(`${B}${path}`, body, { token });
 
   it('answers code 10 without a session and 403 without the cost signs', async () => {
-    await expectNoSession(t(), [{ path: TRIAL }, { path: DETAIL }, { path: LIST }]);
+    await expectNoSession(t(), [
+      { path: TRIAL },
+      { path: DETAIL },
+      { path: LIST },
+      { path: '/bossOrderManagement/export' },
+    ]);
     const org = await t().newOrg();
     await expectForbidden(t(), org.seat.token, [
       { path: TRIAL, body: { product: 'ai_analyze' } },
@@ -64,6 +70,18 @@ describe('enterprise orders: onTrial, qyOrderDetail, bossOrderManagement/pagelis
     refused(await call(LIST, { product: 'x' }, a), 400, 'product：');
     expect(ok(await call(DETAIL, { id: order.id }, org.manager.token))).toMatchObject({ orderNo: order.orderNo });
     refused(await call(DETAIL, {}, a), 400, 'id：');
+    const xlsx = await t().built.app.inject({
+      method: 'POST',
+      url: `${B}/bossOrderManagement/export`,
+      payload: { product: 'ai_analyze' },
+      headers: { authorization: a },
+    });
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as never);
+    const sheet = wb.getWorksheet('企业订单')!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(1).value).toBe(order.orderNo);
 
     // another organisation neither sees nor details it, and may take its own trial
     const other = await t().newOrg();

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { formatDateTime } from '@crm/core';
+import { fenToYuan, formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import {
   VendorOrderStatusName,
@@ -16,6 +16,7 @@ import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import type { CostCenterService } from '../costCenter/service';
 import { userNames } from '../org/service';
+import { listExport } from './listExport';
 import { vendorOrder } from './schema';
 
 type Calls = typeof contract.vendorOrders;
@@ -176,3 +177,36 @@ export async function orderDetail(db: Db, costs: CostCenterService, s: Session, 
     entryId: row.entryId,
   };
 }
+
+export const exportVendorOrders = (db: Db, s: Session, f: Body<'export'>) =>
+  listExport(
+    '企业订单',
+    [
+      { header: '订单号', width: 26 },
+      { header: '下单时间', width: 20 },
+      '产品',
+      { header: '名称', width: 28 },
+      '类型',
+      '数量（分钟）',
+      '金额（元）',
+      '状态',
+      { header: '生效时间', width: 20 },
+      { header: '到期时间', width: 20 },
+      '下单人',
+    ],
+    (p) => listVendorOrders(db, s, p),
+    { ...f, pageNum: 1, pageSize: 10 },
+    (r) => [
+      r.orderNo,
+      r.createdAt,
+      r.productName,
+      r.name,
+      r.typeName,
+      r.units,
+      fenToYuan(r.amountFen),
+      r.statusName,
+      r.startsAt,
+      r.expiresAt,
+      r.createdByName,
+    ],
+  );

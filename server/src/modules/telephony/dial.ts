@@ -71,17 +71,17 @@ export async function numberByClue(
   { clueId, taskId }: Body<'numberByClue'>,
 ): Promise<Answer<'numberByClue'>> {
   const { phone } = await leadNumber(ctx, s, clueId, taskId);
-  const [check, mask, beforeCall] = await Promise.all([
+  const [check, mask] = await Promise.all([dialCheck(ctx, s, phone), maskerFor(ctx, s)]);
+  return { ...check, clueId, phone: mask(phone) };
+}
+
+/** The checks before dialling a number and the organisation's 拨打前提示 (the dial pad's electricSalesGuard/checkNumber). */
+export async function dialCheck(ctx: AppContext, s: Session, phone: string) {
+  const [check, beforeCall] = await Promise.all([
     checkBeforeDial(ctx, s, phone),
-    maskerFor(ctx, s),
     getOrgSetting(ctx.db, s.orgId, 'beforeCall'),
   ]);
-  return {
-    ...check,
-    clueId,
-    phone: mask(phone),
-    beforeCallTip: beforeCall.status === 1 && beforeCall.tip ? beforeCall.tip : null,
-  };
+  return { ...check, beforeCallTip: beforeCall.status === 1 && beforeCall.tip ? beforeCall.tip : null };
 }
 
 /**

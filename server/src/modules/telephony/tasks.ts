@@ -132,7 +132,12 @@ export async function addTask(ctx: AppContext, s: Session, b: Body<'taskAdd'>) {
   const chosen = b.clueIds?.length ? b.clueIds : undefined;
   // from a pool package (the pool's leads, whoever may claim them) or from the session's own lead list
   const clueIds = b.poolId
-    ? await ctx.services.publicSea.leadIds(s, { poolId: b.poolId, seaTypes: b.seaTypes, filter: b.filter }, MAX_TASK_LEADS, chosen)
+    ? await ctx.services.publicSea.leadIds(
+        s,
+        { poolId: b.poolId, seaTypes: b.seaTypes, filter: b.filter },
+        MAX_TASK_LEADS,
+        chosen,
+      )
     : await clueIdsOfFilter(ctx.db, ctx.services.clue.lists, s, b.filter ?? {}, MAX_TASK_LEADS, chosen);
   if (!clueIds.length) throw badRequest('没有符合条件的客户');
   const id = await ctx.db.transaction(async (tx) => {

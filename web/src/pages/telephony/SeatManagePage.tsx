@@ -10,13 +10,12 @@ import { FilterBar, KeywordInput } from '../../components/FilterBar';
 import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
 import { useDraftFilters } from '../../components/useDraftFilters';
+import { opts } from './options';
 
 const t = contract.telephony;
 type SeatRow = RowOf<typeof t.poolList>;
 type LineRow = NonNullable<ReturnType<typeof useCallQuery<typeof t.dataConfig>>['data']>['lines'][number];
 const SEATS_CHANGED = [t.poolList, t.seatList, t.seatTransferList];
-const opts = (m: Record<number, string>) =>
-  Object.entries(m).map(([value, label]) => ({ value: Number(value), label }));
 const lines = (text: string) =>
   text
     .split(/[\s,，、]+/)
@@ -341,7 +340,12 @@ function ProviderTab() {
         </Form>
       </Card>
       <Card size="small" title="线路" extra={<AddButton onClick={() => setLine(null)}>新增线路</AddButton>}>
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} title="通话费用按费用中心「通话费」中各线路的费率计费" />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="通话费用按费用中心「通话费」中各线路的费率计费"
+        />
         <Table
           rowKey="id"
           size="small"
