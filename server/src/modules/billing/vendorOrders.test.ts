@@ -88,6 +88,15 @@ describe('enterprise orders: onTrial, qyOrderDetail, bossOrderManagement/pagelis
     refused(await call(DETAIL, { id: order.id }, other.admin.token), 404, '订单不存在');
     expect(ok(await call(LIST, {}, other.admin.token)).total).toBe(0);
     ok(await call(TRIAL, { product: 'ai_analyze' }, other.admin.token));
+    // a trial pack the cost centre granted otherwise counts as the trial
+    const third = await t().newOrg();
+    await t().ctx.services.costCenter.grant(third.orgId, 'guidance', {
+      units: 30,
+      days: 7,
+      name: '试用',
+      source: 'trial',
+    });
+    refused(await call(TRIAL, { product: 'guidance' }, third.admin.token), 409, 'AI 实时辅导已试用过');
   });
 
   it('an AI pack bought from the balance is an order paid by the balance, with its ledger entry', async () => {

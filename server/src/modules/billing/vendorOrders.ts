@@ -82,7 +82,8 @@ export async function startTrial(
     .from(vendorOrder)
     .where(and(scoped(s, vendorOrder), eq(vendorOrder.product, product), eq(vendorOrder.type, 2)))
     .limit(1);
-  if (done) throw taken();
+  // a trial pack granted otherwise (by the operator, the demo) counts as the trial
+  if (done || (await costs.hasTrial(s.orgId, product))) throw taken();
   const name = `${VendorProductName[product]}试用包 ${TRIAL.units} 分钟`;
   let orderId = 0;
   const pack = await costs.grant(

@@ -65,6 +65,16 @@ export class CostCenterService {
     return packBalance(this.db, orgId, kind);
   }
 
+  /** Whether the organisation ever had a trial pack of this kind (however it was granted). */
+  async hasTrial(orgId: number, kind: CostKind): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: costPack.id })
+      .from(costPack)
+      .where(and(eq(costPack.organizationId, orgId), eq(costPack.kind, kind), eq(costPack.source, 'trial')))
+      .limit(1);
+    return Boolean(row);
+  }
+
   /** One pack of the organisation (units used, validity); null when there is none with this id. */
   async pack(orgId: number, id: number) {
     const [row] = await this.db
