@@ -7,7 +7,7 @@ import {
   type VendorProduct,
   VendorProductName,
 } from '@crm/core/contract/billing';
-import { and, desc, eq, gt, gte, ilike, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, ilike, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import { page, pageRows } from '../../platform/paging';
@@ -196,7 +196,7 @@ export const exportVendorOrders = (db: Db, s: Session, f: Body<'export'>) =>
       '下单人',
     ],
     (p) => listVendorOrders(db, s, p),
-    { ...f, pageNum: 1, pageSize: 10 },
+    { ...f, pageNum: 1, pageSize: 10 as const },
     (r) => [
       r.orderNo,
       r.createdAt,
