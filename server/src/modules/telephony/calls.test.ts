@@ -185,9 +185,11 @@ describe('telephony: calls through a cloud call centre', { timeout: 120_000 }, (
     res = await fake.post(url, { ...ev, userData: 'no-such-call' });
     expect(((await res.json()) as any).code).toBe(403);
     // a replay of a request already accepted (same nonce) is ignored
-    res = await fake.post(url, ev, { nonce: 'nonce-1' });
+    // (a nonce of this call: the nonces outlive a test run on a reused PostgreSQL database)
+    const nonce = `nonce-${call.callId}`;
+    res = await fake.post(url, ev, { nonce });
     expect(((await res.json()) as any).data).toEqual({ accepted: true, duplicate: false });
-    res = await fake.post(url, ev, { nonce: 'nonce-1' });
+    res = await fake.post(url, ev, { nonce });
     expect(((await res.json()) as any).data).toEqual({ accepted: false, duplicate: true });
     // a late answer after the hang-up turns the missed call into an answered one, without counting it twice
     const done = await waitCall(t(), org.seat.token, call.callId, (c) => c.ended && c.status === 2);
