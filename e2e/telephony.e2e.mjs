@@ -389,6 +389,19 @@ export default [
         'the pool lead is in the task',
       );
       await shot('pool-task', m);
+
+      // a user with no seat bound is told so, and nothing is dialled
+      const a = await (await newContext()).newPage();
+      await signIn(a, baseUrl, 'admin');
+      const unbound = await newLead(a, '褚雅琴');
+      await a.goto(`${baseUrl}/main/customerManage`);
+      await a.getByTestId('filter-keyword').fill(unbound.phone);
+      await a.getByTestId('filter-search').click();
+      await a.getByTestId('clue-table').getByText('褚雅琴').first().click();
+      await a.getByTestId('detail-call').click();
+      await a.locator('.ant-message').getByText('您还没有绑定坐席，请联系管理员在坐席管理中绑定').waitFor();
+      assert.equal(await a.getByTestId('call-panel').count(), 0, 'nothing was dialled');
+      await shot('no-seat', a);
     },
   },
   {
