@@ -142,16 +142,18 @@ export class ClueWriter {
   /**
    * Creates a lead (the caller's unless another owner is chosen) and answers it as the detail does. With no owner
    * given, the automatic assignment rules choose one: for the open API and other sources always, for a lead created
-   * by hand only when its creator may assign leads (a seat's own lead stays the seat's).
+   * by hand only when its creator may assign leads (a seat's own lead stays the seat's). `keepCreator`: the creator
+   * keeps it whatever the rules (a number the seat dialled). `receiveType` records how it was received.
    */
   async add(
     s: Session,
     input: ClueInput,
-    opts: { importWay?: number; receiveType?: number } = {},
+    opts: { importWay?: number; receiveType?: number; keepCreator?: boolean } = {},
   ): Promise<Answer<'add'>> {
     await this.checkWritable(s, input);
     const importWay = opts.importWay ?? 8;
     const ruled =
+      !opts.keepCreator &&
       input.ownerId === undefined &&
       this.autoAssign !== undefined &&
       (importWay !== 8 || s.isSuperAdmin || s.signs.has('clue:assign'));

@@ -54,8 +54,8 @@ async function dialPadNumber(ctx: AppContext, s: Session, typed: string) {
 async function dialCreatedLead(ctx: AppContext, s: Session, phone: string): Promise<number> {
   const lead = await ctx.services.clue.write.add(
     s,
-    { phone, name: '', ownerId: s.userId },
-    { importWay: DIAL_PAD_IMPORT_WAY, receiveType: DIAL_PAD_RECEIVE_TYPE },
+    { phone },
+    { importWay: DIAL_PAD_IMPORT_WAY, receiveType: DIAL_PAD_RECEIVE_TYPE, keepCreator: true },
   );
   return lead.id;
 }
