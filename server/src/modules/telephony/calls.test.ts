@@ -527,6 +527,17 @@ describe('telephony: calls through a cloud call centre', { timeout: 120_000 }, (
     // a colleague's customer is refused (the seat may not see it); a blocked number creates no lead
     const theirs = await addLead(t(), org.manager);
     expect((await dial({ phone: theirs.phone })).msg).toBe('该号码已是其他同事的客户，不能从拨号盘拨打');
+    const pool = ok(
+      await t().post(`${R}/publicSeaPool/savePublicSeaPool`, { name: '拨号盘公海' }, { token: org.admin.token }),
+    );
+    ok(
+      await t().post(
+        `${R}/organizationPublicsea/transferToSea`,
+        { poolId: pool.id, clueIds: [theirs.id], reason: '长期未接通' },
+        { token: org.manager.token },
+      ),
+    );
+    expect((await dial({ phone: theirs.phone })).msg).toBe('该号码是公海客户，请先领取后再拨打');
     const blocked = freshPhone();
     ok(await t().post(`${R}/risk/add`, { kind: 2, phones: [blocked], reason: '投诉' }, { token: org.admin.token }));
     expect((await dial({ phone: blocked })).status).toBe(409);

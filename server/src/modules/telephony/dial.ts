@@ -39,14 +39,17 @@ async function leadNumber(ctx: AppContext, s: Session, clueId: number, taskId?: 
 
 /**
  * A number typed on the dial pad: the lead that has it, when the seat may see it; none yet (null) when no lead has
- * it, created as a 拨号盘线索 once the checks pass (dialCreatedLead); refused when it is a colleague's lead.
+ * it, created as a 拨号盘线索 once the checks pass (dialCreatedLead); refused when it is a colleague's lead or in a pool.
  */
 async function dialPadNumber(ctx: AppContext, s: Session, typed: string) {
   const phone = normalizePhone(typed);
   const existing = await ctx.services.clue.findByPhone(s.orgId, phone);
   if (!existing) return { taskLead: null, phone, clueId: null };
   const visible = await ctx.services.clue.get(s, existing.id).catch(() => null);
-  if (!visible) throw conflict('该号码已是其他同事的客户，不能从拨号盘拨打');
+  if (!visible)
+    throw conflict(
+      existing.isInSea === 1 ? '该号码是公海客户，请先领取后再拨打' : '该号码已是其他同事的客户，不能从拨号盘拨打',
+    );
   return { taskLead: null, phone, clueId: existing.id };
 }
 
