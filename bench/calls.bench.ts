@@ -80,7 +80,6 @@ export default async function callsBench(): Promise<void> {
     const line = await post('/api/robot/callDataConfig/saveLine', {
       name: '压测线路',
       numbers: ['02162180301'],
-      pricePerMinute: 8,
     });
     await post('/api/backend/aAgentsPool/add', { seatNos: ['8001'], lineId: line.id });
     await post('/api/backend/aAgentsPool/assign', { userId: admin.id });

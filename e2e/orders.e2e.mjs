@@ -231,4 +231,40 @@ export default [
       await shot('jing-detail');
     },
   },
+  {
+    name: '企业订单：申请试用 AI 实时辅导，订单列表出现试用订单，详情显示剩余分钟与有效期；同一产品不能再次试用',
+    async run({ page, baseUrl, login, shot }) {
+      await login();
+      await page.goto(`${baseUrl}/main/listOfExpenses`);
+      await page.getByRole('tab', { name: '企业订单', exact: true }).click();
+      await page.getByTestId('apply-trial').click();
+      const dialog = page.getByRole('dialog').filter({ hasText: '申请试用' });
+      await dialog.getByText('AI 实时辅导').click();
+      await shot('trial-form');
+      await dialog.getByRole('button', { name: /开通试用/ }).click();
+      await page.locator('.ant-message').getByText('试用已开通').waitFor();
+      const row = page.locator('tbody tr.ant-table-row').filter({ hasText: 'AI 实时辅导试用包 60 分钟' });
+      await row.getByText('生效中').waitFor();
+      await row.getByText('试用').first().waitFor();
+      await shot('vendor-orders');
+      await row.getByTestId('vendor-order-open').click();
+      const detail = page.getByTestId('vendor-order-detail');
+      await detail.getByText('0 / 60 分钟').waitFor();
+      await detail.getByText('免费试用').waitFor();
+      await detail.getByText('（剩余 7 天）').waitFor();
+      await shot('vendor-order-detail');
+      await page.locator('.ant-drawer-close').click();
+      // the same product a second time is refused with the reason
+      await page.getByTestId('apply-trial').click();
+      const again = page.getByRole('dialog').filter({ hasText: '申请试用' });
+      await again.getByText('AI 实时辅导').click();
+      await again.getByRole('button', { name: /开通试用/ }).click();
+      await page.getByText('AI 实时辅导已试用过，请购买资源包后继续使用').first().waitFor();
+      await again.getByRole('button', { name: /取\s*消/ }).click();
+      // the list filtered by product holds the one trial
+      const list = await apiCall(page, 'POST', '/api/backend/bossOrderManagement/pagelist', { product: 'guidance' });
+      assert.equal(list.code, 1, list.msg);
+      assert.equal(list.data.total, 1);
+    },
+  },
 ];

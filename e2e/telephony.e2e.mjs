@@ -297,6 +297,114 @@ export default [
     },
   },
   {
+    name: '一键拨打与拨号盘：坐席在客户详情直接拨打，状态实时变化后写跟进；拨号盘拨打新号码生成拨号盘线索；经理用公海客户包建外呼任务',
+    async run({ page, newContext, shot }) {
+      const { baseUrl } = await env();
+      await signIn(page, baseUrl, 'seat01');
+      const lead = await newLead(page, '孙海涛', { answer: true, talkSeconds: 6 });
+      // the lead's own page (the detail drawer): call, live status, follow-up
+      await page.goto(`${baseUrl}/main/customerManage`);
+      await page.getByTestId('filter-keyword').fill(lead.phone);
+      await page.getByTestId('filter-search').click();
+      await page.getByTestId('clue-table').getByText('孙海涛').first().click();
+      const detail = page.getByTestId('customer-detail');
+      await detail.getByTestId('detail-call').click();
+      const status = detail.getByTestId('call-status');
+      await status.filter({ hasText: '更新中' }).waitFor({ timeout: 10_000 });
+      await shot('detail-calling');
+      await status.filter({ hasText: '已接通' }).waitFor({ timeout: 20_000 });
+      const panel = detail.getByTestId('call-panel');
+      await panel.getByTestId('follow-content').fill('客户想了解周末班课时安排');
+      await panel.getByTestId('follow-save').click();
+      await panel.getByTestId('follow-card').waitFor({ state: 'detached' });
+      await detail.getByText('客户想了解周末班课时安排').first().waitFor();
+      await shot('detail-followed');
+
+      // the dial pad: a number no lead has becomes the seat's 拨号盘线索
+      const typed = phone();
+      await page.goto(`${baseUrl}/main/outCall`);
+      await page.getByTestId('open-dial-pad').click();
+      const pad = page.getByRole('dialog').filter({ hasText: '拨号盘' });
+      await pad.getByTestId('dial-number').fill(typed.slice(0, 8));
+      for (const k of typed.slice(8)) await pad.getByRole('button', { name: k, exact: true }).click();
+      assert.equal(await pad.getByTestId('dial-number').inputValue(), typed);
+      await pad.getByTestId('dial-call').click();
+      await pad.getByTestId('call-status').filter({ hasText: '已接通' }).waitFor({ timeout: 20_000 });
+      await pad.getByTestId('dial-lead').waitFor();
+      await shot('dial-pad');
+      await pad.getByTestId('follow-content').fill('拨号盘来电咨询，已建档');
+      await pad.getByTestId('follow-save').click();
+      await pad.getByTestId('follow-card').waitFor({ state: 'detached' });
+      const found = await apiCall(page, 'POST', '/api/robot/organizationClue/list', { keyword: typed });
+      assert.equal(found.code, 1, found.msg);
+      assert.equal(found.data.total, 1);
+      assert.equal(found.data.lists[0].receiveTypeName, '拨号盘线索');
+      await pad.getByTestId('dial-lead').click();
+      await page.getByTestId('customer-detail').getByText('拨号盘来电咨询，已建档').first().waitFor();
+      await shot('dial-pad-lead');
+
+      // the manager builds a task from a pool package
+      const m = await (await newContext()).newPage();
+      await signIn(m, baseUrl, 'manager');
+      const pooled = await newLead(m, '钱志强');
+      const packages = await apiCall(m, 'POST', '/api/robot/organizationPublicsea/packageList', {});
+      assert.equal(packages.code, 1, packages.msg);
+      const pool = packages.data[0];
+      const moved = await apiCall(m, 'POST', '/api/robot/organizationPublicsea/transferToSea', {
+        poolId: pool.poolId,
+        clueIds: [pooled.id],
+        reason: '长期未接通',
+      });
+      assert.equal(moved.code, 1, moved.msg);
+      await m.goto(`${baseUrl}/main/outCall`);
+      await m.getByRole('button', { name: /新建任务/ }).click();
+      const dialog = m.getByRole('dialog').filter({ hasText: '新建外呼任务' });
+      await dialog.getByLabel('任务名称').fill('公海回捞（E2E）');
+      await dialog.getByLabel('外呼坐席').click();
+      await m
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: '张伟' })
+        .first()
+        .click();
+      await m.keyboard.press('Escape');
+      await dialog.getByText('公海客户包').click();
+      await dialog.getByLabel('公海', { exact: true }).click();
+      await m
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: pool.poolName })
+        .first()
+        .click();
+      await shot('pool-task-form', m);
+      await dialog.getByRole('button', { name: /确\s*定/ }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const row = m.locator('tbody tr.ant-table-row').filter({ hasText: '公海回捞（E2E）' });
+      await row.getByText('未开始').waitFor();
+      const tasks = await apiCall(m, 'POST', '/api/robot/calltask/pagelist', { keyword: '公海回捞（E2E）' });
+      const leads = await apiCall(m, 'POST', '/api/robot/cluetask/pagelist', {
+        taskId: tasks.data.lists[0].id,
+        pageSize: 100,
+      });
+      assert.ok(
+        leads.data.lists.some((l) => l.clueId === pooled.id),
+        'the pool lead is in the task',
+      );
+      await shot('pool-task', m);
+
+      // a user with no seat bound is told so, and nothing is dialled
+      const a = await (await newContext()).newPage();
+      await signIn(a, baseUrl, 'admin');
+      const unbound = await newLead(a, '褚雅琴');
+      await a.goto(`${baseUrl}/main/customerManage`);
+      await a.getByTestId('filter-keyword').fill(unbound.phone);
+      await a.getByTestId('filter-search').click();
+      await a.getByTestId('clue-table').getByText('褚雅琴').first().click();
+      await a.getByTestId('detail-call').click();
+      await a.locator('.ant-message').getByText('您还没有绑定坐席，请联系管理员在坐席管理中绑定').waitFor();
+      assert.equal(await a.getByTestId('call-panel').count(), 0, 'nothing was dialled');
+      await shot('no-seat', a);
+    },
+  },
+  {
     name: 'SIP 话机：坐席用服务端下发的账号通过 WebSocket 注册到话机服务器，拨号盘可用；没有麦克风时说明原因',
     async run({ page, shot }) {
       const { baseUrl, registrar } = await env();

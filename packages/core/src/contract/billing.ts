@@ -4,6 +4,8 @@ import { backend, IdAnswer } from './call';
 import {
   codeField,
   dateTimeField,
+  idField,
+  keywordField,
   nameField,
   num,
   optionalCode,
@@ -199,6 +201,74 @@ export const InvoiceRow = z.object({
   createdAt: z.string().nullable(),
   handledAt: z.string().nullable(),
 });
+
+/**
+ * Enterprise orders (企业订单): what the organisation ordered from the vendor (bought or tried), listed by
+ * /bossOrderManagement/pagelist and detailed by /organizationAccountRecords/qyOrderDetail. A trial (onTrial) opens a
+ * trial pack of an AI product once per organisation.
+ */
+export const VENDOR_PRODUCTS = ['ai_analyze', 'guidance'] as const;
+export type VendorProduct = (typeof VENDOR_PRODUCTS)[number];
+export const VendorProductName = { ai_analyze: 'AI 通话分析', guidance: 'AI 实时辅导' } as const;
+export const VENDOR_ORDER_TYPES = [1, 2] as const;
+export const VendorOrderTypeName = { 1: '购买', 2: '试用' } as const;
+export const VendorOrderStatusName = { 1: '生效中', 2: '已到期' } as const;
+const vendorProduct = z.enum(VENDOR_PRODUCTS, { error: '请选择产品（AI 通话分析或 AI 实时辅导）' });
+
+export const TrialInput = z.object({ product: vendorProduct });
+export const VendorOrderFilter = z.object({
+  ...pageQuery,
+  ...range,
+  keyword: keywordField,
+  product: z.preprocess((v) => (v === '' || v === null ? undefined : v), vendorProduct.optional()),
+  type: optionalCode('订单类型', VENDOR_ORDER_TYPES),
+  status: optionalCode('订单状态', [1, 2] as const),
+});
+export const VendorOrder = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  product: z.string(),
+  productName: z.string(),
+  name: z.string(),
+  /** 1 购买, 2 试用. */
+  type: z.number(),
+  typeName: z.string(),
+  units: z.number(),
+  unitName: z.string(),
+  amountFen: z.number(),
+  /** 1 生效中, 2 已到期 (from the validity). */
+  status: z.number(),
+  statusName: z.string(),
+  startsAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string().nullable(),
+});
+export const VendorOrderDetail = VendorOrder.extend({
+  usedUnits: z.number(),
+  remainingUnits: z.number(),
+  remainingDays: z.number(),
+  /** How it was paid: 账户余额 (with the ledger entry) or 免费试用. */
+  payWayName: z.string(),
+  entryId: z.number().nullable(),
+});
+export const vendorOrders = {
+  onTrial: backend.post('/organizationAccountRecords/onTrial', '申请试用（开通试用资源包）', {
+    body: TrialInput,
+    answer: VendorOrderDetail,
+  }),
+  detail: backend.post('/organizationAccountRecords/qyOrderDetail', '企业订单详情', {
+    body: z.object({ id: idField('订单') }),
+    answer: VendorOrderDetail,
+  }),
+  pageList: backend.post('/bossOrderManagement/pagelist', '企业订单（向服务商购买与试用）', {
+    body: VendorOrderFilter,
+    answer: pageOf(VendorOrder),
+  }),
+  export: backend.post('/bossOrderManagement/export', '导出企业订单（.xlsx）', {
+    body: VendorOrderFilter.omit({ pageNum: true, pageSize: true }),
+  }),
+};
 
 const cc = '/organizationCostCenter';
 export const billing = {

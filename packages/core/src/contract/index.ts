@@ -8,7 +8,7 @@ import { aiSetting } from './aiSetting';
 import { analysis } from './analysis';
 import { asr } from './asr';
 import { autoAssign } from './autoAssign';
-import { billing, certification } from './billing';
+import { billing, certification, vendorOrders } from './billing';
 import { clue } from './clue';
 import { clueField } from './clueField';
 import { clueImport } from './clueImport';
@@ -68,6 +68,7 @@ export const contract = {
   qualityCheck,
   insight,
   billing,
+  vendorOrders,
   certification,
   acquisition,
   order,

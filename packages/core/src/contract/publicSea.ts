@@ -68,13 +68,13 @@ export const Pool = z.object({
 export const MoveRefusal = z.object({ clueId: z.number(), name: z.string(), reason: z.string() });
 export const MoveResult = z.object({ count: z.number(), failed: z.array(MoveRefusal) });
 
-export const PoolListRequest = ClueListRequest.extend({
-  poolId,
-  seaTypes: z
-    .array(num(z.number().int().min(1, '公海类型为1-4').max(4, '公海类型为1-4')))
-    .max(4)
-    .optional(),
-});
+/** Customer sea types 1-4 (未跟进, 未拨打, 已拨打, 离职员工数据) narrowing a pool's leads. */
+export const seaTypesField = z
+  .array(num(z.number().int().min(1, '公海类型为1-4').max(4, '公海类型为1-4')))
+  .max(4)
+  .optional();
+
+export const PoolListRequest = ClueListRequest.extend({ poolId, seaTypes: seaTypesField });
 
 const reasonField = z
   .string({ error: '请输入转入原因' })

@@ -16,6 +16,7 @@ import {
   pageQuery,
   switchField,
 } from './fields';
+import { seaTypesField } from './publicSea';
 
 /**
  * Telephony (spec group E): seats, lines and the provider configuration, call settings, number protection (电销卫士)
@@ -105,8 +106,6 @@ export const CallLine = z.object({
   name: z.string(),
   /** The numbers this line may show to the called party. */
   numbers: z.array(z.string()),
-  /** Fen per started minute (the billing module charges calls with it). */
-  pricePerMinute: z.number(),
   /** FreeSWITCH: the sofia gateway; cloud: the provider's line or trunk id. */
   gateway: z.string(),
   status: z.number(),
@@ -115,7 +114,6 @@ const LineInput = z.object({
   id: optionalId('线路'),
   name: nameField('线路名称', 50),
   numbers: z.array(dialNumber('外显号码')).min(1, '请至少填写一个外显号码').max(50, '外显号码最多 50 个'),
-  pricePerMinute: intField('线路单价', 0, 100_000, ' 分'),
   gateway: z.string().trim().max(100, '网关最多 100 个字').default(''),
   status: switchField('线路状态').default(1),
 });
@@ -206,6 +204,8 @@ export const NumberCheck = z.object({
   warning: z.string().nullable(),
   callsToday: z.number(),
   callsThisWeek: z.number(),
+  /** The organisation's 拨打前提示, when it is on. */
+  beforeCallTip: z.string().nullable(),
 });
 const NumberCheckInput = z.object({ clueId: optionalId('客户'), phone: optionalNumber('号码') });
 
@@ -242,12 +242,16 @@ export const CallRecord = z.object({
   followId: z.number().nullable(),
   error: z.string().nullable(),
 });
-const CallOutInput = z.object({
-  clueId,
-  taskId: optionalId('外呼任务'),
-  /** The seat confirmed the risk warning. */
-  confirmRisk: z.boolean().default(false),
-});
+const CallOutInput = z
+  .object({
+    clueId: optionalId('客户'),
+    /** A number typed on the dial pad (拨号盘): its lead, or a new 拨号盘线索 when no lead has it. */
+    phone: optionalNumber('号码'),
+    taskId: optionalId('外呼任务'),
+    /** The seat confirmed the risk warning. */
+    confirmRisk: z.boolean().default(false),
+  })
+  .refine((b) => b.clueId || b.phone, { message: 'clueId：请选择客户或输入号码', path: ['clueId'] });
 const CallFilter = z.object({
   ...pageQuery,
   clueId: optionalId('客户'),
@@ -291,6 +295,9 @@ const TaskInput = z.object({
   /** Leads chosen one by one, or by the lead list's filter (up to 5,000 leads). */
   clueIds: z.array(clueId).max(5000, '一次最多 5000 个客户').optional(),
   filter: ClueFilter.optional(),
+  /** A pool package: the pool's leads (narrowed by seaTypes and the filter) instead of the lead list's. */
+  poolId: optionalId('公海'),
+  seaTypes: seaTypesField,
   remark: optionalText('备注', 200),
 });
 const taskId = idField('外呼任务');
@@ -467,7 +474,7 @@ export const telephony = {
     '拨打前取号（号码仅在服务端使用，返回脱敏号码与检查结果）',
     {
       body: z.object({ clueId, taskId: optionalId('外呼任务') }),
-      answer: NumberCheck.extend({ clueId: z.number(), phone: z.string(), beforeCallTip: z.string().nullable() }),
+      answer: NumberCheck.extend({ clueId: z.number(), phone: z.string() }),
     },
   ),
   callOut: robot.post('/call/v1/callOut', '外呼', { body: CallOutInput, answer: CallRecord }),

@@ -21,6 +21,7 @@ import { type Channel, GatewayError, type PaymentGateways } from './gateways';
 import { applyInvoice, exportInvoices, invoiceDict, listInvoices } from './invoices';
 import { buyAiPack } from './packs';
 import type { Recharges } from './recharge';
+import { exportVendorOrders, listVendorOrders, orderDetail, startTrial } from './vendorOrders';
 
 /** Where each gateway posts its notifications (the NOTIFY_URL variables point here). */
 export const NOTIFY_PATH = '/api/backend/payNew/notify';
@@ -40,7 +41,7 @@ export function billingRoutes(ctx: AppContext, recharges: Recharges, gateways: P
     manualCredit(db, session, body),
   );
   implement(app, c.buyAiPack, { sign: 'cost:edit', audit: '用余额购买 AI 分析资源包' }, ({ session, body }) =>
-    buyAiPack(ctx.services.costCenter, session, body),
+    buyAiPack(db, ctx.services.costCenter, session, body),
   );
   implement(app, c.callRateList, view, ({ session }) => listCallRates(db, session));
   implement(app, c.saveCallRate, { sign: 'cost:edit', audit: '设置通话费率' }, ({ session, body }) =>
@@ -73,6 +74,16 @@ export function billingRoutes(ctx: AppContext, recharges: Recharges, gateways: P
     );
     implement(app, query, view, ({ session, body }) => recharges.query(session, body.orderNo));
   }
+
+  const v = contract.vendorOrders;
+  implement(app, v.onTrial, { sign: 'cost:edit', audit: '申请试用' }, ({ session, body }) =>
+    startTrial(db, ctx.services.costCenter, session, body),
+  );
+  implement(app, v.detail, view, ({ session, body }) => orderDetail(db, ctx.services.costCenter, session, body.id));
+  implement(app, v.pageList, view, ({ session, body }) => listVendorOrders(db, session, body));
+  implement(app, v.export, { ...view, raw: true }, ({ session, body, reply }) =>
+    sendXlsx(reply, `企业订单_${stamp()}.xlsx`, exportVendorOrders(db, session, body), 'vendor-orders.xlsx'),
+  );
 
   implement(app, contract.certification.get, {}, ({ session }) => getCertification(db, session));
   implement(app, contract.certification.submit, { sign: 'org:edit', audit: '提交企业认证' }, ({ session, body }) =>

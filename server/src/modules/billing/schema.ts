@@ -188,3 +188,35 @@ export const acquisitionCheck = pgTable('acquisition_check', {
   organizationId: integer('organization_id').notNull(),
   verifiedUntil: timestamp('verified_until', { withTimezone: true }).notNull(),
 });
+
+/**
+ * An enterprise order (企业订单): a product the organisation bought from the vendor or tried. A trial is taken once
+ * per product (the partial unique index); the pack it opened lives in the cost centre (packId).
+ */
+export const vendorOrder = pgTable(
+  'billing_vendor_order',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    orderNo: varchar('order_no', { length: 32 }).notNull(),
+    /** VendorProduct: 'ai_analyze' | 'guidance'. */
+    product: varchar('product', { length: 32 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** VendorOrderType: 1 购买, 2 试用. */
+    type: smallint('type').notNull(),
+    units: integer('units').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull().default(0),
+    packId: integer('pack_id'),
+    /** The ledger entry that paid it (a purchase from the balance). */
+    entryId: bigint('entry_id', { mode: 'number' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billing_vendor_order_no_uq').on(t.orderNo),
+    uniqueIndex('billing_vendor_order_trial_uq').on(t.organizationId, t.product).where(sql`${t.type} = 2`),
+    index('billing_vendor_order_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);

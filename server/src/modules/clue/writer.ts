@@ -142,12 +142,18 @@ export class ClueWriter {
   /**
    * Creates a lead (the caller's unless another owner is chosen) and answers it as the detail does. With no owner
    * given, the automatic assignment rules choose one: for the open API and other sources always, for a lead created
-   * by hand only when its creator may assign leads (a seat's own lead stays the seat's).
+   * by hand only when its creator may assign leads (a seat's own lead stays the seat's). `keepCreator`: the creator
+   * keeps it whatever the rules (a number the seat dialled). `receiveType` records how it was received.
    */
-  async add(s: Session, input: ClueInput, opts: { importWay?: number } = {}): Promise<Answer<'add'>> {
+  async add(
+    s: Session,
+    input: ClueInput,
+    opts: { importWay?: number; receiveType?: number; keepCreator?: boolean } = {},
+  ): Promise<Answer<'add'>> {
     await this.checkWritable(s, input);
     const importWay = opts.importWay ?? 8;
     const ruled =
+      !opts.keepCreator &&
       input.ownerId === undefined &&
       this.autoAssign !== undefined &&
       (importWay !== 8 || s.isSuperAdmin || s.signs.has('clue:assign'));
@@ -182,7 +188,7 @@ export class ClueWriter {
           organizationId: s.orgId,
           ownerId: pick?.userId ?? v.ownerId ?? s.userId,
           importWay,
-          receiveType: pick ? 4 : v.ownerId && v.ownerId !== s.userId ? 1 : null,
+          receiveType: pick ? 4 : (opts.receiveType ?? (v.ownerId && v.ownerId !== s.userId ? 1 : null)),
           receivedAt: time,
           searchGrams: searchGrams(v.name, v.company),
           createdBy: s.userId,

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config';
 import type { Db, Tx } from '../../platform/db';
@@ -13,6 +14,7 @@ import {
   packBalance,
   takeUnits,
 } from './ledger';
+import { costPack } from './schema';
 
 export type { ChargeInput, ChargeResult, CostKind, PackBalance, PackInput };
 
@@ -61,6 +63,26 @@ export class CostCenterService {
 
   balance(orgId: number, kind: CostKind): Promise<PackBalance> {
     return packBalance(this.db, orgId, kind);
+  }
+
+  /** Whether the organisation ever had a trial pack of this kind (however it was granted). */
+  async hasTrial(orgId: number, kind: CostKind): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: costPack.id })
+      .from(costPack)
+      .where(and(eq(costPack.organizationId, orgId), eq(costPack.kind, kind), eq(costPack.source, 'trial')))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** One pack of the organisation (units used, validity); null when there is none with this id. */
+  async pack(orgId: number, id: number) {
+    const [row] = await this.db
+      .select({ totalUnits: costPack.totalUnits, usedUnits: costPack.usedUnits, expiresAt: costPack.expiresAt })
+      .from(costPack)
+      .where(and(eq(costPack.organizationId, orgId), eq(costPack.id, id)))
+      .limit(1);
+    return row ?? null;
   }
 
   /**

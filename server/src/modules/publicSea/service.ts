@@ -1,11 +1,19 @@
 import type { CallBody, contract } from '@crm/core/contract';
 import type { AppContext } from '../../platform/context';
 import type { Session } from '../../platform/session';
+import { clueIdsOfFilter } from '../clue/callTargets';
+import type { ClueFilter } from '../clue/query';
 import { PoolClaims } from './claims';
 import { DropIn } from './dropIn';
 import { LeadLogs } from './logs';
 import { Pools } from './pools';
 import { QuitHandover } from './quit';
+
+export interface PoolPackage {
+  poolId: number;
+  seaTypes?: number[];
+  filter?: object;
+}
 
 /**
  * The public pool (`ctx.services.publicSea`): pools and their rules (pools), what is done with a pool's leads
@@ -35,6 +43,17 @@ export class PublicSea {
   async runDropIn(s: Session, poolId?: number) {
     if (poolId) await this.pools.managed(this.ctx.db, s, poolId);
     return { count: await this.dropIn.run(s.orgId, poolId) };
+  }
+
+  /**
+   * Ids of a pool package's leads (a pool the session sees, narrowed by sea types and the lead list's filter), up
+   * to `max`, newest first; `ids` narrows them to leads chosen one by one. A call task is built from them.
+   */
+  async leadIds(s: Session, pkg: PoolPackage, max: number, ids?: number[]): Promise<number[]> {
+    const { poolId, seaTypes, filter } = pkg;
+    const pool = await this.pools.visible(this.ctx.db, s, poolId);
+    const f = { ...filter, isInSea: 1, poolIds: [pool.id], seaTypes } as ClueFilter;
+    return clueIdsOfFilter(this.ctx.db, this.ctx.services.clue.lists, s, f, max, ids);
   }
 
   /** A pool's leads (the list's filter) as a background export. */

@@ -181,11 +181,7 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     ok(await t().post(`${R}/callDataConfig/save`, { ...saved, appSecret: '******' }, { token: a }));
     expect(JSON.stringify(ok(await t().post(`${R}/callDataConfig/get`, {}, { token: a })))).not.toContain('top-secret');
     const line = ok(
-      await t().post(
-        `${R}/callDataConfig/saveLine`,
-        { name: '北京联通', numbers: ['01088886666'], pricePerMinute: 6 },
-        { token: a },
-      ),
+      await t().post(`${R}/callDataConfig/saveLine`, { name: '北京联通', numbers: ['01088886666'] }, { token: a }),
     );
     refusedWith(
       await t().post(`${R}/callDataConfig/saveLine`, { name: '', numbers: [] }, { token: a }),
@@ -278,7 +274,7 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     refusedWith(
       await t().post(`${R}/calltask/add`, { name: '回访', seatUserIds: [org.seat.userId] }, { token: m }),
       400,
-      '请选择客户或设置筛选条件',
+      '请选择客户、公海客户包或设置筛选条件',
     );
     refusedWith(
       await t().post(

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
 import { type FakeCloud, startFakeCloud } from './testing/fakeCloud';
-import { addLead, B, ok, R, setupSeats, useCloud, waitCall } from './testing/kit';
+import { addLead, B, freshPhone, ok, R, setupSeats, useCloud, waitCall } from './testing/kit';
 
 /** Calls through the cloud call centre (a local fake): the record's life, webhooks, checks before dialling, masking. */
 
@@ -185,9 +185,11 @@ describe('telephony: calls through a cloud call centre', { timeout: 120_000 }, (
     res = await fake.post(url, { ...ev, userData: 'no-such-call' });
     expect(((await res.json()) as any).code).toBe(403);
     // a replay of a request already accepted (same nonce) is ignored
-    res = await fake.post(url, ev, { nonce: 'nonce-1' });
+    // (a nonce of this call: the nonces outlive a test run on a reused PostgreSQL database)
+    const nonce = `nonce-${call.callId}`;
+    res = await fake.post(url, ev, { nonce });
     expect(((await res.json()) as any).data).toEqual({ accepted: true, duplicate: false });
-    res = await fake.post(url, ev, { nonce: 'nonce-1' });
+    res = await fake.post(url, ev, { nonce });
     expect(((await res.json()) as any).data).toEqual({ accepted: false, duplicate: true });
     // a late answer after the hang-up turns the missed call into an answered one, without counting it twice
     const done = await waitCall(t(), org.seat.token, call.callId, (c) => c.ended && c.status === 2);
@@ -438,5 +440,111 @@ describe('telephony: calls through a cloud call centre', { timeout: 120_000 }, (
       await t().post(`${R}/cluetask/pagelist`, { taskId: task.id, callStatus: 3 }, { token: org.seat.token }),
     );
     expect(leads.lists.map((l: any) => l.clueId)).toEqual([second.id]);
+  });
+  it('a pool package makes a task: the seat calls its leads and writes the follow-up (the task grants them)', async () => {
+    const org = await t().newOrg();
+    await setupSeats(t(), org);
+    await useCloud(t(), org, fake, APP_ID, SECRET);
+    const m = org.manager.token;
+    const pool = ok(
+      await t().post(`${R}/publicSeaPool/savePublicSeaPool`, { name: '外呼公海' }, { token: org.admin.token }),
+    );
+    const leads = [await addLead(t(), org.seat), await addLead(t(), org.seat)];
+    const kept = await addLead(t(), org.seat);
+    ok(
+      await t().post(
+        `${R}/organizationPublicsea/transferToSea`,
+        { poolId: pool.id, clueIds: leads.map((l) => l.id), reason: '长期未接通' },
+        { token: m },
+      ),
+    );
+    const add = (body: object, token = m) =>
+      t().post(`${R}/calltask/add`, { name: '公海回捞', seatUserIds: [org.seat.userId], ...body }, { token });
+    const task = ok(await add({ poolId: pool.id }));
+    expect(task).toMatchObject({ total: 2, statusName: '未开始' });
+    const ids = ok(await t().post(`${R}/cluetask/pagelist`, { taskId: task.id }, { token: m })).lists.map(
+      (l: { clueId: number }) => l.clueId,
+    );
+    expect(ids.sort()).toEqual(leads.map((l) => l.id).sort());
+    expect(ids).not.toContain(kept.id);
+    // narrowed by sea type (未拨打) and the list's filter; a pool with nothing left is refused
+    expect(ok(await add({ poolId: pool.id, seaTypes: [2] })).total).toBe(2);
+    expect((await add({ poolId: pool.id, seaTypes: [3] })).msg).toBe('没有符合条件的客户');
+    expect((await add({ poolId: pool.id, seaTypes: [7] })).msg).toContain('seaTypes');
+    // another organisation's pool is not found
+    const other = await t().newOrg();
+    const res = await t().post(
+      `${R}/calltask/add`,
+      { name: '越权', seatUserIds: [other.seat.userId], poolId: pool.id },
+      { token: other.manager.token },
+    );
+    expect(res.status).toBe(404);
+
+    ok(await t().post(`${R}/calltask/updateStatus`, { id: task.id, status: 1 }, { token: m }));
+    const next = ok(await t().post(`${R}/cluetask/next`, { taskId: task.id }, { token: org.seat.token }));
+    const call = ok(
+      await t().post(`${R}/call/v1/callOut`, { clueId: next.lead.clueId, taskId: task.id }, { token: org.seat.token }),
+    );
+    await fake.idle();
+    await waitCall(t(), org.seat.token, call.callId, (c) => c.ended);
+    const followed = ok(
+      await t().post(
+        `${R}/call/v1/follow`,
+        { callId: call.callId, content: '公海客户有意向，已约下周试听' },
+        { token: org.seat.token },
+      ),
+    );
+    expect(followed.followId).toBeGreaterThan(0);
+  });
+
+  it("the dial pad: a number no lead has becomes the seat's 拨号盘线索; a known number calls its lead", async () => {
+    const org = await t().newOrg();
+    await setupSeats(t(), org);
+    await useCloud(t(), org, fake, APP_ID, SECRET);
+    const dial = (body: object, token = org.seat.token) => t().post(`${R}/call/v1/callOut`, body, { token });
+    expect((await dial({})).msg).toBe('clueId：请选择客户或输入号码');
+    expect((await dial({ phone: '12ab' })).msg).toBe('phone：号码须为 5-20 位数字');
+    const number = freshPhone();
+    const call = ok(await dial({ phone: number }));
+    expect(call.clueId).toBeGreaterThan(0);
+    const lead = ok(await t().post(`${R}/organizationClue/detail`, { clueId: call.clueId }, { token: org.seat.token }));
+    expect(lead).toMatchObject({
+      phone: number,
+      receiveType: 3,
+      receiveTypeName: '拨号盘线索',
+      importWayName: '拨号盘',
+    });
+    expect(lead.ownerName).toBe('坐席甲');
+    await fake.idle();
+    await waitCall(t(), org.seat.token, call.callId, (c) => c.ended);
+    // dialled again: the same lead, no second one
+    const again = ok(await dial({ phone: number }));
+    expect(again.clueId).toBe(call.clueId);
+    await fake.idle();
+    await waitCall(t(), org.seat.token, again.callId, (c) => c.ended);
+    const mine = ok(await t().post(`${R}/organizationClue/list`, { keyword: number }, { token: org.seat.token }));
+    expect(mine.total).toBe(1);
+    // a colleague's customer is refused (the seat may not see it); a blocked number creates no lead
+    const theirs = await addLead(t(), org.manager);
+    expect((await dial({ phone: theirs.phone })).msg).toBe('该号码已是其他同事的客户，不能从拨号盘拨打');
+    const pool = ok(
+      await t().post(`${R}/publicSeaPool/savePublicSeaPool`, { name: '拨号盘公海' }, { token: org.admin.token }),
+    );
+    ok(
+      await t().post(
+        `${R}/organizationPublicsea/transferToSea`,
+        { poolId: pool.id, clueIds: [theirs.id], reason: '长期未接通' },
+        { token: org.manager.token },
+      ),
+    );
+    expect((await dial({ phone: theirs.phone })).msg).toBe('该号码是公海客户，请先领取后再拨打');
+    const blocked = freshPhone();
+    ok(await t().post(`${R}/risk/add`, { kind: 2, phones: [blocked], reason: '投诉' }, { token: org.admin.token }));
+    expect((await dial({ phone: blocked })).status).toBe(409);
+    expect(
+      ok(await t().post(`${R}/organizationClue/list`, { keyword: blocked }, { token: org.seat.token })).total,
+    ).toBe(0);
+    // no session
+    expect((await t().post(`${R}/call/v1/callOut`, { phone: number })).code).toBe(10);
   });
 });

@@ -34,8 +34,38 @@ async function leadNumber(ctx: AppContext, s: Session, clueId: number, taskId?: 
   if (!lead) throw notFound('客户不存在');
   const phone = normalizePhone(lead.phone) || lead.phone;
   if (!phone) throw badRequest('该客户没有电话号码');
-  return { taskLead, phone };
+  return { taskLead, phone, clueId: lead.id as number | null };
 }
+
+/**
+ * A number typed on the dial pad: the lead that has it, when the seat may see it; none yet (null) when no lead has
+ * it, created as a 拨号盘线索 once the checks pass (dialCreatedLead); refused when it is a colleague's lead or in a pool.
+ */
+async function dialPadNumber(ctx: AppContext, s: Session, typed: string) {
+  const phone = normalizePhone(typed);
+  const existing = await ctx.services.clue.findByPhone(s.orgId, phone);
+  if (!existing) return { taskLead: null, phone, clueId: null };
+  const visible = await ctx.services.clue.get(s, existing.id).catch(() => null);
+  if (!visible)
+    throw conflict(
+      existing.isInSea === 1 ? '该号码是公海客户，请先领取后再拨打' : '该号码已是其他同事的客户，不能从拨号盘拨打',
+    );
+  return { taskLead: null, phone, clueId: existing.id };
+}
+
+/** The 拨号盘线索 of a number no lead has: the seat's own lead, made by the clue module's add (receive type 3). */
+async function dialCreatedLead(ctx: AppContext, s: Session, phone: string): Promise<number> {
+  const lead = await ctx.services.clue.write.add(
+    s,
+    { phone },
+    { importWay: DIAL_PAD_IMPORT_WAY, receiveType: DIAL_PAD_RECEIVE_TYPE, keepCreator: true },
+  );
+  return lead.id;
+}
+
+/** ImportWay 13 拨号盘 and ReceiveType 3 拨号盘线索 (core enums). */
+const DIAL_PAD_IMPORT_WAY = 13;
+const DIAL_PAD_RECEIVE_TYPE = 3;
 
 /** getNumberByClueIdNew: the checks before a call and the number masked; the real number stays on the server. */
 export async function numberByClue(
@@ -44,17 +74,17 @@ export async function numberByClue(
   { clueId, taskId }: Body<'numberByClue'>,
 ): Promise<Answer<'numberByClue'>> {
   const { phone } = await leadNumber(ctx, s, clueId, taskId);
-  const [check, mask, beforeCall] = await Promise.all([
+  const [check, mask] = await Promise.all([dialCheck(ctx, s, phone), maskerFor(ctx, s)]);
+  return { ...check, clueId, phone: mask(phone) };
+}
+
+/** The checks before dialling a number and the organisation's 拨打前提示 (the dial pad's electricSalesGuard/checkNumber). */
+export async function dialCheck(ctx: AppContext, s: Session, phone: string) {
+  const [check, beforeCall] = await Promise.all([
     checkBeforeDial(ctx, s, phone),
-    maskerFor(ctx, s),
     getOrgSetting(ctx.db, s.orgId, 'beforeCall'),
   ]);
-  return {
-    ...check,
-    clueId,
-    phone: mask(phone),
-    beforeCallTip: beforeCall.status === 1 && beforeCall.tip ? beforeCall.tip : null,
-  };
+  return { ...check, beforeCallTip: beforeCall.status === 1 && beforeCall.tip ? beforeCall.tip : null };
 }
 
 /**
@@ -68,7 +98,7 @@ export async function callOut(ctx: AppContext, s: Session, b: Body<'callOut'>): 
   const [configured, bound, lead] = await Promise.allSettled([
     tel.provider(s.orgId),
     seatOfUser(ctx.db, s.orgId, s.userId),
-    leadNumber(ctx, s, b.clueId, b.taskId),
+    b.clueId ? leadNumber(ctx, s, b.clueId, b.taskId) : dialPadNumber(ctx, s, b.phone ?? ''),
   ]);
   if (configured.status === 'rejected') throw configured.reason;
   const { provider, settings } = configured.value;
@@ -77,6 +107,7 @@ export async function callOut(ctx: AppContext, s: Session, b: Body<'callOut'>): 
   if (!seat) throw badRequest('您还没有绑定坐席，请联系管理员在坐席管理中绑定');
   if (lead.status === 'rejected') throw lead.reason;
   const { phone, taskLead } = lead.value;
+  let clueId = lead.value.clueId;
   const { line, displayNumber } = await dialRoute(ctx.db, s, seat);
   if (!line) throw badRequest(NO_LINE);
   const callId = randomUUID();
@@ -84,6 +115,8 @@ export async function callOut(ctx: AppContext, s: Session, b: Body<'callOut'>): 
   const first = await checkBeforeDial(ctx, s, phone);
   if (!first.allowed) throw conflict(first.reason ?? '该号码不能拨打');
   if (first.warning && !b.confirmRisk) throw new AppError(ResultCode.CONFLICT, first.warning, 409, { risk: true });
+  // read before the call's transaction (PGlite has one connection): the lead exists once the number may be dialled
+  clueId ??= await dialCreatedLead(ctx, s, phone);
   const row = await ctx.db.transaction(async (tx) => {
     // one dial decision per number at a time (anti-collision across seats and processes)
     await tx.execute(sql`select pg_advisory_xact_lock(727213, hashtext(${`${s.orgId}:${phone}`}))`);
@@ -100,7 +133,7 @@ export async function callOut(ctx: AppContext, s: Session, b: Body<'callOut'>): 
         seatId: seat.id,
         seatNo: seat.seatNo,
         lineId: line.id,
-        clueId: b.clueId,
+        clueId,
         taskId: b.taskId ?? null,
         taskLeadId: taskLead?.id ?? null,
         phone,
@@ -207,7 +240,9 @@ export async function followCall(ctx: AppContext, s: Session, b: Body<'callFollo
   const row = await findCall(ctx, s, b.callId);
   if (row.userId !== s.userId) throw notFound('通话记录不存在');
   if (!row.clueId) throw badRequest('该通话没有关联客户');
-  const follow = await ctx.services.clue.interactions.addFollow(s, {
+  // a task's call may be to a lead the seat does not own (a pool package's, a colleague's): the task grants it
+  const as = row.taskId ? { ...s, visibleUserIds: null } : s;
+  const follow = await ctx.services.clue.interactions.addFollow(as, {
     clueId: row.clueId,
     content: b.content,
     followStatusId: b.followStatusId ?? null,

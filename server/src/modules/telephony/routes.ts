@@ -1,12 +1,12 @@
 /** Telephony calls (contract.telephony): seats, lines and settings, number protection, calls, tasks, filing. */
-import { formatDateTime } from '@crm/core';
+import { formatDateTime, normalizePhone } from '@crm/core';
 import { contract } from '@crm/core/contract';
 import type { AppContext } from '../../platform/context';
 import { implement } from '../../platform/http';
 import { sendXlsx } from '../../platform/xlsxExport';
-import { callDetail, callOut, exportCalls, followCall, hangup, listCalls, numberByClue } from './dial';
+import { callDetail, callOut, dialCheck, exportCalls, followCall, hangup, listCalls, numberByClue } from './dial';
 import { auditFiling, filingDetail, listFilings, submitFiling } from './filing';
-import { addNumbers, checkBeforeDial, deleteNumbers, guardConfig, listNumbers, riskOf, saveGuard } from './guard';
+import { addNumbers, deleteNumbers, guardConfig, listNumbers, riskOf, saveGuard } from './guard';
 import {
   addPoolSeats,
   assignFromPool,
@@ -89,17 +89,19 @@ export function telephonyRoutes(ctx: AppContext): void {
   implement(app, c.checkNumber, { sign: 'call:out' }, async ({ session, body }) => {
     if (body.clueId) {
       const { clueId } = body;
-      const {
-        phone: _masked,
-        clueId: _id,
-        beforeCallTip: _tip,
-        ...check
-      } = await numberByClue(ctx, session, { clueId });
+      const { phone: _masked, clueId: _id, ...check } = await numberByClue(ctx, session, { clueId });
       return check;
     }
     if (!body.phone)
-      return { allowed: false, reason: '请输入号码或选择客户', warning: null, callsToday: 0, callsThisWeek: 0 };
-    return checkBeforeDial(ctx, session, body.phone);
+      return {
+        allowed: false,
+        reason: '请输入号码或选择客户',
+        warning: null,
+        callsToday: 0,
+        callsThisWeek: 0,
+        beforeCallTip: null,
+      };
+    return dialCheck(ctx, session, normalizePhone(body.phone));
   });
   implement(app, c.riskList, seat, ({ session, body }) => listNumbers(ctx, session, body));
   implement(app, c.riskAdd, seat, ({ session, body }) => addNumbers(ctx, session, body));

@@ -63,7 +63,7 @@ export const callProviderConfig = pgTable('call_provider_config', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A calling line: its displayed numbers, gateway and price (the billing module charges calls by line). */
+/** A calling line: its displayed numbers and gateway (what a call costs is billing's rate of the line). */
 export const callLine = pgTable(
   'call_line',
   {
@@ -71,7 +71,6 @@ export const callLine = pgTable(
     organizationId: integer('organization_id').notNull(),
     name: varchar('name', { length: 50 }).notNull(),
     numbers: text('numbers').array().notNull().default(sql`'{}'::text[]`),
-    pricePerMinute: integer('price_per_minute').notNull().default(0),
     gateway: varchar('gateway', { length: 100 }).notNull().default(''),
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

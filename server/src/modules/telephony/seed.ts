@@ -15,7 +15,6 @@ export async function seedTelephony(ctx: AppContext, org: DemoOrg, index: number
         organizationId: org.orgId,
         name: index === 0 ? '上海电信中继' : '杭州移动中继',
         numbers: [`${area}6218${index}301`, `${area}6218${index}302`],
-        pricePerMinute: 8,
         gateway: index === 0 ? 'sh-telecom' : 'hz-mobile',
       },
     ])

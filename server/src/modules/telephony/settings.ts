@@ -23,7 +23,6 @@ const lineView = (l: LineRow) => ({
   id: l.id,
   name: l.name,
   numbers: l.numbers,
-  pricePerMinute: l.pricePerMinute,
   gateway: l.gateway,
   status: l.status,
 });
@@ -82,7 +81,6 @@ export async function saveLine(ctx: AppContext, s: Session, b: Body<'saveLine'>)
   const values = {
     name: b.name,
     numbers: [...new Set(b.numbers)],
-    pricePerMinute: b.pricePerMinute,
     gateway: b.gateway,
     status: b.status,
   };

@@ -126,17 +126,19 @@ async function checkSeats(ctx: AppContext, s: Session, ids: number[]) {
 }
 
 export async function addTask(ctx: AppContext, s: Session, b: Body<'taskAdd'>) {
-  if (!b.clueIds?.length && !b.filter) throw badRequest('请选择客户或设置筛选条件');
+  if (!b.clueIds?.length && !b.filter && !b.poolId) throw badRequest('请选择客户、公海客户包或设置筛选条件');
   const seatUserIds = [...new Set(b.seatUserIds)];
   await checkSeats(ctx, s, seatUserIds);
-  const clueIds = await clueIdsOfFilter(
-    ctx.db,
-    ctx.services.clue.lists,
-    s,
-    b.filter ?? {},
-    MAX_TASK_LEADS,
-    b.clueIds?.length ? b.clueIds : undefined,
-  );
+  const chosen = b.clueIds?.length ? b.clueIds : undefined;
+  // from a pool package (the pool's leads, whoever may claim them) or from the session's own lead list
+  const clueIds = b.poolId
+    ? await ctx.services.publicSea.leadIds(
+        s,
+        { poolId: b.poolId, seaTypes: b.seaTypes, filter: b.filter },
+        MAX_TASK_LEADS,
+        chosen,
+      )
+    : await clueIdsOfFilter(ctx.db, ctx.services.clue.lists, s, b.filter ?? {}, MAX_TASK_LEADS, chosen);
   if (!clueIds.length) throw badRequest('没有符合条件的客户');
   const id = await ctx.db.transaction(async (tx) => {
     const [task] = await tx

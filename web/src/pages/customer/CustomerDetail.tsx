@@ -1,4 +1,11 @@
-import { EditOutlined, LeftOutlined, LockOutlined, RightOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  EditOutlined,
+  LeftOutlined,
+  LockOutlined,
+  PhoneOutlined,
+  RightOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { ResultCode } from '@crm/core';
 import { contract } from '@crm/core/contract';
 import { Button, Card, Empty, Result, Space, Spin, Tabs, Tag, Tooltip, Typography } from 'antd';
@@ -11,6 +18,7 @@ import { navigateTo } from '../../app/navigation';
 import { useHasSign } from '../../app/session';
 import { AiBriefing } from '../insight/AiBriefing';
 import { LeadOrders } from '../order/LeadOrders';
+import { CallPanel, useClickToCall } from '../telephony/useClickToCall';
 import { useClueActions } from './actions';
 import { ChangeLog } from './ChangeLog';
 import { ClueFields } from './ClueFields';
@@ -56,6 +64,8 @@ export default function CustomerDetail() {
   const [tab, setTab] = useState('interactions');
   const canEdit = useHasSign('clue:edit');
   const canDelete = useHasSign('clue:delete');
+  const canCall = useHasSign('call:out');
+  const dialer = useClickToCall();
   const clueActions = useClueActions();
 
   // Neither a saved state nor an id: nothing to show, back to the main page.
@@ -144,6 +154,18 @@ export default function CustomerDetail() {
           </div>
           {clue && (
             <Space style={{ marginTop: 12 }} wrap>
+              {canCall && clue.phone && (
+                <Button
+                  type="primary"
+                  icon={<PhoneOutlined />}
+                  loading={dialer.pending}
+                  disabled={dialer.calling}
+                  onClick={() => dialer.start({ clueId: clue.id })}
+                  data-testid="detail-call"
+                >
+                  拨打电话
+                </Button>
+              )}
               {canEdit && (
                 <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
                   编辑
@@ -169,6 +191,11 @@ export default function CustomerDetail() {
                 </Button>
               )}
             </Space>
+          )}
+          {dialer.call?.clueId === clue?.id && (
+            <div style={{ marginTop: 12 }}>
+              <CallPanel dialer={dialer} />
+            </div>
           )}
         </Card>
         {clue && (

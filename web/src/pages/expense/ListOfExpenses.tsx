@@ -16,6 +16,7 @@ import { MoneyInput } from '../order/MoneyInput';
 import { CertificationTab } from './CertificationTab';
 import { ListTab } from './ListTab';
 import { RechargeModal } from './RechargeModal';
+import { VendorOrdersTab } from './VendorOrdersTab';
 
 const b = contract.billing;
 const cc = contract.costCenter;
@@ -385,6 +386,7 @@ export default function ListOfExpenses() {
           { key: 'seats', label: '坐席与坐席费', children: <Seats /> },
           { key: 'certification', label: '企业认证', children: <CertificationTab /> },
           { key: 'ai', label: 'AI 分析资源包', children: <AiPacks /> },
+          { key: 'orders', label: '企业订单', children: <VendorOrdersTab /> },
           {
             key: 'invoices',
             label: '发票',

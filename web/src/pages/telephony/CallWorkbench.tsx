@@ -1,12 +1,11 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import { durationHms } from '@crm/core';
 import { contract } from '@crm/core/contract';
-import { Alert, Button, Card, Descriptions, Drawer, Empty, Form, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Drawer, Empty, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { openCustomerDetail } from '../../app/detail';
-import { ui } from '../../app/ui';
-import { STATUS_COLOR, useLiveCall } from './useCallStatus';
+import { CallFollowCard, CallStatusTag, type LiveCall, useClickToCall } from './useClickToCall';
 
 type Task = { id: number; name: string };
 
@@ -19,60 +18,29 @@ export function CallWorkbench({ task, onClose }: { task: Task; onClose: () => vo
   const t = contract.telephony;
   const next = useCallQuery(t.nextLead, { taskId: task.id });
   const settings = useCallQuery(t.callSet, undefined);
-  const ending = useCallQuery(contract.orgSettings.callEndingScript, undefined);
   const jump = useCallQuery(contract.orgSettings.getCallJumpClue, undefined);
-  const [callId, setCallId] = useState<string | null>(null);
+  const dialer = useClickToCall();
   const [followed, setFollowed] = useState(false);
   const [countdown, setCountdown] = useState<number | null>(null);
-  const [form] = Form.useForm<{ content: string }>();
-  const call = useLiveCall(callId);
+  const { call, callId, calling, ended } = dialer;
   const lead = next.data?.lead ?? null;
 
-  const reset = () => {
-    setCallId(null);
+  const goNext = () => {
+    dialer.reset();
     setFollowed(false);
     setCountdown(null);
-    form.resetFields();
-  };
-  const goNext = () => {
-    reset();
     void next.refetch();
   };
   const skip = useCallMutation(t.skipLead, { onSuccess: goNext });
-  const dial = useCallMutation(t.callOut, { onSuccess: (c) => setCallId(c.callId) });
-  const hangup = useCallMutation(t.callHangup);
-  const precheck = useCallMutation(t.numberByClue, {
-    onSuccess: async (check, input) => {
-      if (!check.allowed) {
-        ui.message.error(check.reason ?? '该号码不能拨打');
-        return;
-      }
-      const confirmRisk = Boolean(check.warning);
-      const notes = [check.warning, check.beforeCallTip].filter(Boolean) as string[];
-      if (notes.length) {
-        const go = await ui.modal.confirm({
-          title: check.warning ? '风险提示' : '拨打前提示',
-          content: notes.join('\n'),
-          okText: '继续拨打',
-          cancelText: '取消',
-        });
-        if (!go) return;
-      }
-      dial.mutate({ clueId: input.clueId, taskId: task.id, confirmRisk });
-    },
-  });
-  const follow = useCallMutation(t.callFollow, {
-    success: '跟进已保存',
-    onSuccess: () => {
-      setFollowed(true);
-      if (jump.data?.status === 1 && call?.clueId) {
-        openCustomerDetail({ clueId: call.clueId });
-        return;
-      }
-      const seconds = settings.data?.autoNextSeconds ?? 0;
-      if (seconds > 0) setCountdown(seconds);
-    },
-  });
+  const onFollowed = (c: LiveCall) => {
+    setFollowed(true);
+    if (jump.data?.status === 1 && c.clueId) {
+      openCustomerDetail({ clueId: c.clueId });
+      return;
+    }
+    const seconds = settings.data?.autoNextSeconds ?? 0;
+    if (seconds > 0) setCountdown(seconds);
+  };
 
   // 自动下一个: counts down after the follow-up, then shows the next lead
   useEffect(() => {
@@ -85,8 +53,6 @@ export function CallWorkbench({ task, onClose }: { task: Task; onClose: () => vo
     return () => clearTimeout(timer);
   });
 
-  const ended = Boolean(call?.ended);
-  const calling = Boolean(callId) && !ended;
   return (
     <Drawer open size={880} title={`外呼工作台 · ${task.name}`} onClose={onClose} destroyOnHidden>
       {!next.data && next.isLoading && <Typography.Text type="secondary">加载中…</Typography.Text>}
@@ -126,18 +92,13 @@ export function CallWorkbench({ task, onClose }: { task: Task; onClose: () => vo
                 icon={<PhoneOutlined />}
                 data-testid="call-button"
                 disabled={calling || (ended && !followed)}
-                loading={precheck.isPending || dial.isPending}
-                onClick={() => precheck.mutate({ clueId: lead.clueId, taskId: task.id })}
+                loading={dialer.pending}
+                onClick={() => dialer.start({ clueId: lead.clueId, taskId: task.id })}
               >
                 {callId ? '重拨' : '拨打'}
               </Button>
               {calling && callId && (
-                <Button
-                  danger
-                  loading={hangup.isPending}
-                  onClick={() => hangup.mutate({ callId })}
-                  data-testid="hangup"
-                >
+                <Button danger loading={dialer.hangingUp} onClick={dialer.hangup} data-testid="hangup">
                   挂断
                 </Button>
               )}
@@ -145,52 +106,12 @@ export function CallWorkbench({ task, onClose }: { task: Task; onClose: () => vo
                 跳过
               </Button>
               <Button onClick={() => openCustomerDetail({ clueId: lead.clueId })}>客户详情</Button>
-              {call && (
-                <Tag color={STATUS_COLOR[call.status]} data-testid="call-status">
-                  {call.statusName}
-                  {call.ended && call.endReasonName && call.status !== 2 ? `（${call.endReasonName}）` : ''}
-                  {call.ended && call.status === 2 ? ` ${durationHms(call.billableSeconds)}` : ''}
-                </Tag>
-              )}
+              {call && <CallStatusTag call={call} />}
             </Space>
             {call?.error && <Alert style={{ marginTop: 12 }} type="error" showIcon title={call.error} />}
           </Card>
 
-          {ended && call && !followed && (
-            <Card size="small" title="通话后跟进" data-testid="follow-card">
-              {ending.data?.content && (
-                <Alert
-                  type="info"
-                  showIcon
-                  style={{ marginBottom: 12 }}
-                  title="结束语话术"
-                  description={ending.data.content}
-                />
-              )}
-              <Form
-                form={form}
-                layout="vertical"
-                onFinish={(v) => follow.mutate({ callId: call.callId, content: v.content })}
-              >
-                <Form.Item
-                  name="content"
-                  label="跟进内容"
-                  rules={[{ required: true, whitespace: true, message: '请输入跟进内容' }]}
-                >
-                  <Input.TextArea rows={3} maxLength={2000} showCount data-testid="follow-content" />
-                </Form.Item>
-                <Space>
-                  <Button type="primary" htmlType="submit" loading={follow.isPending} data-testid="follow-save">
-                    保存跟进
-                  </Button>
-                  <Typography.Text type="secondary">
-                    通话记录：{call.createdAt} · {call.statusName}
-                    {call.status === 2 ? ` · 通话 ${durationHms(call.billableSeconds)}` : ''}
-                  </Typography.Text>
-                </Space>
-              </Form>
-            </Card>
-          )}
+          {ended && call && !followed && <CallFollowCard call={call} onSaved={onFollowed} />}
           {followed && (
             <Space>
               <Button type="primary" onClick={goNext} data-testid="next-lead">

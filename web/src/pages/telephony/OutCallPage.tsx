@@ -1,20 +1,7 @@
+import { PhoneOutlined } from '@ant-design/icons';
 import { CallStatus, CallTaskStatus, durationHms } from '@crm/core';
 import { contract } from '@crm/core/contract';
-import {
-  Badge,
-  Button,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Progress,
-  Radio,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-} from 'antd';
+import { Badge, Button, Drawer, Form, InputNumber, Progress, Select, Space, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { type RowOf, useCallDownload, useCallMutation, useCallPage, useCallQuery } from '../../api/hooks';
@@ -26,89 +13,14 @@ import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
 import { useDraftFilters } from '../../components/useDraftFilters';
 import { CallWorkbench } from './CallWorkbench';
+import { DialPad } from './DialPad';
+import { opts } from './options';
+import { TaskModal } from './TaskModal';
 import { STATUS_COLOR } from './useCallStatus';
 
 type TaskRow = RowOf<typeof contract.telephony.taskList>;
 const t = contract.telephony;
 const TASK_BADGE = { 1: 'processing', 2: 'default', 3: 'success' } as const;
-const opts = (m: Record<number, string>) =>
-  Object.entries(m).map(([value, label]) => ({ value: Number(value), label }));
-
-interface TaskForm {
-  name: string;
-  seatUserIds: number[];
-  source: 'filter' | 'all';
-  callStatus?: number[];
-  type?: 1 | 2;
-  ownerIds?: number[];
-  remark?: string;
-}
-
-function TaskModal({ onClose }: { onClose: () => void }) {
-  const users = useCallQuery(contract.clue.users, undefined);
-  const add = useCallMutation(t.taskAdd, { success: '外呼任务已创建', invalidate: [t.taskList], onSuccess: onClose });
-  const people = (users.data ?? []).map((u) => ({ value: u.userId, label: u.realName }));
-  return (
-    <FormModal<TaskForm>
-      title="新建外呼任务"
-      loading={add.isPending}
-      onClose={onClose}
-      initialValues={{ source: 'filter', callStatus: [1] }}
-      onSubmit={(v) =>
-        add.mutate({
-          name: v.name,
-          seatUserIds: v.seatUserIds,
-          remark: v.remark,
-          filter:
-            v.source === 'all'
-              ? {}
-              : { callStatus: v.callStatus?.length ? v.callStatus : undefined, type: v.type, ownerIds: v.ownerIds },
-        })
-      }
-    >
-      <Form.Item name="name" label="任务名称" rules={[{ required: true, whitespace: true, message: '请输入任务名称' }]}>
-        <Input maxLength={50} placeholder="如：11 月试听课邀约" />
-      </Form.Item>
-      <Form.Item name="seatUserIds" label="外呼坐席" rules={[{ required: true, message: '请选择坐席' }]}>
-        <Select mode="multiple" options={people} placeholder="选择执行任务的坐席" optionFilterProp="label" />
-      </Form.Item>
-      <Form.Item name="source" label="客户范围">
-        <Radio.Group
-          options={[
-            { value: 'filter', label: '按条件筛选' },
-            { value: 'all', label: '数据权限内全部客户' },
-          ]}
-        />
-      </Form.Item>
-      <Form.Item noStyle shouldUpdate={(a, b) => a.source !== b.source}>
-        {({ getFieldValue }) =>
-          getFieldValue('source') === 'filter' && (
-            <>
-              <Form.Item name="type" label="客户类型">
-                <Select
-                  allowClear
-                  options={[
-                    { value: 1, label: '线索' },
-                    { value: 2, label: '客户' },
-                  ]}
-                />
-              </Form.Item>
-              <Form.Item name="callStatus" label="通话状态">
-                <Select mode="multiple" options={opts({ 1: CallStatus[1], 2: CallStatus[2], 3: CallStatus[3] })} />
-              </Form.Item>
-              <Form.Item name="ownerIds" label="跟进人">
-                <Select mode="multiple" options={people} optionFilterProp="label" />
-              </Form.Item>
-            </>
-          )
-        }
-      </Form.Item>
-      <Form.Item name="remark" label="备注">
-        <Input.TextArea rows={2} maxLength={200} />
-      </Form.Item>
-    </FormModal>
-  );
-}
 
 function LeadsDrawer({ task, onClose }: { task: TaskRow; onClose: () => void }) {
   const [callStatus, setCallStatus] = useState<number | undefined>();
@@ -341,11 +253,22 @@ function CallList() {
 export default function OutCallPage() {
   const canCall = useHasSign('call:out');
   const [setting, setSetting] = useState(false);
+  const [dialling, setDialling] = useState(false);
   return (
     <div className="page-card">
       {setting && <CallSetModal onClose={() => setSetting(false)} />}
+      {dialling && <DialPad onClose={() => setDialling(false)} />}
       <Tabs
-        tabBarExtraContent={canCall && <Button onClick={() => setSetting(true)}>我的外呼设置</Button>}
+        tabBarExtraContent={
+          canCall && (
+            <Space>
+              <Button icon={<PhoneOutlined />} onClick={() => setDialling(true)} data-testid="open-dial-pad">
+                拨号盘
+              </Button>
+              <Button onClick={() => setSetting(true)}>我的外呼设置</Button>
+            </Space>
+          )
+        }
         items={[
           { key: 'tasks', label: '外呼任务', children: <TaskList /> },
           { key: 'calls', label: '通话记录', children: <CallList /> },

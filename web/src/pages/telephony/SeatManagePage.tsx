@@ -1,4 +1,3 @@
-import { fenToYuan } from '@crm/core';
 import { contract } from '@crm/core/contract';
 import { CallProviderName, NumberKindName, RiskTypeName } from '@crm/core/contract/telephony';
 import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
@@ -11,13 +10,12 @@ import { FilterBar, KeywordInput } from '../../components/FilterBar';
 import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
 import { useDraftFilters } from '../../components/useDraftFilters';
+import { opts } from './options';
 
 const t = contract.telephony;
 type SeatRow = RowOf<typeof t.poolList>;
 type LineRow = NonNullable<ReturnType<typeof useCallQuery<typeof t.dataConfig>>['data']>['lines'][number];
 const SEATS_CHANGED = [t.poolList, t.seatList, t.seatTransferList];
-const opts = (m: Record<number, string>) =>
-  Object.entries(m).map(([value, label]) => ({ value: Number(value), label }));
 const lines = (text: string) =>
   text
     .split(/[\s,，、]+/)
@@ -228,15 +226,12 @@ function LineModal({ line, onClose }: { line: LineRow | null; onClose: () => voi
       title={line ? '编辑线路' : '新增线路'}
       loading={save.isPending}
       onClose={onClose}
-      initialValues={
-        line ? { ...line, numbers: line.numbers.join('\n'), price: line.pricePerMinute / 100 } : { price: 0.08 }
-      }
+      initialValues={line ? { ...line, numbers: line.numbers.join('\n') } : undefined}
       onSubmit={(v) =>
         save.mutate({
           id: line?.id,
           name: v.name,
           numbers: lines(v.numbers ?? ''),
-          pricePerMinute: Math.round(Number(v.price ?? 0) * 100),
           gateway: v.gateway ?? '',
           status: line?.status ?? 1,
         })
@@ -255,9 +250,6 @@ function LineModal({ line, onClose }: { line: LineRow | null; onClose: () => voi
       </Form.Item>
       <Form.Item name="gateway" label="网关 / 中继 ID" extra="FreeSWITCH 的 sofia 网关名，或云呼叫中心的线路 ID">
         <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item name="price" label="单价（元/分钟）">
-        <InputNumber min={0} max={1000} step={0.01} precision={2} />
       </Form.Item>
     </FormModal>
   );
@@ -348,6 +340,12 @@ function ProviderTab() {
         </Form>
       </Card>
       <Card size="small" title="线路" extra={<AddButton onClick={() => setLine(null)}>新增线路</AddButton>}>
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="通话费用按费用中心「通话费」中各线路的费率计费"
+        />
         <Table
           rowKey="id"
           size="small"
@@ -357,7 +355,6 @@ function ProviderTab() {
             { title: '线路', dataIndex: 'name' },
             { title: '外显号码', dataIndex: 'numbers', render: (v: string[]) => v.join('、') },
             { title: '网关', dataIndex: 'gateway', render: (v) => v || '-' },
-            { title: '单价（元/分钟）', dataIndex: 'pricePerMinute', render: (v) => fenToYuan(v) },
             {
               title: '操作',
               key: 'op',

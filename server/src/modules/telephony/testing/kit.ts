@@ -29,7 +29,7 @@ export async function setupSeats(t: TestApp, org: TestOrg) {
   const line = ok(
     await t.post(
       `${R}/callDataConfig/saveLine`,
-      { name: '上海电信中继', numbers: ['02162180301', '02162180302'], pricePerMinute: 8, gateway: 'sh-telecom' },
+      { name: '上海电信中继', numbers: ['02162180301', '02162180302'], gateway: 'sh-telecom' },
       { token: org.admin.token },
     ),
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "call_line" DROP COLUMN "price_per_minute";
