@@ -199,6 +199,13 @@ export default [
           await page.getByText(text).first().waitFor();
           await shot(`tab-${tab}`);
         }
+        // the seat fee: set by the administrator, shown per seat and month
+        await page.getByRole('tab', { name: '坐席与坐席费', exact: true }).click();
+        await page.getByTestId('seat-rate').fill('50');
+        await page.getByRole('button', { name: '设置月租' }).click();
+        await page.getByText('元/坐席/月').waitFor();
+        await page.getByText('50.00').first().waitFor();
+        await shot('seat-rate');
       } finally {
         await server.stop();
         await fake.close();

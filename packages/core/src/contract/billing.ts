@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCreditCode } from '../creditCode';
-import { backend, IdAnswer } from './call';
+import { backend, IdAnswer, NoAnswer } from './call';
 import {
   codeField,
   dateTimeField,
@@ -120,7 +120,10 @@ export const SeatCount = z.object({
   disabledCount: z.number(),
   /** Seat fees charged to the balance (fen), all time. */
   seatFeeFen: z.number(),
+  /** The monthly fee per seat (fen); 0: no seat fee. */
+  seatRateFenPerMonth: z.number(),
 });
+export const SeatRateInput = z.object({ fenPerMonth: fenField('坐席月租', 0, 10_000_000) });
 export const SeatRow = z.object({
   id: z.number(),
   realName: z.string(),
@@ -290,6 +293,10 @@ export const billing = {
   callFeeExport: backend.post(`${cc}/callFeeExport`, '导出通话费明细（.xlsx）', { body: CallFeeFilter }),
   getSeatCount: backend.post(`${cc}/getSeatCount`, '坐席数与坐席费', { answer: SeatCount }),
   seatPageList: backend.post(`${cc}/seatPageList`, '坐席列表', { body: SeatFilter, answer: pageOf(SeatRow) }),
+  saveSeatRate: backend.post(`${cc}/saveSeatRate`, '设置坐席月租（每个在用坐席每月）', {
+    body: SeatRateInput,
+    answer: NoAnswer,
+  }),
   invoicePageList: backend.post(`${cc}/invoicePageList`, '发票列表', {
     body: InvoiceFilter,
     answer: pageOf(InvoiceRow),

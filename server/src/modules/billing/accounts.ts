@@ -14,6 +14,7 @@ import type { PaymentGateways } from './gateways';
 import { balanceOf, post } from './ledger';
 import { listExport } from './listExport';
 import { billingEntry, callFee, callRate } from './schema';
+import { seatRateOf } from './seatFees';
 
 type Calls = typeof contract.billing;
 type Body<K extends keyof Calls> = CallBody<Calls[K]>;
@@ -183,7 +184,12 @@ export async function seatCount(db: Db, s: Session): Promise<Answer<'getSeatCoun
     .select({ sum: sql<string>`coalesce(-sum(${billingEntry.amountFen}), 0)` })
     .from(billingEntry)
     .where(and(scoped(s, billingEntry), eq(billingEntry.type, 'seat_fee')));
-  return { seatCount: users.enabled, disabledCount: users.disabled, seatFeeFen: Number(fees.sum) };
+  return {
+    seatCount: users.enabled,
+    disabledCount: users.disabled,
+    seatFeeFen: Number(fees.sum),
+    seatRateFenPerMonth: await seatRateOf(db, s.orgId),
+  };
 }
 
 export async function listSeats(db: Db, s: Session, f: Body<'seatPageList'>): Promise<Answer<'seatPageList'>> {

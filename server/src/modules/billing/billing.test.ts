@@ -35,6 +35,7 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
         `${CC}/manualCredit`,
         `${CC}/callFeePageList`,
         `${CC}/getSeatCount`,
+        `${CC}/saveSeatRate`,
         `${CC}/invoicePageList`,
         `${CC}/applyInvoice`,
         `${CC}/paymentPageList`,
@@ -246,6 +247,41 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
     const xlsx = await call(`${CC}/callFeeExport`, {}, org.admin.token);
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('seat fees: a monthly fee per enabled seat, charged once a month; a balance too small tells the administrators', async () => {
+    const org = await t().newOrg();
+    refused(await call(`${CC}/saveSeatRate`, { fenPerMonth: 5_000 }, org.manager.token), 403);
+    refused(
+      await call(`${CC}/saveSeatRate`, { fenPerMonth: -1 }, org.admin.token),
+      400,
+      'fenPerMonth：坐席月租不能小于',
+    );
+    ok(await call(`${CC}/saveSeatRate`, { fenPerMonth: 5_000 }, org.admin.token));
+    const seats = ok(await call(`${CC}/getSeatCount`, {}, org.admin.token));
+    expect(seats).toMatchObject({ seatCount: 4, seatFeeFen: 0, seatRateFenPerMonth: 5_000 });
+    const billing = t().ctx.services.billing;
+    // 4 seats × 50 元 = 200 元, and the balance is empty: nothing charged, the administrators told
+    expect(await billing.chargeSeatFees('2026-11', org.orgId)).toEqual([
+      { orgId: org.orgId, month: '2026-11', seats: 4, amountFen: 20_000, result: 'insufficient' },
+    ]);
+    const msgs = ok(await t().post(`${B}/appNotice/list`, { msgType: 'balance' }, { token: org.admin.token }));
+    expect(msgs.lists[0]).toMatchObject({ title: '余额不足' });
+    expect(msgs.lists[0].content).toContain('2026-11 的坐席月租（4 个坐席，共 200.00 元）未能扣除');
+    ok(await call(`${CC}/manualCredit`, { amountFen: 30_000, reason: '对公转账' }, org.admin.token));
+    expect((await billing.chargeSeatFees('2026-11', org.orgId))[0].result).toBe('charged');
+    expect((await billing.chargeSeatFees('2026-11', org.orgId))[0].result).toBe('already');
+    expect(await balance(org.admin.token)).toBe(10_000);
+    expect(ok(await call(`${CC}/getSeatCount`, {}, org.admin.token)).seatFeeFen).toBe(20_000);
+    const rows = ok(await call(`${CC}/accountRecordPageList`, { type: 'seat_fee' }, org.admin.token)).lists;
+    expect(rows).toMatchObject([{ amountFen: -20_000, remark: '2026-11 坐席月租：4 个坐席 × 50.00 元' }]);
+    // another organisation's rate and fees are its own
+    const other = await t().newOrg();
+    expect(ok(await call(`${CC}/getSeatCount`, {}, other.admin.token))).toMatchObject({
+      seatFeeFen: 0,
+      seatRateFenPerMonth: 0,
+    });
+    expect(await billing.chargeSeatFees('2026-11', other.orgId)).toEqual([]);
   });
 
   it('invoices: dictionary, apply within what was paid, list and follow the status', async () => {

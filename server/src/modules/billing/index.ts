@@ -6,13 +6,16 @@
  *   schema.ts     billing_entry, billing_call_rate, billing_call_fee, billing_recharge, billing_invoice
  *   ledger.ts     post an entry (conditional update of organization.balance, idempotent by ref key)
  *   callFees.ts   rates by line, chargeCall
+ *   seatFees.ts   the monthly fee per seat and the nightly job that charges it
  *   gateways/     WeChat Pay API v3 (Native) and Alipay (page pay) clients
  *   recharge.ts   recharge orders: create, notification, query job, idempotent credit
  *   accounts.ts   balance, entries, manual credit, rates and fees, seats
  *   invoices.ts   invoice dictionary, apply, list
  *   acquisition/  获客宝 and 精准线索: packs bought, leads delivered, figures, the security check before the detail
  */
+import { fenToYuan } from '@crm/core';
 import type { Module } from '../../platform/context';
+import { usersWithRoles } from '../org/directory';
 import { acquisitionRoutes } from './acquisition/routes';
 import { seedAcquisition } from './acquisition/seed';
 import { type CallCharge, type CallChargeResult, chargeCall } from './callFees';
@@ -20,6 +23,7 @@ import { gatewaysFromEnv, type PaymentGateways } from './gateways';
 import { type EntryInput, openLedger, type PostResult, post } from './ledger';
 import { RECHARGE_QUERY_JOB, Recharges } from './recharge';
 import { billingRoutes } from './routes';
+import { chargeSeatFees, monthOf, SEAT_FEE_CRON, SEAT_FEE_JOB, type SeatFeeOutcome } from './seatFees';
 import { seedBilling } from './seed';
 
 export interface BillingService {
@@ -29,6 +33,8 @@ export interface BillingService {
   post(orgId: number, e: EntryInput): Promise<PostResult>;
   /** The recharge query job's work for one order (tests run it without waiting for the queue). */
   queryRecharge(data: { orderNo: string; attempt: number }): Promise<void>;
+  /** The seat-fee job's work: the month's seat fees, administrators told of a balance too small. */
+  chargeSeatFees(month: string, orgId?: number): Promise<SeatFeeOutcome[]>;
 }
 
 declare module '../../platform/context' {
@@ -47,10 +53,23 @@ export const billingModule: Module = {
     const gateways = ctx.overrides.paymentGateways ?? gatewaysFromEnv(process.env);
     const recharges = new Recharges(ctx.db, gateways, ctx.jobs);
     ctx.jobs.register<{ orderNo: string; attempt: number }>(RECHARGE_QUERY_JOB, (data) => recharges.queryJob(data));
+    const seatFees = async (month: string, orgId?: number) => {
+      const outcomes = await chargeSeatFees(ctx.db, month, orgId);
+      for (const o of outcomes.filter((x) => x.result === 'insufficient'))
+        await ctx.services.notice.notify(o.orgId, await usersWithRoles(ctx.db, o.orgId, ['super_admin', 'manager']), {
+          title: '余额不足',
+          content: `账户余额不足，${o.month} 的坐席月租（${o.seats} 个坐席，共 ${fenToYuan(o.amountFen)} 元）未能扣除，请及时充值`,
+          msgType: 'balance',
+        });
+      return outcomes;
+    };
+    ctx.jobs.register(SEAT_FEE_JOB, () => seatFees(monthOf(new Date())).then(() => undefined));
+    ctx.jobs.schedule(SEAT_FEE_JOB, SEAT_FEE_CRON);
     ctx.services.billing = {
       chargeCall: (orgId, c) => chargeCall(ctx.db, orgId, c),
       post: (orgId, e) => post(ctx.db, orgId, e),
       queryRecharge: (data) => recharges.queryJob(data),
+      chargeSeatFees: seatFees,
     };
     billingRoutes(ctx, recharges, gateways);
     acquisitionRoutes(ctx);

@@ -40,6 +40,17 @@ describe('billing ledger', () => {
     const again = await post(db(), orgId, { type: 'manual', amountFen: 10_000, refKey: 'a' });
     expect(again).toMatchObject({ ok: true, duplicate: true, balanceFen: 10_000 });
     expect(await balanceOf(db(), orgId)).toBe(7_500);
+    // a charge posted before is a duplicate, not refused for the balance it would need again
+    expect(await post(db(), orgId, { type: 'call_fee', amountFen: -2_500, refKey: 'b' })).toMatchObject({
+      ok: true,
+      duplicate: true,
+    });
+    await post(db(), orgId, { type: 'call_fee', amountFen: -7_000, refKey: 'd' });
+    expect(await post(db(), orgId, { type: 'call_fee', amountFen: -2_500, refKey: 'b' })).toMatchObject({
+      ok: true,
+      duplicate: true,
+      balanceFen: 7_500,
+    });
     await expect(post(db(), orgId, { type: 'manual', amountFen: 1.5, refKey: 'x' })).rejects.toThrow(/whole number/);
     await expect(post(db(), orgId, { type: 'manual', amountFen: 0, refKey: 'x' })).rejects.toThrow(/non-zero/);
   });

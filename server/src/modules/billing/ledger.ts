@@ -86,7 +86,12 @@ export async function post(db: DbOrTx, orgId: number, e: EntryInput): Promise<Po
     const run = (q: DbOrTx) => q.execute<{ id: string | number; balance_after_fen: string | number }>(statement);
     const res = db instanceof PgTransaction ? await db.transaction(run) : await run(db);
     const row = res.rows[0];
-    if (!row) return { ok: false, reason: 'insufficient', balanceFen: await balanceOf(db, orgId) };
+    if (!row) {
+      // an entry posted before is not refused for the balance it would need now
+      const done = await entryByRef(db, orgId, e.refKey);
+      if (done) return { ok: true, entryId: done.id, balanceFen: done.balanceAfterFen, duplicate: true };
+      return { ok: false, reason: 'insufficient', balanceFen: await balanceOf(db, orgId) };
+    }
     return { ok: true, entryId: Number(row.id), balanceFen: Number(row.balance_after_fen), duplicate: false };
   } catch (err) {
     if (uniqueViolation(err) !== 'billing_entry_ref_uq') throw err;

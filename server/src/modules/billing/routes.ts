@@ -21,6 +21,7 @@ import { type Channel, GatewayError, type PaymentGateways } from './gateways';
 import { applyInvoice, exportInvoices, invoiceDict, listInvoices } from './invoices';
 import { buyAiPack } from './packs';
 import type { Recharges } from './recharge';
+import { saveSeatRate } from './seatFees';
 import { exportVendorOrders, listVendorOrders, orderDetail, startTrial } from './vendorOrders';
 
 /** Where each gateway posts its notifications (the NOTIFY_URL variables point here). */
@@ -53,6 +54,9 @@ export function billingRoutes(ctx: AppContext, recharges: Recharges, gateways: P
   );
   implement(app, c.getSeatCount, view, ({ session }) => seatCount(db, session));
   implement(app, c.seatPageList, view, ({ session, body }) => listSeats(db, session, body));
+  implement(app, c.saveSeatRate, { sign: 'cost:edit', audit: '设置坐席月租' }, ({ session, body }) =>
+    saveSeatRate(db, session, body),
+  );
   implement(app, c.invoiceDict, view, ({ session }) => invoiceDict(db, session));
   implement(app, c.invoicePageList, view, ({ session, body }) => listInvoices(db, session, body));
   implement(app, c.invoiceExport, { ...view, raw: true }, ({ session, body, reply }) =>

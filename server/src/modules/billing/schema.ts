@@ -56,6 +56,14 @@ export const callRate = pgTable(
   (t) => [uniqueIndex('billing_call_rate_line_uq').on(t.organizationId, t.line)],
 );
 
+/** The organisation's monthly fee per seat (an enabled user), charged by the seat-fee job; no row: no fee. */
+export const seatRate = pgTable('billing_seat_rate', {
+  organizationId: integer('organization_id').primaryKey(),
+  fenPerMonth: integer('fen_per_month').notNull(),
+  updatedBy: integer('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** One charged call: its minutes at the line's rate, and the ledger entry that paid it. */
 export const callFee = pgTable(
   'billing_call_fee',

@@ -140,11 +140,43 @@ function CallRates() {
   );
 }
 
+function SeatRate({ fenPerMonth }: { fenPerMonth: number }) {
+  const canEdit = useHasSign('cost:edit');
+  const save = useCallMutation(b.saveSeatRate, { success: '坐席月租已保存', invalidate: [b.getSeatCount] });
+  return (
+    <Card
+      size="small"
+      title="坐席月租（每个在用坐席每月；每月1日凌晨按在用坐席数从余额扣除，余额不足时充值后次日补扣）"
+      style={{ marginBottom: 16 }}
+    >
+      <Space wrap align="center">
+        <Statistic
+          title="当前月租"
+          value={fenPerMonth ? yuan(fenPerMonth) : '未设置'}
+          suffix={fenPerMonth ? '元/坐席/月' : undefined}
+          style={{ marginRight: 32 }}
+        />
+        {canEdit && (
+          <Form layout="inline" onFinish={(v) => save.mutate(v)}>
+            <Form.Item name="fenPerMonth" rules={[{ required: true, message: '请输入坐席月租' }]}>
+              <MoneyInput placeholder="每坐席每月（元）" style={{ width: 180 }} data-testid="seat-rate" />
+            </Form.Item>
+            <Button htmlType="submit" loading={save.isPending}>
+              设置月租
+            </Button>
+          </Form>
+        )}
+      </Space>
+    </Card>
+  );
+}
+
 function Seats() {
   const count = useCallQuery(b.getSeatCount, undefined).data;
   const list = useCallPage(b.seatPageList, {}, 'cost center seats');
   return (
     <>
+      <SeatRate fenPerMonth={count?.seatRateFenPerMonth ?? 0} />
       <Row gutter={16} style={{ marginBottom: 16 }}>
         <Col span={6}>
           <Statistic title="在用坐席" value={count?.seatCount ?? 0} />
