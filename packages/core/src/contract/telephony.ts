@@ -251,7 +251,7 @@ const CallOutInput = z
     /** The seat confirmed the risk warning. */
     confirmRisk: z.boolean().default(false),
   })
-  .refine((b) => b.clueId || b.phone, { message: 'clueId：请选择客户或输入号码', path: ['clueId'] });
+  .refine((b) => b.clueId || b.phone, { message: '请选择客户或输入号码' });
 const CallFilter = z.object({
   ...pageQuery,
   clueId: optionalId('客户'),

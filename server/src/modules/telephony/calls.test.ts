@@ -502,7 +502,7 @@ describe('telephony: calls through a cloud call centre', { timeout: 120_000 }, (
     await setupSeats(t(), org);
     await useCloud(t(), org, fake, APP_ID, SECRET);
     const dial = (body: object, token = org.seat.token) => t().post(`${R}/call/v1/callOut`, body, { token });
-    expect((await dial({})).msg).toBe('clueId：请选择客户或输入号码');
+    expect((await dial({})).msg).toBe('请选择客户或输入号码');
     expect((await dial({ phone: '12ab' })).msg).toBe('phone：号码须为 5-20 位数字');
     const number = freshPhone();
     const call = ok(await dial({ phone: number }));
