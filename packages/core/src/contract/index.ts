@@ -30,6 +30,7 @@ import { recording } from './recording';
 import { customerRetrieval } from './retrieval';
 import { menus, roles } from './roles';
 import { sop } from './sop';
+import { stats } from './stats';
 import { telephony } from './telephony';
 import { tracking } from './tracking';
 import { upload } from './upload';
@@ -72,6 +73,7 @@ export const contract = {
   acquisition,
   order,
   product,
+  stats,
   publicSeaPool,
   organizationPublicsea,
   leadLog,
