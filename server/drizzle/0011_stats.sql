@@ -8,6 +8,16 @@ CREATE TABLE "stats_lead_day" (
 	CONSTRAINT "stats_lead_day_organization_id_dim_day_owner_id_value_pk" PRIMARY KEY("organization_id","dim","day","owner_id","value")
 );
 --> statement-breakpoint
+CREATE TABLE "stats_lead_month" (
+	"organization_id" integer NOT NULL,
+	"dim" smallint NOT NULL,
+	"month" date NOT NULL,
+	"owner_id" integer NOT NULL,
+	"value" integer NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "stats_lead_month_organization_id_dim_month_owner_id_value_pk" PRIMARY KEY("organization_id","dim","month","owner_id","value")
+);
+--> statement-breakpoint
 CREATE TABLE "stats_refresh" (
 	"organization_id" integer NOT NULL,
 	"source" varchar(20) NOT NULL,

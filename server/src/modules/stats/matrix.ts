@@ -6,6 +6,7 @@ import { anyOf } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { LEAD_DIM } from '../clue/leadFacts';
 import { dictRows } from '../clueField/dictionaries';
+import { addDays } from './days';
 import { freshnessOf, freshText, refreshLeads } from './rollup';
 import { audienceOf } from './scope';
 
@@ -38,14 +39,39 @@ export async function leadFreshness(db: Db, orgId: number) {
   return fresh;
 }
 
-/** Counts per owner and value. */
-export async function leadCounts(db: Db, s: Session, f: StatsFilter, dim: LeadDim, userIds: number[]) {
-  if (!userIds.length) return [];
+/** The whole calendar months inside [start, end] (first days), and the days of the period outside them. */
+export function monthSplit(start: string, end: string): { months: [string, string] | null; days: [string, string][] } {
+  const firstFull = start.endsWith('-01') ? start : nextMonth(start);
+  const afterLast = nextMonth(end) === addDays(end, 1) ? addDays(end, 1) : `${end.slice(0, 7)}-01`;
+  if (firstFull >= afterLast) return { months: null, days: [[start, end]] };
+  const days: [string, string][] = [];
+  if (start < firstFull) days.push([start, addDays(firstFull, -1)]);
+  if (afterLast <= end) days.push([afterLast, end]);
+  return { months: [firstFull, `${addDays(afterLast, -1).slice(0, 7)}-01`], days };
+}
+const nextMonth = (day: string) => {
+  const [y, m] = day.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+};
+
+/**
+ * Counts per owner and value: whole months from the monthly rollup, the days around them from the daily one.
+ * `userIds` null: every user of the organisation (no owner test).
+ */
+export async function leadCounts(db: Db, s: Session, f: StatsFilter, dim: LeadDim, userIds: number[] | null) {
+  if (userIds && !userIds.length) return [];
+  const owners = userIds ? sql`and ${anyOf(sql`owner_id`, userIds)}` : sql``;
+  const split = monthSplit(f.startDate, f.endDate);
+  const parts = split.days.map(
+    ([a, b]) => sql`select owner_id, value, n from stats_lead_day
+      where organization_id = ${s.orgId} and dim = ${LEAD_DIM[dim]} and day between ${a} and ${b} ${owners}`,
+  );
+  if (split.months)
+    parts.push(sql`select owner_id, value, n from stats_lead_month
+      where organization_id = ${s.orgId} and dim = ${LEAD_DIM[dim]}
+        and month between ${split.months[0]} and ${split.months[1]} ${owners}`);
   const res = await db.execute<{ owner_id: number; value: number; n: number }>(sql`
-    select owner_id, value, sum(n)::int as n from stats_lead_day
-    where organization_id = ${s.orgId} and dim = ${LEAD_DIM[dim]} and day between ${f.startDate} and ${f.endDate}
-      and ${anyOf(sql`owner_id`, userIds)}
-    group by 1, 2`);
+    select owner_id, value, sum(n)::int as n from (${sql.join(parts, sql` union all `)}) f group by 1, 2`);
   return res.rows.map((r) => ({ ownerId: Number(r.owner_id), value: Number(r.value), n: Number(r.n) }));
 }
 
@@ -81,7 +107,7 @@ export async function leadMatrix(db: Db, s: Session, f: StatsFilter, dim: LeadDi
       rows.set(key, byDept ? emptyRow(key, u.deptName ?? '未分配部门', null) : emptyRow(id, u.realName, u.deptName));
   }
   const sum = emptyRow(0, '合计', null);
-  for (const c of await leadCounts(db, s, f, dim, who.userIds)) {
+  for (const c of await leadCounts(db, s, f, dim, who.everyone ? null : who.userIds)) {
     const row = rows.get(keyOf(c.ownerId));
     if (!row) continue;
     count(row, c.value, c.n);

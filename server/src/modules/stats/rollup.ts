@@ -4,13 +4,14 @@ import type { Db } from '../../platform/db';
 import { leadDimFacts, leadWorkFacts } from '../clue/leadFacts';
 import { callDayFacts } from '../telephony/callFacts';
 import { addDays, dayStart, today } from './days';
-import { statsLeadDay, statsRefresh, statsUserDay } from './schema';
+import { statsLeadDay, statsLeadMonth, statsRefresh, statsUserDay } from './schema';
 
 /**
  * Keeps the rollups (schema.ts) up to date, one organisation at a time under an advisory lock:
  *  - work (stats_user_day): the days from two before the last covered one to yesterday are recomputed (a call's
  *    status settles within minutes; two days leave room for a late event); today is always read live;
- *  - leads (stats_lead_day): recomputed whole, a snapshot of the current owners, statuses and stages.
+ *  - leads (stats_lead_day, and per month stats_lead_month): recomputed whole, a snapshot of the current owners,
+ *    statuses and stages.
  */
 export const ROLLUP_JOB = 'stats.rollup';
 /** How often the job runs (cron, Asia/Shanghai). */
@@ -72,8 +73,12 @@ export async function refreshLeads(db: Db, orgId: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK + 1}, ${orgId})`);
     await tx.delete(statsLeadDay).where(eq(statsLeadDay.organizationId, orgId));
+    await tx.delete(statsLeadMonth).where(eq(statsLeadMonth.organizationId, orgId));
     await tx.execute(sql`insert into stats_lead_day (organization_id, day, owner_id, dim, value, n)
       select ${orgId}, day, owner_id, dim, value, n from (${leadDimFacts(orgId)}) f`);
+    await tx.execute(sql`insert into stats_lead_month (organization_id, month, owner_id, dim, value, n)
+      select organization_id, date_trunc('month', day)::date, owner_id, dim, value, sum(n)
+      from stats_lead_day where organization_id = ${orgId} group by 1, 2, 3, 4, 5`);
     await mark(tx as unknown as Db, orgId, 'leads', null);
   });
 }

@@ -48,3 +48,17 @@ export const statsRefresh = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.source] })],
 );
+
+/** The lead snapshot summed per calendar month (day: the month's first day): a year's figures read few rows. */
+export const statsLeadMonth = pgTable(
+  'stats_lead_month',
+  {
+    organizationId: integer('organization_id').notNull(),
+    dim: smallint('dim').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    ownerId: integer('owner_id').notNull(),
+    value: integer('value').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.dim, t.month, t.ownerId, t.value] })],
+);

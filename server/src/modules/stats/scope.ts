@@ -50,11 +50,14 @@ export interface Audience {
   /** The users counted, ascending. */
   userIds: number[];
   users: Map<number, OrgUser>;
+  /** Every user of the organisation: queries may leave out the user test. */
+  everyone: boolean;
 }
 
 /** The users a statistics filter counts (see above); another organisation's department or user is not found. */
 export async function audienceOf(db: Db, s: Session, f: Pick<StatsFilter, 'deptId' | 'userIds'>): Promise<Audience> {
   let users = await scopeUsers(db, s);
+  const everyone = s.visibleUserIds === null && !f.deptId && !f.userIds?.length;
   if (f.deptId) {
     const depts = new Set(await deptSubtree(db, s.orgId, f.deptId));
     if (!depts.size) throw notFound('部门不存在');
@@ -67,5 +70,9 @@ export async function audienceOf(db: Db, s: Session, f: Pick<StatsFilter, 'deptI
     const wanted = new Set(f.userIds.filter((id) => seen.has(id)));
     users = users.filter((u) => wanted.has(u.id));
   }
-  return { userIds: users.map((u) => u.id).sort((a, b) => a - b), users: new Map(users.map((u) => [u.id, u])) };
+  return {
+    userIds: users.map((u) => u.id).sort((a, b) => a - b),
+    users: new Map(users.map((u) => [u.id, u])),
+    everyone,
+  };
 }

@@ -290,3 +290,22 @@ describe('statistics (/clue/rxfxstastic, /callStatistics, /organizationSalesStat
     }
   });
 });
+
+describe('monthSplit', () => {
+  it('reads whole months from the monthly rollup and the days around them from the daily one', async () => {
+    const { monthSplit } = await import('./matrix');
+    expect(monthSplit('2026-01-01', '2026-12-31')).toEqual({ months: ['2026-01-01', '2026-12-01'], days: [] });
+    expect(monthSplit('2025-11-28', '2026-11-27')).toEqual({
+      months: ['2025-12-01', '2026-10-01'],
+      days: [
+        ['2025-11-28', '2025-11-30'],
+        ['2026-11-01', '2026-11-27'],
+      ],
+    });
+    expect(monthSplit('2026-02-03', '2026-02-20')).toEqual({ months: null, days: [['2026-02-03', '2026-02-20']] });
+    expect(monthSplit('2026-02-03', '2026-03-31')).toEqual({
+      months: ['2026-03-01', '2026-03-01'],
+      days: [['2026-02-03', '2026-02-28']],
+    });
+  });
+});

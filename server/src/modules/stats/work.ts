@@ -56,7 +56,7 @@ async function facts(db: Db, s: Session, f: StatsFilter, who: Audience, key: 'us
     fresh = await freshnessOf(db, s.orgId, 'work');
   }
   const covered = fresh.coveredUntil ?? today();
-  const users = anyOf(sql`user_id`, who.userIds);
+  const users = who.everyone ? sql`true` : anyOf(sql`user_id`, who.userIds);
   const parts: SQL[] = [];
   if (f.startDate < covered)
     parts.push(sql`select day, user_id, calls, answered, missed, talk_seconds, taken, follow_ups from stats_user_day
