@@ -65,6 +65,8 @@ export async function refreshWork(db: Db, orgId: number, now = new Date()): Prom
         select day, user_id, 0, 0, 0, 0, taken, follow_ups from (${leadWorkFacts(orgId, start, end)}) w
       ) f group by day, user_id`);
     await mark(tx as unknown as Db, orgId, 'work', until);
+    // a first build changes the table's size by far: the planner must know (autovacuum would, minutes later)
+    if (!from) await tx.execute(sql`analyze stats_user_day`);
   });
 }
 
@@ -72,6 +74,7 @@ export async function refreshWork(db: Db, orgId: number, now = new Date()): Prom
 export async function refreshLeads(db: Db, orgId: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK + 1}, ${orgId})`);
+    const first = !(await freshnessOf(tx as unknown as Db, orgId, 'leads')).refreshedAt;
     await tx.delete(statsLeadDay).where(eq(statsLeadDay.organizationId, orgId));
     await tx.delete(statsLeadMonth).where(eq(statsLeadMonth.organizationId, orgId));
     await tx.execute(sql`insert into stats_lead_day (organization_id, day, owner_id, dim, value, n)
@@ -80,6 +83,7 @@ export async function refreshLeads(db: Db, orgId: number): Promise<void> {
       select organization_id, date_trunc('month', day)::date, owner_id, dim, value, sum(n)
       from stats_lead_day where organization_id = ${orgId} group by 1, 2, 3, 4, 5`);
     await mark(tx as unknown as Db, orgId, 'leads', null);
+    if (first) await tx.execute(sql`analyze stats_lead_day, stats_lead_month`);
   });
 }
 

@@ -160,6 +160,9 @@ describe('statistics (/clue/rxfxstastic, /callStatistics, /organizationSalesStat
     // a department filter counts its users; a user filter only those
     const d1 = ok(await post('/callStatistics/userPage', { ...period, deptId: org.deptId }, org.admin.token));
     expect(d1.sum).toMatchObject({ calls: 3 });
+    // today alone is read live only
+    const now = ok(await post('/callStatistics/userPage', { startDate: day, endDate: day }, org.admin.token));
+    expect(now.sum).toMatchObject({ calls: 4, answered: 3, talkSeconds: 180, followUps: 2, taken: 1 });
     const one = ok(
       await post('/callStatistics/userPage', { ...period, userIds: [org.otherSeat.userId] }, org.admin.token),
     );

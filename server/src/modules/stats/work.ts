@@ -64,9 +64,9 @@ async function facts(db: Db, s: Session, f: StatsFilter, who: Audience, key: 'us
   if (f.endDate >= covered) {
     const from = dayStart(maxDay(f.startDate, covered));
     const to = dayStart(addDays(f.endDate, 1));
-    parts.push(sql`select day, user_id, calls, answered, missed, talk_seconds, 0, 0
+    parts.push(sql`select day, user_id, calls, answered, missed, talk_seconds, 0 as taken, 0 as follow_ups
       from (${callDayFacts(s.orgId, from, to)}) c where ${users}`);
-    parts.push(sql`select day, user_id, 0, 0, 0, 0, taken, follow_ups
+    parts.push(sql`select day, user_id, 0 as calls, 0 as answered, 0 as missed, 0 as talk_seconds, taken, follow_ups
       from (${leadWorkFacts(s.orgId, from, to)}) w where ${users}`);
   }
   const res = await db.execute<Record<string, string | number>>(sql`select ${sql.raw(key)}::text as k,
