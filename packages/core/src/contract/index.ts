@@ -30,7 +30,7 @@ import { recording } from './recording';
 import { customerRetrieval } from './retrieval';
 import { menus, roles } from './roles';
 import { sop } from './sop';
-import { stats } from './stats';
+import { stats, statsOverview } from './stats';
 import { telephony } from './telephony';
 import { tracking } from './tracking';
 import { upload } from './upload';
@@ -74,6 +74,7 @@ export const contract = {
   order,
   product,
   stats,
+  statsOverview,
   publicSeaPool,
   organizationPublicsea,
   leadLog,

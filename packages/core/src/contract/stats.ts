@@ -173,3 +173,54 @@ export const stats = {
   crmList: robot.post('/crmStatisticV2/getList', 'CRM 统计', { body: MatrixFilter, answer: MatrixAnswer }),
   crmExport: robot.post('/crmStatisticV2/export', '导出 CRM 统计（.xlsx）', { body: MatrixFilter }),
 };
+
+/** The overview of a period (data statistics, sales overview): the figures and their trend per day. */
+export const Overview = z.object({
+  /** Leads created in the period that the users own now. */
+  newLeads: z.number(),
+  work: WorkRow,
+  /** Deals (confirmed orders) signed in the period, their amount and what was paid of it, in fen. */
+  orders: z.number(),
+  orderFen: z.number(),
+  paidFen: z.number(),
+  trend: z.array(
+    z.object({
+      day: z.string(),
+      newLeads: z.number(),
+      calls: z.number(),
+      answered: z.number(),
+      orders: z.number(),
+      orderFen: z.number(),
+    }),
+  ),
+  /** Leads created in the period by their current stage (1-9), and by source (id 0: none). */
+  stages: z.array(z.object({ id: z.number(), name: z.string(), n: z.number() })),
+  sources: z.array(z.object({ id: z.number(), name: z.string(), n: z.number() })),
+  freshAt,
+});
+
+export const CustomerFilter = periodChecks(
+  z.object({
+    ...statsFilterShape,
+    /** 1 by user, 2 by department. */
+    type: groupField.optional().default(1),
+    /** The columns: 1 stage, 2 source, 3 follow-up status. */
+    dim: codeField('统计项', [1, 2, 3] as const)
+      .optional()
+      .default(1),
+  }),
+);
+
+export const statsOverview = {
+  overview: robot.post('/dataStatistics/overview', '机构数据概览', { body: StatsFilter, answer: Overview }),
+  survey: robot.post('/survey/get', '个人销售概况', { body: StatsFilter, answer: Overview }),
+  totalSurvey: robot.post('/totalAccountSurvey/get', '全部销售概况（数据权限内）', {
+    body: StatsFilter,
+    answer: Overview,
+  }),
+  customerList: robot.post('/customerStatistics/list', '客户统计（按阶段、来源、跟进状态）', {
+    body: CustomerFilter,
+    answer: MatrixAnswer,
+  }),
+  customerExport: robot.post('/customerStatistics/export', '导出客户统计（.xlsx）', { body: CustomerFilter }),
+};

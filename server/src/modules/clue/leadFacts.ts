@@ -5,12 +5,13 @@ import { type SQL, sql } from 'drizzle-orm';
  * aggregates inside the database (it never names the lead tables itself).
  */
 
-/** Dimensions of leadDimFacts. */
-export const LEAD_DIM = { followStatus: 1, stage: 2, source: 3 } as const;
+/** Dimensions of leadDimFacts; `all` counts every lead once (value 0). */
+export const LEAD_DIM = { followStatus: 1, stage: 2, source: 3, all: 4 } as const;
 
 /**
  * Live leads (not in the recycle bin, not in the public sea) per Shanghai creation day, owner and one dimension's
- * value: day, owner_id, dim, value (0 for none), n. Three dimensions: follow-up status, customer stage, channel source.
+ * value: day, owner_id, dim, value (0 for none), n. Dimensions: follow-up status, customer stage, channel source, and
+ * all (every lead once).
  */
 export function leadDimFacts(orgId: number): SQL {
   return sql`select day, owner_id, d.dim, d.value, count(*)::int as n
@@ -18,7 +19,7 @@ export function leadDimFacts(orgId: number): SQL {
             coalesce(follow_status_id, 0) as fs, stage::int as st, coalesce(channel_source_id, 0) as src
           from clue where organization_id = ${orgId} and deleted_at is null and is_in_sea = 2 and owner_id is not null) c
     cross join lateral (values (${LEAD_DIM.followStatus}::smallint, c.fs), (${LEAD_DIM.stage}::smallint, c.st),
-      (${LEAD_DIM.source}::smallint, c.src)) as d(dim, value)
+      (${LEAD_DIM.source}::smallint, c.src), (${LEAD_DIM.all}::smallint, 0)) as d(dim, value)
     group by 1, 2, 3, 4`;
 }
 

@@ -15,7 +15,7 @@ import { audienceOf } from './scope';
  * own now, counted by their current value (from the lead snapshot, stats_lead_day). Rows by user or department.
  */
 
-export type LeadDim = keyof typeof LEAD_DIM;
+export type LeadDim = Exclude<keyof typeof LEAD_DIM, 'all'>;
 export interface Head {
   id: number;
   name: string;
@@ -58,7 +58,13 @@ const nextMonth = (day: string) => {
  * Counts per owner and value: whole months from the monthly rollup, the days around them from the daily one.
  * `userIds` null: every user of the organisation (no owner test).
  */
-export async function leadCounts(db: Db, s: Session, f: StatsFilter, dim: LeadDim, userIds: number[] | null) {
+export async function leadCounts(
+  db: Db,
+  s: Session,
+  f: StatsFilter,
+  dim: keyof typeof LEAD_DIM,
+  userIds: number[] | null,
+) {
   if (userIds && !userIds.length) return [];
   const owners = userIds ? sql`and ${anyOf(sql`owner_id`, userIds)}` : sql``;
   const split = monthSplit(f.startDate, f.endDate);

@@ -3,7 +3,8 @@ import { contract } from '@crm/core/contract';
 import type { AppContext } from '../../platform/context';
 import { implement } from '../../platform/http';
 import { sendMatrix, sendWork } from './exports';
-import { headsOf, leadMatrix } from './matrix';
+import { headsOf, type LeadDim, leadMatrix } from './matrix';
+import { overview } from './overview';
 import { scopeDepts, scopeUsers } from './scope';
 import { pageOf, workFigures } from './work';
 
@@ -65,4 +66,23 @@ export function statsRoutes(ctx: AppContext): void {
       return sendMatrix(reply, '销售统计', body.type === 2 ? '部门' : '员工', m);
     });
   }
+
+  // overviews: the organisation's (within the scope), a user's own, and the whole scope's
+  const o = contract.statsOverview;
+  implement(app, o.overview, view, ({ session, body }) => overview(db, session, body));
+  implement(app, o.survey, view, ({ session, body }) =>
+    overview(db, session, { ...body, deptId: undefined, userIds: [session.userId] }),
+  );
+  implement(app, o.totalSurvey, view, ({ session, body }) => overview(db, session, body));
+
+  // customers by stage, source or follow-up status
+  const DIMS: Record<number, LeadDim> = { 1: 'stage', 2: 'source', 3: 'followStatus' };
+  implement(app, o.customerList, view, ({ session, body }) =>
+    leadMatrix(db, session, body, DIMS[body.dim], body.type === 2),
+  );
+  implement(app, o.customerExport, exporting, async ({ session, body, req, reply }) => {
+    await app.audit(req, '导出客户统计');
+    const m = await leadMatrix(db, session, body, DIMS[body.dim], body.type === 2);
+    return sendMatrix(reply, '客户统计', body.type === 2 ? '部门' : '员工', m);
+  });
 }

@@ -63,6 +63,11 @@ describe('statistics (/clue/rxfxstastic, /callStatistics, /organizationSalesStat
     '/crmStatisticV2/getHead',
     '/crmStatisticV2/getList',
     '/crmStatisticV2/export',
+    '/dataStatistics/overview',
+    '/survey/get',
+    '/totalAccountSurvey/get',
+    '/customerStatistics/list',
+    '/customerStatistics/export',
   ];
 
   it('answers code 10 without a session', async () => {
@@ -254,6 +259,51 @@ describe('statistics (/clue/rxfxstastic, /callStatistics, /organizationSalesStat
     expect(later.sum.total).toBe(0);
   });
 
+  it('the overviews count new leads, calls and deals, agreeing with the other screens', async () => {
+    const org = await t().newOrg();
+    const a = org.admin.token;
+    await call(org, org.seat, 2, 40);
+    await call(org, org.otherSeat, 3, 0);
+    const l1 = await lead(org.seat);
+    await post('/organizationClue/edit', { clueId: l1, name: '李娜', stage: 3 }, org.seat.token);
+    await lead(org.otherSeat);
+    const product = ok(
+      await post('/crmProduct/add', { name: '年度会员', code: `V${phoneSeq++}`, unit: '年', priceFen: 128_800 }, a),
+    ).id;
+    const order = (status: 1 | 2, quantity = 1) =>
+      post(
+        '/crmOrder/add',
+        { clueId: l1, signedOn: day, status, lines: [{ productId: product, quantity, unitPriceFen: 128_800 }] },
+        org.seat.token,
+      );
+    ok(await order(2, 2));
+    ok(await order(1)); // a draft is no deal
+    await t().ctx.services.stats.refresh(org.orgId);
+
+    const all = ok(await post('/dataStatistics/overview', period, a));
+    expect(all).toMatchObject({ newLeads: 2, orders: 1, orderFen: 257_600, paidFen: 0 });
+    expect(all.work).toEqual(ok(await post('/callStatistics/userPage', period, a)).sum);
+    expect(all.trend.at(-1)).toMatchObject({ day, newLeads: 2, calls: 2, answered: 1, orders: 1, orderFen: 257_600 });
+    expect(all.stages.find((x: any) => x.id === 3)).toMatchObject({ name: expect.any(String), n: 1 });
+    expect(all.sources.find((x: any) => x.id === 0)).toMatchObject({ name: '未设置', n: 2 });
+    expect(ok(await post('/totalAccountSurvey/get', period, a))).toEqual(all);
+    // a user's own overview: the seat's figures only, whoever asks
+    const mine = ok(await post('/survey/get', period, org.seat.token));
+    expect(mine).toMatchObject({ newLeads: 1, orders: 1, work: { calls: 1, answered: 1, talkSeconds: 40 } });
+    const otherMine = ok(await post('/survey/get', period, org.otherSeat.token));
+    expect(otherMine).toMatchObject({ newLeads: 1, orders: 0, work: { calls: 1, missed: 1 } });
+    // the seat's scope covers its own figures in the organisation overview too
+    expect(ok(await post('/dataStatistics/overview', period, org.seat.token))).toEqual(mine);
+    // customers by stage: the same counts as the overview's
+    const byStage = ok(await post('/customerStatistics/list', { ...period, dim: 1 }, a));
+    expect(byStage.sum.counts[3]).toBe(1);
+    expect(byStage.sum.total).toBe(all.newLeads);
+    const bySource = ok(await post('/customerStatistics/list', { ...period, dim: 2, type: 2 }, a));
+    expect(bySource.sum.counts[0]).toBe(2);
+    refused(await post('/customerStatistics/list', { ...period, dim: 4 }, a), 400, '统计项只能是 1、2、3');
+    refused(await post('/customerStatistics/export', { ...period, dim: 1 }, org.seat.token), 403, '无权限访问');
+  });
+
   it('exports each table as .xlsx with the figures shown', async () => {
     const org = await t().newOrg();
     await call(org, org.seat, 2, 3725);
@@ -287,6 +337,7 @@ describe('statistics (/clue/rxfxstastic, /callStatistics, /organizationSalesStat
       ['/clue/rxfxstastic/exportUserOrDeptAnalysis', { ...period, type: 2 }],
       ['/organizationSalesStatistics/exportSalesStatisticsListFollow', period],
       ['/crmStatisticV2/export', { ...period, type: 2 }],
+      ['/customerStatistics/export', { ...period, dim: 2 }],
     ] as const) {
       const x = await t().request('POST', `${R}${path}`, body, { token: org.admin.token });
       expect(`${path} ${x.status} ${x.headers['content-type']}`).toContain(`${path} 200 application/vnd.openxml`);
