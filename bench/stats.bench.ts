@@ -6,7 +6,8 @@
 // times each screen's calls (two at a time) for the organisation-wide administrator and a department manager, over the last 30 days
 // and over a whole year:
 //   stats.<screen>_p95_ms   staff (by user and by department, and follow-up statuses), call (users page, days),
-//                           crm (sales statistics by follow-up status)
+//                           crm (sales statistics by follow-up status), data (the overview), customer (customers
+//                           by stage), survey (a user's and the scope's sales overview)
 //   stats.max_p95_ms        the slowest of them
 // BENCH_STATS_SCALE (default 1) multiplies the row counts (0.1 while developing).
 import { mkdtempSync } from 'node:fs';
@@ -158,6 +159,9 @@ async function run(databaseUrl: string, scale: number): Promise<void> {
       ],
       call: ['/callStatistics/userPage', '/callStatistics/dayList'],
       crm: ['/organizationSalesStatistics/salesStatisticsListFollow'],
+      data: ['/dataStatistics/overview'],
+      customer: ['/customerStatistics/list'],
+      survey: ['/survey/get', '/totalAccountSurvey/get'],
     };
     let max = 0;
     for (const [screen, paths] of Object.entries(screens)) {

@@ -66,7 +66,7 @@ export default function CrmStatistics() {
               style={{ height: 260 }}
               onClick={(p) => {
                 const head = heads.find((h) => h.name === p.name);
-                if (head?.id) navigateTo(leadsLink(q, ownersOf(q, users, 'sum', 0), head.id));
+                if (head?.id) navigateTo(leadsLink(q, ownersOf(q, users, 'sum', 0), { dim: 3, id: head.id }));
               }}
             />
           </Card>

@@ -2,7 +2,7 @@ import type { MatrixRow } from '@crm/core/contract/stats';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type StatsQuery, useScopeUsers } from '../../components/charts';
-import { leadsLink, ownersOf, type RowKind } from './links';
+import { type Dim, leadsLink, ownersOf, type RowKind } from './links';
 import { Figure } from './WorkTable';
 
 export interface Matrix {
@@ -12,8 +12,8 @@ export interface Matrix {
 }
 
 /**
- * Leads by follow-up status (columns) per user or department (rows), the sum last; each count opens the lead list
- * with the same owners, creation period and status (未设置 has no status to filter by: it stays plain).
+ * Leads by follow-up status, stage or source (columns) per user or department (rows), the sum last; each count opens
+ * the lead list with the same owners, creation period and column value.
  */
 export function MatrixTable({
   q,
@@ -21,16 +21,22 @@ export function MatrixTable({
   data,
   loading,
   firstTitle,
+  dim = 3,
 }: {
   q: StatsQuery;
   by: 'user' | 'dept';
   data: Matrix | undefined;
   loading: boolean;
   firstTitle?: string;
+  /** What the columns are (default the follow-up statuses). */
+  dim?: Dim;
 }) {
   const users = useScopeUsers().data ?? [];
-  const link = (kind: RowKind, id: number, status?: number) =>
-    status === 0 ? undefined : leadsLink(q, ownersOf(q, users, kind, id), status);
+  // 未设置 (id 0) has no value the lead list filters by: it stays plain
+  const link = (kind: RowKind, id: number, column?: number) =>
+    column === 0
+      ? undefined
+      : leadsLink(q, ownersOf(q, users, kind, id), column === undefined ? undefined : { dim, id: column });
   const kindOf = (r: MatrixRow): RowKind => (r.id === 0 && r.name === '合计' ? 'sum' : by);
   const columns: ColumnsType<MatrixRow> = [
     { title: firstTitle ?? (by === 'user' ? '员工' : '部门'), dataIndex: 'name', fixed: 'left', width: 130 },

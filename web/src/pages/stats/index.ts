@@ -5,4 +5,7 @@ export const pages: Record<string, PageLoader> = {
   '/staffStatistics': () => import('./StaffStatistics'),
   '/callStatistics': () => import('./CallStatistics'),
   '/crmStatistics': () => import('./CrmStatistics'),
+  '/dataStatistics': () => import('./DataStatistics'),
+  '/customerStatistics': () => import('./CustomerStatistics'),
+  '/saleSurvey': () => import('./SaleSurvey'),
 };

@@ -21,11 +21,15 @@ export function ownersOf(
   return users.filter((u) => (!chosen || chosen.has(u.id)) && (u.deptId ?? 0) === id).map((u) => u.id);
 }
 
-export function leadsLink(q: StatsQuery, owners: number[] | undefined, followStatusId?: number): string {
+/** The lead list's filter of a matrix column: 1 stage, 2 source, 3 follow-up status. */
+export const DIM_FILTER = { 1: 'stages', 2: 'channelSourceIds', 3: 'followStatusIds' } as const;
+export type Dim = keyof typeof DIM_FILTER;
+
+export function leadsLink(q: StatsQuery, owners: number[] | undefined, column?: { dim: Dim; id: number }): string {
   const p = new URLSearchParams({ createTime: `${q.startDate}至${q.endDate}` });
   if (owners) p.set('ownerIds', owners.join(','));
   else if (q.deptId) p.set('deptIds', String(q.deptId));
-  if (followStatusId) p.set('followStatusIds', String(followStatusId));
+  if (column) p.set(DIM_FILTER[column.dim], String(column.id));
   return `/main/customerManage?${p}`;
 }
 
