@@ -105,9 +105,9 @@ export default [
       await row.getByRole('button', { name: String(me.calls), exact: true }).click();
       await page.waitForURL(/\/main\/outCall\?tab=calls&userId=\d+/);
       await page.getByRole('tab', { name: '通话记录', selected: true }).waitFor();
-      const records = page.locator('.ant-tabs-tabpane-active tbody tr.ant-table-row');
-      await records.first().waitFor();
-      if (me.calls <= 10) assert.equal(await records.count(), me.calls);
+      await page.locator('tbody tr.ant-table-row').filter({ hasText: '统计客户' }).first().waitFor();
+      // the list behind the figure holds as many calls as the figure says
+      await page.getByText(new RegExp(`共\\s*${me.calls}\\s*条`)).first().waitFor();
       await shot('calls-behind');
     },
   },
@@ -183,6 +183,49 @@ export default [
         .first()
         .waitFor();
       await shot('crm-leads-behind');
+    },
+  },
+  {
+    name: '数据统计、客户统计与销售概况：概览图表、按阶段的客户数点击进入客户列表、我的与全部切换',
+    async run({ page, login, baseUrl, shot }) {
+      await login();
+      await page.goto(`${baseUrl}/main/dataStatistics`);
+      await page.getByTestId('overview-trend').locator('canvas').waitFor();
+      await page.getByTestId('overview-stages').locator('canvas').waitFor();
+      const period = await page.evaluate(() => {
+        const d = new Date(Date.now() + 8 * 3600_000);
+        return { startDate: `${d.toISOString().slice(0, 8)}01`, endDate: d.toISOString().slice(0, 10) };
+      });
+      const overview = await apiCall(page, 'POST', '/api/robot/dataStatistics/overview', period);
+      assert.equal(overview.code, 1, overview.msg);
+      await page.getByTestId('headline-新增客户').getByText(String(overview.data.newLeads)).waitFor();
+      await shot('data-statistics');
+
+      await page.goto(`${baseUrl}/main/customerStatistics`);
+      await page.getByTestId('customer-chart').locator('canvas').waitFor();
+      const sum = page.locator('tbody tr.ant-table-row').filter({ hasText: '合计' });
+      await sum.waitFor();
+      await sum.locator('td').last().getByText(String(overview.data.newLeads)).waitFor();
+      await page.getByText('按来源').click();
+      await page.locator('thead th').filter({ hasText: '未设置' }).waitFor();
+      await shot('customer-statistics');
+      await page.getByText('按阶段').click();
+      const cell = page.locator('tbody tr.ant-table-row').filter({ hasNotText: '合计' }).locator('td button').first();
+      const n = Number(await cell.innerText());
+      await cell.click();
+      await page.waitForURL(/\/main\/customerManage\?.*stages=\d/);
+      await page
+        .getByText(new RegExp(`共\\s*${n}\\s*条`))
+        .first()
+        .waitFor();
+
+      await page.goto(`${baseUrl}/main/saleSurvey`);
+      await page.getByTestId('overview-trend').locator('canvas').waitFor();
+      const mine = await apiCall(page, 'POST', '/api/robot/survey/get', period);
+      await page.getByTestId('headline-新增客户').getByText(String(mine.data.newLeads)).waitFor();
+      await page.getByText('全部', { exact: true }).click();
+      await page.getByTestId('headline-新增客户').getByText(String(overview.data.newLeads)).waitFor();
+      await shot('sale-survey');
     },
   },
 ];
