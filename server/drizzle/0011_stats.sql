@@ -26,6 +26,26 @@ CREATE TABLE "stats_refresh" (
 	CONSTRAINT "stats_refresh_organization_id_source_pk" PRIMARY KEY("organization_id","source")
 );
 --> statement-breakpoint
+CREATE TABLE "stats_report" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organization_id" integer NOT NULL,
+	"type" smallint NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date NOT NULL,
+	"data" jsonb NOT NULL,
+	"receiver_ids" integer[] DEFAULT '{}' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "stats_report_setting" (
+	"organization_id" integer PRIMARY KEY NOT NULL,
+	"daily" boolean DEFAULT false NOT NULL,
+	"weekly" boolean DEFAULT false NOT NULL,
+	"monthly" boolean DEFAULT false NOT NULL,
+	"receiver_ids" integer[] DEFAULT '{}' NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "stats_user_day" (
 	"organization_id" integer NOT NULL,
 	"day" date NOT NULL,
@@ -38,3 +58,5 @@ CREATE TABLE "stats_user_day" (
 	"follow_ups" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "stats_user_day_organization_id_day_user_id_pk" PRIMARY KEY("organization_id","day","user_id")
 );
+--> statement-breakpoint
+CREATE UNIQUE INDEX "stats_report_period_uq" ON "stats_report" USING btree ("organization_id","type","start_date");

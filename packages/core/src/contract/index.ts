@@ -30,7 +30,7 @@ import { recording } from './recording';
 import { customerRetrieval } from './retrieval';
 import { menus, roles } from './roles';
 import { sop } from './sop';
-import { stats, statsOverview } from './stats';
+import { reportStatistics, stats, statsOverview } from './stats';
 import { telephony } from './telephony';
 import { tracking } from './tracking';
 import { upload } from './upload';
@@ -75,6 +75,7 @@ export const contract = {
   product,
   stats,
   statsOverview,
+  reportStatistics,
   publicSeaPool,
   organizationPublicsea,
   leadLog,

@@ -224,3 +224,54 @@ export const statsOverview = {
   }),
   customerExport: robot.post('/customerStatistics/export', '导出客户统计（.xlsx）', { body: CustomerFilter }),
 };
+
+// ---- reports (/reportStatistics): daily, weekly, monthly
+
+export const REPORT_TYPES = [1, 2, 3] as const;
+export const ReportTypeName = { 1: '日报', 2: '周报', 3: '月报' } as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+export const ReportSetting = z.object({
+  daily: z.boolean(),
+  weekly: z.boolean(),
+  monthly: z.boolean(),
+  /** Who receives the reports (as messages). */
+  receiverIds: z.array(z.number()),
+  receivers: z.array(z.object({ id: z.number(), realName: z.string() })),
+});
+export const ReportSettingInput = z.object({
+  daily: z.boolean({ error: '请选择是否发送日报' }),
+  weekly: z.boolean({ error: '请选择是否发送周报' }),
+  monthly: z.boolean({ error: '请选择是否发送月报' }),
+  receiverIds: z.array(idField('接收人'), { error: '接收人列表不正确' }).max(200, '接收人最多 200 个'),
+});
+
+export const ReportSummary = z.object({
+  id: z.number(),
+  type: z.number(),
+  typeName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  createdAt: z.string().nullable(),
+});
+export const Report = ReportSummary.extend({
+  overview: Overview,
+  /** Each user's work in the period, the busiest first. */
+  users: z.array(WorkRow),
+});
+
+export const reportStatistics = {
+  get: robot.post('/reportStatistics/get', '周报月报：报告列表与一份报告', {
+    body: z.object({ type: codeField('报告类型', REPORT_TYPES), id: optionalId('报告') }),
+    answer: z.object({ list: z.array(ReportSummary), report: Report.nullable() }),
+  }),
+  getSetting: robot.post('/reportStatistics/getSetting', '周报月报发送设置', { answer: ReportSetting }),
+  saveSetting: robot.post('/reportStatistics/saveSetting', '保存周报月报发送设置', {
+    body: ReportSettingInput,
+    answer: ReportSetting,
+  }),
+  generate: robot.post('/reportStatistics/generate', '立即生成并发送上一周期的报告', {
+    body: z.object({ type: codeField('报告类型', REPORT_TYPES) }),
+    answer: ReportSummary,
+  }),
+};

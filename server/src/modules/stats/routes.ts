@@ -5,6 +5,7 @@ import { implement } from '../../platform/http';
 import { sendMatrix, sendWork } from './exports';
 import { headsOf, type LeadDim, leadMatrix } from './matrix';
 import { overview } from './overview';
+import { getSetting, makeReport, readReports, saveSetting } from './reports';
 import { scopeDepts, scopeUsers } from './scope';
 import { pageOf, workFigures } from './work';
 
@@ -85,4 +86,15 @@ export function statsRoutes(ctx: AppContext): void {
     const m = await leadMatrix(db, session, body, DIMS[body.dim], body.type === 2);
     return sendMatrix(reply, '客户统计', body.type === 2 ? '部门' : '员工', m);
   });
+
+  // reports
+  const r = contract.reportStatistics;
+  implement(app, r.get, view, ({ session, body }) => readReports(db, session, body.type, body.id));
+  implement(app, r.getSetting, view, ({ session }) => getSetting(db, session.orgId));
+  implement(app, r.saveSetting, { sign: 'report:edit', audit: '保存周报月报设置' }, ({ session, body }) =>
+    saveSetting(db, session, body),
+  );
+  implement(app, r.generate, { sign: 'report:edit', audit: '生成报告' }, ({ session, body }) =>
+    makeReport(ctx, session.orgId, body.type),
+  );
 }

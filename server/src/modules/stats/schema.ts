@@ -1,4 +1,17 @@
-import { bigint, date, integer, pgTable, primaryKey, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Rollups of the statistics module, refreshed incrementally by its job (rollup.ts) from the read models the leads
@@ -61,4 +74,30 @@ export const statsLeadMonth = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.dim, t.month, t.ownerId, t.value] })],
+);
+
+/** Which reports an organisation sends, and to whom. */
+export const statsReportSetting = pgTable('stats_report_setting', {
+  organizationId: integer('organization_id').primaryKey(),
+  daily: boolean('daily').notNull().default(false),
+  weekly: boolean('weekly').notNull().default(false),
+  monthly: boolean('monthly').notNull().default(false),
+  receiverIds: integer('receiver_ids').array().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A report as computed by its job: 1 daily, 2 weekly, 3 monthly; its figures as they were then, and who got it. */
+export const statsReport = pgTable(
+  'stats_report',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    type: smallint('type').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    receiverIds: integer('receiver_ids').array().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('stats_report_period_uq').on(t.organizationId, t.type, t.startDate)],
 );

@@ -68,6 +68,10 @@ describe('statistics (/clue/rxfxstastic, /callStatistics, /organizationSalesStat
     '/totalAccountSurvey/get',
     '/customerStatistics/list',
     '/customerStatistics/export',
+    '/reportStatistics/get',
+    '/reportStatistics/getSetting',
+    '/reportStatistics/saveSetting',
+    '/reportStatistics/generate',
   ];
 
   it('answers code 10 without a session', async () => {
@@ -79,7 +83,7 @@ describe('statistics (/clue/rxfxstastic, /callStatistics, /organizationSalesStat
 
   it('a seat reads its statistics but may not export them', async () => {
     const org = await t().newOrg();
-    for (const path of PATHS.filter((p) => /export/i.test(p)))
+    for (const path of PATHS.filter((p) => /export|saveSetting|generate/i.test(p)))
       refused(await post(path, { ...period, type: 1 }, org.seat.token), 403, '无权限访问');
     ok(await post('/callStatistics/userPage', period, org.seat.token));
   });
@@ -302,6 +306,72 @@ describe('statistics (/clue/rxfxstastic, /callStatistics, /organizationSalesStat
     expect(bySource.sum.counts[0]).toBe(2);
     refused(await post('/customerStatistics/list', { ...period, dim: 4 }, a), 400, '统计项只能是 1、2、3');
     refused(await post('/customerStatistics/export', { ...period, dim: 1 }, org.seat.token), 403, '无权限访问');
+  });
+
+  it('reports: settings name the receivers; the job makes the day’s, week’s and month’s reports and messages them', async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const a = org.admin.token;
+    refused(
+      await post(
+        '/reportStatistics/saveSetting',
+        { daily: true, weekly: true, monthly: true, receiverIds: [other.seat.userId] },
+        a,
+      ),
+      404,
+      '接收人不存在',
+    );
+    refused(
+      await post('/reportStatistics/saveSetting', { daily: 'yes', weekly: true, monthly: true, receiverIds: [] }, a),
+      400,
+    );
+    const setting = ok(
+      await post(
+        '/reportStatistics/saveSetting',
+        { daily: true, weekly: false, monthly: true, receiverIds: [org.manager.userId] },
+        a,
+      ),
+    );
+    expect(setting).toMatchObject({
+      daily: true,
+      weekly: false,
+      monthly: true,
+      receivers: [{ id: org.manager.userId }],
+    });
+    expect(ok(await post('/reportStatistics/getSetting', {}, org.manager.token))).toEqual(setting);
+
+    await call(org, org.seat, 2, 30, 1); // yesterday
+    await call(org, org.seat, 3, 0, 1);
+    await call(org, org.seat, 2, 99); // today: not in yesterday's report
+    const { runDueReports } = await import('./reports');
+    // a Monday the 1st (Shanghai): the daily and the monthly report (weekly is off)
+    await runDueReports(t().ctx, new Date('2026-06-01T01:00:00Z'));
+    const { makeReport } = await import('./reports');
+    const made = await makeReport(t().ctx, org.orgId, 1);
+    expect(made).toMatchObject({ type: 1, typeName: '日报', startDate: addDays(day, -1), endDate: addDays(day, -1) });
+
+    const read = ok(await post('/reportStatistics/get', { type: 1 }, org.manager.token));
+    expect(read.report).toMatchObject({ id: made.id, overview: { work: { calls: 2, answered: 1, talkSeconds: 30 } } });
+    expect(read.report.users.find((u: any) => u.id === org.seat.userId)).toMatchObject({ calls: 2, missed: 1 });
+    expect(read.list.map((r: any) => r.startDate)).toEqual([addDays(day, -1), '2026-05-31']);
+    const monthly = ok(await post('/reportStatistics/get', { type: 3 }, a));
+    expect(monthly.report).toMatchObject({ startDate: '2026-05-01', endDate: '2026-05-31' });
+    expect(ok(await post('/reportStatistics/get', { type: 2 }, a))).toEqual({ list: [], report: null });
+    // the receiver got a message naming the report
+    const messages = await t().ctx.db.execute(
+      sql`select title, content, param from app_notice where organization_id = ${org.orgId} and user_id = ${org.manager.userId} and msg_type = 'stats_report' order by id`,
+    );
+    expect(messages.rows.at(-1)).toMatchObject({
+      title: `日报（${addDays(day, -1)}）`,
+      param: { reportId: made.id, type: 1 },
+    });
+    expect(String((messages.rows.at(-1) as any).content)).toContain('外呼 2，接通 1（50%）');
+    // a seat who was not sent the report does not read it; another organisation's report is not found
+    expect(ok(await post('/reportStatistics/get', { type: 1 }, org.seat.token))).toEqual({ list: [], report: null });
+    refused(await post('/reportStatistics/get', { type: 1, id: made.id }, other.admin.token), 404, '报告不存在');
+    refused(await post('/reportStatistics/get', { type: 4 }, a), 400, '报告类型只能是 1、2、3');
+    const again = ok(await post('/reportStatistics/generate', { type: 1 }, a));
+    expect(again.id).toBe(made.id);
   });
 
   it('exports each table as .xlsx with the figures shown', async () => {
