@@ -107,7 +107,10 @@ export default [
       await page.getByRole('tab', { name: '通话记录', selected: true }).waitFor();
       await page.locator('tbody tr.ant-table-row').filter({ hasText: '统计客户' }).first().waitFor();
       // the list behind the figure holds as many calls as the figure says
-      await page.getByText(new RegExp(`共\\s*${me.calls}\\s*条`)).first().waitFor();
+      await page
+        .getByText(new RegExp(`共\\s*${me.calls}\\s*条`))
+        .first()
+        .waitFor();
       await shot('calls-behind');
     },
   },
@@ -226,6 +229,47 @@ export default [
       await page.getByText('全部', { exact: true }).click();
       await page.getByTestId('headline-新增客户').getByText(String(overview.data.newLeads)).waitFor();
       await shot('sale-survey');
+    },
+  },
+  {
+    name: '周报月报：设置接收人并开启日报，立即生成日报，报告在页面可读且接收人收到消息',
+    async run({ page, login, baseUrl, shot, settle }) {
+      await login();
+      await page.goto(`${baseUrl}/reportStatistics`);
+      await page.getByText('暂无报告').waitFor();
+      await page.getByRole('button', { name: '发送设置' }).click();
+      const modal = page.getByRole('dialog').filter({ hasText: '周报月报发送设置' });
+      await settle();
+      await modal.getByLabel('日报（每天 08:00，前一天）').click();
+      const receivers = modal.locator('.ant-select');
+      await receivers.click();
+      await receivers.locator('input').fill('系统管理员');
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: '系统管理员' })
+        .click();
+      await modal.getByText('周报月报发送设置').click(); // closes the dropdown
+      await modal.getByRole('button', { name: /确\s*定/ }).click();
+      await modal.waitFor({ state: 'detached' });
+      // the report of yesterday, made now and sent to the receivers saved
+      await page.getByRole('button', { name: '发送设置' }).click();
+      await settle();
+      await modal.getByRole('button', { name: /立即生成日报/ }).click();
+      await page.getByText('已生成并发送').waitFor();
+      await modal.getByRole('button', { name: /取\s*消/ }).click();
+      await modal.waitFor({ state: 'detached' });
+      await page.getByTestId('overview-trend').locator('canvas').waitFor();
+      await page.getByText(/日报（\d{4}-\d{2}-\d{2}），生成于/).waitFor();
+      await page
+        .locator('.ant-card')
+        .filter({ hasText: '员工明细' })
+        .locator('tbody tr.ant-table-row')
+        .first()
+        .waitFor();
+      await shot('daily-report');
+      const setting = await apiCall(page, 'POST', '/api/robot/reportStatistics/getSetting', {});
+      assert.equal(setting.data.daily, true);
+      assert.equal(setting.data.receivers.length, 1);
     },
   },
 ];

@@ -64,14 +64,14 @@ export function barOption(
   };
 }
 
-/** Stages: a funnel in the order given (the first stage widest). */
+/** Stages: a funnel, the largest widest (each label names its stage and count). */
 export function funnelOption(items: NamedValue[], kind: ValueKind = 'count'): ChartOption {
   return {
     tooltip: { trigger: 'item', ...tooltipOf(kind) },
     series: [
       {
         type: 'funnel',
-        sort: 'none',
+        sort: 'descending',
         left: '10%',
         width: '80%',
         minSize: '8%',

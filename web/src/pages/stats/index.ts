@@ -8,4 +8,5 @@ export const pages: Record<string, PageLoader> = {
   '/dataStatistics': () => import('./DataStatistics'),
   '/customerStatistics': () => import('./CustomerStatistics'),
   '/saleSurvey': () => import('./SaleSurvey'),
+  '/reportStatistics': () => import('./ReportStatistics'),
 };
