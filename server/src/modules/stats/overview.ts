@@ -20,13 +20,12 @@ import { workFigures } from './work';
 export async function overview(db: Db, s: Session, f: StatsFilter) {
   const who = await audienceOf(db, s, f);
   const owners = who.everyone ? null : who.userIds;
-  const [work, days, leadFresh] = await Promise.all([
+  // the lead snapshot first (an organisation's first call builds it), then every figure at once
+  const leadFresh = await leadFreshness(db, s.orgId);
+  const [work, days, deals, stageCounts, sourceCounts, sourceHeads] = await Promise.all([
     workFigures(db, s, f, 'day'),
     newLeadsByDay(db, s, f, owners),
-    leadFreshness(db, s.orgId),
-  ]);
-  const deals = await dealsByDay(db, s, f, owners);
-  const [stageCounts, sourceCounts, sourceHeads] = await Promise.all([
+    dealsByDay(db, s, f, owners),
     leadCounts(db, s, f, 'stage', owners),
     leadCounts(db, s, f, 'source', owners),
     headsOf(db, s.orgId, 'source'),
