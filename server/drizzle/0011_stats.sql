@@ -1,3 +1,13 @@
+CREATE TABLE "stats_deal_day" (
+	"organization_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"owner_id" integer NOT NULL,
+	"orders" integer NOT NULL,
+	"total_fen" bigint NOT NULL,
+	"paid_fen" bigint NOT NULL,
+	CONSTRAINT "stats_deal_day_organization_id_day_owner_id_pk" PRIMARY KEY("organization_id","day","owner_id")
+);
+--> statement-breakpoint
 CREATE TABLE "stats_lead_day" (
 	"organization_id" integer NOT NULL,
 	"dim" smallint NOT NULL,

@@ -5,7 +5,6 @@ import type { Db } from '../../platform/db';
 import { anyOf } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { LEAD_DIM } from '../clue/leadFacts';
-import { dealDayFacts } from '../order/orderFacts';
 import { daysOf } from './days';
 import { headsOf, leadCounts, leadFreshness } from './matrix';
 import { freshText } from './rollup';
@@ -14,8 +13,8 @@ import { workFigures } from './work';
 
 /**
  * The overview of a period for the audience of a filter (data statistics, the sales overview): new leads, the work
- * figures (the same function as the staff and call screens), deals from the orders module, the daily trend, and
- * the new leads by stage and by source.
+ * figures (the same function as the staff and call screens), deals (the orders module's, in the snapshot), the daily
+ * trend, and the new leads by stage and by source.
  */
 export async function overview(db: Db, s: Session, f: StatsFilter) {
   const who = await audienceOf(db, s, f);
@@ -81,8 +80,9 @@ async function dealsByDay(db: Db, s: Session, f: StatsFilter, owners: number[] |
   const res = await db.execute<{ day: string; orders: number; total_fen: string; paid_fen: string }>(sql`
     select day::text as day, sum(orders)::int as orders, sum(total_fen)::bigint as total_fen,
       sum(paid_fen)::bigint as paid_fen
-    from (${dealDayFacts(s.orgId, f.startDate, f.endDate)}) d
-    ${owners ? sql`where ${anyOf(sql`owner_id`, owners)}` : sql``}
+    from stats_deal_day
+    where organization_id = ${s.orgId} and day between ${f.startDate} and ${f.endDate}
+      ${owners ? sql`and ${anyOf(sql`owner_id`, owners)}` : sql``}
     group by 1`);
   for (const r of res.rows)
     out.set(String(r.day), { orders: Number(r.orders), totalFen: Number(r.total_fen), paidFen: Number(r.paid_fen) });

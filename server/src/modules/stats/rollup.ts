@@ -2,16 +2,17 @@ import { formatDateTime } from '@crm/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { leadDimFacts, leadWorkFacts } from '../clue/leadFacts';
+import { dealDayFacts } from '../order/orderFacts';
 import { callDayFacts } from '../telephony/callFacts';
 import { addDays, dayStart, today } from './days';
-import { statsLeadDay, statsLeadMonth, statsRefresh, statsUserDay } from './schema';
+import { statsDealDay, statsLeadDay, statsLeadMonth, statsRefresh, statsUserDay } from './schema';
 
 /**
  * Keeps the rollups (schema.ts) up to date, one organisation at a time under an advisory lock:
  *  - work (stats_user_day): the days from two before the last covered one to yesterday are recomputed (a call's
  *    status settles within minutes; two days leave room for a late event); today is always read live;
- *  - leads (stats_lead_day, and per month stats_lead_month): recomputed whole, a snapshot of the current owners,
- *    statuses and stages.
+ *  - leads (stats_lead_day, and per month stats_lead_month) and deals (stats_deal_day): recomputed whole, a snapshot
+ *    of the current owners, statuses and stages, and of the confirmed orders.
  */
 export const ROLLUP_JOB = 'stats.rollup';
 /** How often the job runs (cron, Asia/Shanghai). */
@@ -77,13 +78,17 @@ export async function refreshLeads(db: Db, orgId: number): Promise<void> {
     const first = !(await freshnessOf(tx as unknown as Db, orgId, 'leads')).refreshedAt;
     await tx.delete(statsLeadDay).where(eq(statsLeadDay.organizationId, orgId));
     await tx.delete(statsLeadMonth).where(eq(statsLeadMonth.organizationId, orgId));
+    await tx.delete(statsDealDay).where(eq(statsDealDay.organizationId, orgId));
+    // an order may be signed on any day, before or after it is written: the deals are recomputed whole too
+    await tx.execute(sql`insert into stats_deal_day (organization_id, day, owner_id, orders, total_fen, paid_fen)
+      select ${orgId}, day, owner_id, orders, total_fen, paid_fen from (${dealDayFacts(orgId, '1900-01-01', '9999-12-31')}) d`);
     await tx.execute(sql`insert into stats_lead_day (organization_id, day, owner_id, dim, value, n)
       select ${orgId}, day, owner_id, dim, value, n from (${leadDimFacts(orgId)}) f`);
     await tx.execute(sql`insert into stats_lead_month (organization_id, month, owner_id, dim, value, n)
       select organization_id, date_trunc('month', day)::date, owner_id, dim, value, sum(n)
       from stats_lead_day where organization_id = ${orgId} group by 1, 2, 3, 4, 5`);
     await mark(tx as unknown as Db, orgId, 'leads', null);
-    if (first) await tx.execute(sql`analyze stats_lead_day, stats_lead_month`);
+    if (first) await tx.execute(sql`analyze stats_lead_day, stats_lead_month, stats_deal_day`);
   });
 }
 

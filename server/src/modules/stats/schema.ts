@@ -76,6 +76,20 @@ export const statsLeadMonth = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.dim, t.month, t.ownerId, t.value] })],
 );
 
+/** Deals (confirmed orders) per signing day and owner: a snapshot, refreshed with the lead snapshot. */
+export const statsDealDay = pgTable(
+  'stats_deal_day',
+  {
+    organizationId: integer('organization_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ownerId: integer('owner_id').notNull(),
+    orders: integer('orders').notNull(),
+    totalFen: bigint('total_fen', { mode: 'number' }).notNull(),
+    paidFen: bigint('paid_fen', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.ownerId] })],
+);
+
 /** Which reports an organisation sends, and to whom. */
 export const statsReportSetting = pgTable('stats_report_setting', {
   organizationId: integer('organization_id').primaryKey(),
