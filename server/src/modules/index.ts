@@ -21,6 +21,7 @@ import { qualityModule } from './quality';
 import { qualityReviewModule } from './qualityReview';
 import { recordingModule } from './recording';
 import { retrievalModule } from './retrieval';
+import { statsModule } from './stats';
 import { telephonyModule } from './telephony';
 import { trackingModule } from './tracking';
 import { uploadModule } from './upload';
@@ -52,4 +53,5 @@ export const modules: Module[] = [
   uploadModule,
   billingModule,
   orderModule,
+  statsModule,
 ];

@@ -30,6 +30,7 @@ import { recording } from './recording';
 import { customerRetrieval } from './retrieval';
 import { menus, roles } from './roles';
 import { sop } from './sop';
+import { reportStatistics, stats, statsOverview } from './stats';
 import { telephony } from './telephony';
 import { tracking } from './tracking';
 import { upload } from './upload';
@@ -73,6 +74,9 @@ export const contract = {
   acquisition,
   order,
   product,
+  stats,
+  statsOverview,
+  reportStatistics,
   publicSeaPool,
   organizationPublicsea,
   leadLog,

@@ -38,6 +38,7 @@ export const DEFAULT_ROLES: {
       'insight:view',
       'order:view',
       'order:edit',
+      'stats:view',
     ],
     routes: MAIN_ROUTES.filter((r) => r.menu === 'customer' || r.menu === 'call' || !r.menu)
       .map((r) => r.path)
