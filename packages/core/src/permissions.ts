@@ -63,6 +63,14 @@ export const FUNCTION_SIGNS = {
       'product:edit': '管理产品',
     },
   },
+  board: {
+    name: '数据看板',
+    signs: {
+      'board:view': '查看成交、市场与 AI 看板',
+      'board:edit': '成交看板设置与自定义看板',
+      'board:export': '导出看板数据',
+    },
+  },
 } as const;
 
 export type FunctionSign = {

@@ -5,6 +5,7 @@ import { analysisModule } from './analysis';
 import { asrModule } from './asr';
 import { assignModule } from './assign';
 import { billingModule } from './billing';
+import { boardsModule } from './boards';
 import { clueModule } from './clue';
 import { clueFieldModule } from './clueField';
 import { clueImportModule } from './clueImport';
@@ -52,4 +53,5 @@ export const modules: Module[] = [
   uploadModule,
   billingModule,
   orderModule,
+  boardsModule,
 ];

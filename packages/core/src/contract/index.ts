@@ -8,6 +8,15 @@ import { aiSetting } from './aiSetting';
 import { analysis } from './analysis';
 import { asr } from './asr';
 import { autoAssign } from './autoAssign';
+import {
+  aiBossBulletinBoardCluster,
+  aiBossStatis,
+  boardPages,
+  customBoard,
+  dealBoardSetting,
+  dealManager,
+  marketBoard,
+} from './boards';
 import { billing, certification } from './billing';
 import { clue } from './clue';
 import { clueField } from './clueField';
@@ -80,4 +89,11 @@ export const contract = {
   clueDuplicate,
   customerRetrieval,
   telephony,
+  dealBoardSetting,
+  dealManager,
+  boardPages,
+  marketBoard,
+  aiBossStatis,
+  aiBossBulletinBoardCluster,
+  customBoard,
 };

@@ -1,0 +1,178 @@
+import { fenToYuan, ImportWay } from '@crm/core';
+import type { CallBody, contract } from '@crm/core/contract';
+import { DEAL_STATUSES, type MarketBoard } from '@crm/core/contract/boards';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { type Scope, scoped } from '../../platform/scope';
+import type { Session } from '../../platform/session';
+import type { XlsxExport } from '../../platform/xlsxExport';
+import { leadRows } from '../clue/readModel';
+import { checkDictId, dictRows } from '../clueField/dictionaries';
+import { dealRows } from '../order/readModel';
+import { narrow, percent, rangeOf } from './filter';
+import { marketCost } from './schema';
+
+type Filter = CallBody<typeof contract.marketBoard.get>;
+type MarketRow = MarketBoard['channels'][number];
+interface Counts {
+  leads: number;
+  deals: number;
+  amountFen: number;
+}
+
+function row(key: string, id: number, name: string, c: Counts, costFen: number | null): MarketRow {
+  return {
+    key,
+    id,
+    name,
+    ...c,
+    costFen,
+    conversion: percent(c.deals, c.leads),
+    costPerLeadFen: costFen !== null && c.leads ? Math.round(costFen / c.leads) : null,
+    costPerDealFen: costFen !== null && c.deals ? Math.round(costFen / c.deals) : null,
+  };
+}
+
+/**
+ * The market board (/marketBoard): per import channel and per lead source, the leads created in the range, the deals
+ * (orders signed in the range, confirmed or paid, of leads from there) with their amount, and the cost entered for the
+ * source's months. Conversion is deals per lead.
+ */
+export class Market {
+  constructor(private readonly db: Db) {}
+
+  async get(s: Scope, f: Filter): Promise<MarketBoard> {
+    const range = rangeOf(f);
+    const scope = await narrow(this.db, s, f);
+    const leads = leadRows(scope, range);
+    const deals = dealRows(scope, { fromDay: range.fromDay, toDay: range.toDay, statuses: DEAL_STATUSES });
+    // a deal's channel is its lead's, whoever owns the lead now
+    const allLeads = leadRows({ orgId: s.orgId, visibleUserIds: null });
+    const [leadCounts, dealCounts, costs, sources] = await Promise.all([
+      this.db.execute<{ way: number; source: number; n: number }>(sql`
+        select import_way as way, coalesce(channel_source_id, 0) as source, count(*)::int as n
+        from (${leads}) l group by 1, 2`),
+      this.db.execute<{ way: number; source: number; n: number; fen: string }>(sql`
+        select coalesce(l.import_way, 0) as way, coalesce(l.channel_source_id, 0) as source, count(*)::int as n,
+          sum(d.total_fen)::bigint as fen
+        from (${deals}) d left join (${allLeads}) l on l.id = d.clue_id group by 1, 2`),
+      this.db
+        .select({ source: marketCost.channelSourceId, fen: sql<string>`sum(${marketCost.costFen})` })
+        .from(marketCost)
+        .where(
+          and(
+            scoped(s, marketCost),
+            gte(marketCost.month, range.fromDay.slice(0, 7)),
+            lte(marketCost.month, range.toDay.slice(0, 7)),
+          ),
+        )
+        .groupBy(marketCost.channelSourceId),
+      dictRows(this.db, s.orgId, 'channelSource'),
+    ]);
+    const ways = new Map<number, Counts>();
+    const bySource = new Map<number, Counts>();
+    const add = (m: Map<number, Counts>, k: number, c: Partial<Counts>) => {
+      const cur = m.get(k) ?? { leads: 0, deals: 0, amountFen: 0 };
+      m.set(k, {
+        leads: cur.leads + (c.leads ?? 0),
+        deals: cur.deals + (c.deals ?? 0),
+        amountFen: cur.amountFen + (c.amountFen ?? 0),
+      });
+    };
+    for (const r of leadCounts.rows) {
+      add(ways, Number(r.way), { leads: Number(r.n) });
+      add(bySource, Number(r.source), { leads: Number(r.n) });
+    }
+    for (const r of dealCounts.rows) {
+      const c = { deals: Number(r.n), amountFen: Number(r.fen) };
+      add(ways, Number(r.way), c);
+      add(bySource, Number(r.source), c);
+    }
+    const cost = new Map(costs.map((c) => [c.source, Number(c.fen)]));
+    for (const id of cost.keys()) add(bySource, id, {});
+    const sourceName = new Map(sources.map((d) => [d.id, d.name]));
+    const totals = [...ways.values()].reduce(
+      (a, c) => ({ leads: a.leads + c.leads, deals: a.deals + c.deals, amountFen: a.amountFen + c.amountFen }),
+      { leads: 0, deals: 0, amountFen: 0 },
+    );
+    const byLeads = (a: MarketRow, b: MarketRow) => b.leads - a.leads || b.deals - a.deals || a.id - b.id;
+    return {
+      totals: row(
+        'total',
+        0,
+        '合计',
+        totals,
+        [...cost.values()].reduce((a, b) => a + b, 0),
+      ),
+      channels: [...ways]
+        .map(([id, c]) => row(`way:${id}`, id, ImportWay[id as keyof typeof ImportWay] ?? '未知渠道', c, null))
+        .sort(byLeads),
+      sources: [...bySource]
+        .map(([id, c]) =>
+          row(`source:${id}`, id, id ? (sourceName.get(id) ?? '已删除来源') : '未填写来源', c, cost.get(id) ?? 0),
+        )
+        .sort(byLeads),
+    };
+  }
+
+  async write(s: Scope, f: Filter, x: XlsxExport): Promise<void> {
+    const board = await this.get(s, f);
+    const money = (fen: number | null) => (fen === null ? '-' : fenToYuan(fen));
+    const cells = (r: MarketRow) => [
+      r.name,
+      r.leads,
+      r.deals,
+      r.conversion === null ? '-' : `${r.conversion}%`,
+      money(r.amountFen),
+      money(r.costFen),
+      money(r.costPerLeadFen),
+      money(r.costPerDealFen),
+    ];
+    const columns = [
+      '线索数',
+      '成交数',
+      '转化率',
+      '成交金额（元）',
+      '投放成本（元）',
+      '线索成本（元）',
+      '成交成本（元）',
+    ];
+    const sources = x.sheet('线索来源', [{ header: '线索来源', width: 18 }, ...columns]);
+    for (const r of [...board.sources, board.totals]) sources.add(cells(r));
+    const channels = x.sheet('导入渠道', [{ header: '导入渠道', width: 18 }, ...columns]);
+    for (const r of board.channels) channels.add(cells(r));
+  }
+
+  async costList(s: Scope, month: string) {
+    const [rows, sources] = await Promise.all([
+      this.db
+        .select()
+        .from(marketCost)
+        .where(and(scoped(s, marketCost), eq(marketCost.month, month)))
+        .orderBy(asc(marketCost.channelSourceId)),
+      dictRows(this.db, s.orgId, 'channelSource'),
+    ]);
+    const name = new Map(sources.map((d) => [d.id, d.name]));
+    return rows.map((r) => ({
+      id: r.id,
+      month: r.month,
+      channelSourceId: r.channelSourceId,
+      sourceName: name.get(r.channelSourceId) ?? '已删除来源',
+      costFen: r.costFen,
+    }));
+  }
+
+  /** One source's cost of a month, replacing what was entered before. */
+  async saveCost(s: Session, input: CallBody<typeof contract.marketBoard.saveCost>): Promise<{ id: number }> {
+    await checkDictId(this.db, s.orgId, 'channelSource', input.channelSourceId);
+    const [row] = await this.db
+      .insert(marketCost)
+      .values({ organizationId: s.orgId, ...input, updatedBy: s.userId })
+      .onConflictDoUpdate({
+        target: [marketCost.organizationId, marketCost.month, marketCost.channelSourceId],
+        set: { costFen: input.costFen, updatedBy: s.userId, updatedAt: new Date() },
+      })
+      .returning({ id: marketCost.id });
+    return row;
+  }
+}
