@@ -1,11 +1,10 @@
-import { durationHms, fenToYuan, IntentionLabel } from '@crm/core';
+import { IntentionLabel } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { AI_PANELS, type AiPanelKey, DEAL_STATUSES } from '@crm/core/contract/boards';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import type { Scope } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import type { XlsxExport } from '../../platform/xlsxExport';
 import { analysedCallRows } from '../insight/readModel';
 import { dealRows } from '../order/readModel';
 import { checkRows } from '../quality/readModel';
@@ -157,34 +156,6 @@ export class AiBoards {
         (x, y) =>
           y.deals - x.deals || y.strongCustomers - x.strongCustomers || y.calls - x.calls || x.userId - y.userId,
       );
-  }
-
-  async writeRank(s: Scope, f: Filter, x: XlsxExport): Promise<void> {
-    const sheet = x.sheet('AI人效', [
-      '员工',
-      '部门',
-      '通话数',
-      '接通数',
-      '通话时长',
-      '强意向客户',
-      '成交数',
-      '成交金额（元）',
-      '违规次数',
-      '平均质检分',
-    ]);
-    for (const r of await this.rank(s, f))
-      sheet.add([
-        r.userName,
-        r.deptName ?? '-',
-        r.calls,
-        r.answered,
-        durationHms(r.talkSeconds),
-        r.strongCustomers,
-        r.deals,
-        fenToYuan(r.amountFen),
-        r.violations,
-        r.avgScore ?? '-',
-      ]);
   }
 
   async panels(orgId: number): Promise<{ panels: AiPanelKey[] }> {

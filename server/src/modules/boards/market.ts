@@ -1,11 +1,10 @@
-import { fenToYuan, ImportWay } from '@crm/core';
+import { ImportWay } from '@crm/core';
 import type { CallBody, contract } from '@crm/core/contract';
 import { DEAL_STATUSES, type MarketBoard } from '@crm/core/contract/boards';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { type Scope, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import type { XlsxExport } from '../../platform/xlsxExport';
 import { leadRows } from '../clue/readModel';
 import { checkDictId, dictRows } from '../clueField/dictionaries';
 import { dealRows } from '../order/readModel';
@@ -113,34 +112,6 @@ export class Market {
         )
         .sort(byLeads),
     };
-  }
-
-  async write(s: Scope, f: Filter, x: XlsxExport): Promise<void> {
-    const board = await this.get(s, f);
-    const money = (fen: number | null) => (fen === null ? '-' : fenToYuan(fen));
-    const cells = (r: MarketRow) => [
-      r.name,
-      r.leads,
-      r.deals,
-      r.conversion === null ? '-' : `${r.conversion}%`,
-      money(r.amountFen),
-      money(r.costFen),
-      money(r.costPerLeadFen),
-      money(r.costPerDealFen),
-    ];
-    const columns = [
-      '线索数',
-      '成交数',
-      '转化率',
-      '成交金额（元）',
-      '投放成本（元）',
-      '线索成本（元）',
-      '成交成本（元）',
-    ];
-    const sources = x.sheet('线索来源', [{ header: '线索来源', width: 18 }, ...columns]);
-    for (const r of [...board.sources, board.totals]) sources.add(cells(r));
-    const channels = x.sheet('导入渠道', [{ header: '导入渠道', width: 18 }, ...columns]);
-    for (const r of board.channels) channels.add(cells(r));
   }
 
   async costList(s: Scope, month: string) {

@@ -8,7 +8,7 @@ import { sendXlsx, type XlsxExport } from '../../platform/xlsxExport';
 import type { AiBoards } from './ai';
 import type { CustomBoards } from './custom';
 import type { Deals } from './deals';
-import { writeCustomBoard, writeDealBoard } from './exports';
+import { writeCustomBoard, writeDealBoard, writeDeals, writeMarket, writeRank } from './exports';
 import type { Market } from './market';
 
 export interface BoardServices {
@@ -29,10 +29,11 @@ export function boardRoutes(ctx: AppContext, { deals, market, ai, custom }: Boar
     req: FastifyRequest,
     reply: FastifyReply,
     name: string,
-    write: (x: XlsxExport) => Promise<void>,
+    write: (x: XlsxExport) => unknown,
   ) => {
     await app.audit(req, `导出${name}`);
-    return sendXlsx(reply, `${name}_${formatDateTime(new Date())!.replace(/\D/g, '')}.xlsx`, write, 'board.xlsx');
+    const fileName = `${name}_${formatDateTime(new Date())!.replace(/\D/g, '')}.xlsx`;
+    return sendXlsx(reply, fileName, async (x) => void (await write(x)), 'board.xlsx');
   };
 
   const set = contract.dealBoardSetting;
@@ -54,42 +55,22 @@ export function boardRoutes(ctx: AppContext, { deals, market, ai, custom }: Boar
 
   const dm = contract.dealManager;
   implement(app, dm.pagelist, { sign: VIEW }, ({ session, body }) => deals.page(session, body));
-  implement(app, dm.export, { sign: EXPORT, raw: true }, ({ session, body, req, reply }) =>
-    download(req, reply, '成交明细', async (x) => {
-      const sheet = x.sheet('成交明细', [
-        '订单编号',
-        '客户',
-        '负责人',
-        '状态',
-        '订单金额（元）',
-        '已回款（元）',
-        '签约日期',
-      ]);
-      for (let pageNum = 1; pageNum <= 500; pageNum++) {
-        const { lists } = await deals.page(session, { ...body, pageNum, pageSize: 100 });
-        for (const r of lists)
-          sheet.add([
-            r.orderNo,
-            r.customerName,
-            r.ownerName,
-            r.statusName,
-            r.totalFen / 100,
-            r.paidFen / 100,
-            r.signedOn,
-          ]);
-        if (lists.length < 100) break;
-      }
-    }),
-  );
-  implement(app, dm.exportBoard, { sign: EXPORT, raw: true }, ({ session, body, req, reply }) =>
-    download(req, reply, '成交排行', async (x) => writeDealBoard(await deals.board(session, body), x)),
-  );
+  implement(app, dm.export, { sign: EXPORT, raw: true }, async ({ session, body, req, reply }) => {
+    const pageOf = (pageNum: number) => deals.page(session, { ...body, pageNum, pageSize: 100 });
+    const first = await pageOf(1);
+    return download(req, reply, '成交明细', (x) => writeDeals(first, pageOf, x));
+  });
+  implement(app, dm.exportBoard, { sign: EXPORT, raw: true }, async ({ session, body, req, reply }) => {
+    const board = await deals.board(session, body);
+    return download(req, reply, '成交排行', (x) => writeDealBoard(board, x));
+  });
 
   const mb = contract.marketBoard;
   implement(app, mb.get, { sign: VIEW }, ({ session, body }) => market.get(session, body));
-  implement(app, mb.export, { sign: EXPORT, raw: true }, ({ session, body, req, reply }) =>
-    download(req, reply, '市场看板', (x) => market.write(session, body, x)),
-  );
+  implement(app, mb.export, { sign: EXPORT, raw: true }, async ({ session, body, req, reply }) => {
+    const board = await market.get(session, body);
+    return download(req, reply, '市场看板', (x) => writeMarket(board, x));
+  });
   implement(app, mb.costList, { sign: VIEW }, ({ session, body }) => market.costList(session, body.month));
   implement(app, mb.saveCost, { sign: EDIT, audit: '登记投放成本' }, ({ session, body }) =>
     market.saveCost(session, body),
@@ -99,9 +80,10 @@ export function boardRoutes(ctx: AppContext, { deals, market, ai, custom }: Boar
   implement(app, st.getOverview, { sign: VIEW }, ({ session, body }) => ai.overview(session, body));
   implement(app, st.getTrend, { sign: VIEW }, ({ session, body }) => ai.trend(session, body));
   implement(app, st.getRank, { sign: VIEW }, ({ session, body }) => ai.rank(session, body));
-  implement(app, st.exportRank, { sign: EXPORT, raw: true }, ({ session, body, req, reply }) =>
-    download(req, reply, 'AI人效', (x) => ai.writeRank(session, body, x)),
-  );
+  implement(app, st.exportRank, { sign: EXPORT, raw: true }, async ({ session, body, req, reply }) => {
+    const rows = await ai.rank(session, body);
+    return download(req, reply, 'AI人效', (x) => writeRank(rows, x));
+  });
 
   const panels = contract.aiBossBulletinBoardCluster;
   implement(app, panels.list, { sign: VIEW }, ({ session }) => ai.panels(session.orgId));
@@ -116,9 +98,10 @@ export function boardRoutes(ctx: AppContext, { deals, market, ai, custom }: Boar
     custom.delete(session, body.id),
   );
   implement(app, cb.data, { sign: VIEW }, ({ session, body }) => custom.data(session, body.id));
-  implement(app, cb.export, { sign: EXPORT, raw: true }, ({ session, body, req, reply }) =>
-    download(req, reply, '自定义看板', async (x) => writeCustomBoard(await custom.data(session, body.id), x)),
-  );
+  implement(app, cb.export, { sign: EXPORT, raw: true }, async ({ session, body, req, reply }) => {
+    const data = await custom.data(session, body.id);
+    return download(req, reply, '自定义看板', (x) => writeCustomBoard(data, x));
+  });
   implement(app, cb.share, { sign: EDIT, audit: '分享自定义看板' }, ({ session, body }) =>
     custom.share(session, body.id, body.enable === 1),
   );
