@@ -63,6 +63,14 @@ export const FUNCTION_SIGNS = {
       'product:edit': '管理产品',
     },
   },
+  stats: {
+    name: '统计与报表',
+    signs: {
+      'stats:view': '查看统计',
+      'stats:export': '导出统计',
+      'report:edit': '周报月报设置',
+    },
+  },
   board: {
     name: '数据看板',
     signs: {

@@ -22,6 +22,7 @@ import { qualityModule } from './quality';
 import { qualityReviewModule } from './qualityReview';
 import { recordingModule } from './recording';
 import { retrievalModule } from './retrieval';
+import { statsModule } from './stats';
 import { telephonyModule } from './telephony';
 import { trackingModule } from './tracking';
 import { uploadModule } from './upload';
@@ -53,5 +54,6 @@ export const modules: Module[] = [
   uploadModule,
   billingModule,
   orderModule,
+  statsModule,
   boardsModule,
 ];

@@ -39,6 +39,7 @@ import { recording } from './recording';
 import { customerRetrieval } from './retrieval';
 import { menus, roles } from './roles';
 import { sop } from './sop';
+import { stats } from './stats';
 import { telephony } from './telephony';
 import { tracking } from './tracking';
 import { upload } from './upload';
@@ -81,6 +82,7 @@ export const contract = {
   acquisition,
   order,
   product,
+  stats,
   publicSeaPool,
   organizationPublicsea,
   leadLog,

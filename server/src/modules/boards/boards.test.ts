@@ -125,16 +125,17 @@ describe('boards', () => {
       expect(`${path} ${res.status} ${res.code}`).toBe(`${path} 401 10`);
     }
     const org = await t().newOrg();
-    await expectForbidden(t(), org.seat.token, calls);
+    const outsider = await customRoleUser(t(), org, { functionSigns: ['clue:view'] });
+    await expectForbidden(t(), outsider.token, calls);
     for (const path of robot) {
-      const res = await post(path, {}, org.seat.token);
+      const res = await post(path, {}, outsider.token);
       expect(`${path} ${res.status} ${res.msg}`).toBe(`${path} 403 无权限访问`);
     }
-    // a viewer may not configure
-    const viewer = await customRoleUser(t(), org, { functionSigns: ['board:view'], dataScope: 3 });
-    await expectForbidden(t(), viewer.token, [
+    // a seat views (their own figures) but neither configures nor exports
+    await expectForbidden(t(), org.seat.token, [
       { path: '/dealBoardSetting/save' },
       { path: '/customBoard/save' },
+      { path: '/customBoard/share' },
       { path: '/dealManager/export' },
     ]);
   });
@@ -211,8 +212,8 @@ describe('boards', () => {
     const mgr = await board({}, org.manager.token);
     expect([mgr.dealCount, mgr.amountFen]).toEqual([2, 150_000]);
     expect(mgr.rows.map((r: any) => r.userName).sort()).toEqual(['坐席甲', '经理']);
-    const own = await customRoleUser(t(), org, { functionSigns: ['board:view'], dataScope: 1 });
-    expect((await board({}, own.token)).rows.map((r: any) => r.userId)).toEqual([own.userId]);
+    const own = await board({}, org.seat.token);
+    expect([own.dealCount, own.rows.map((r: any) => r.userId)]).toEqual([2, [org.seat.userId]]);
     expect((await board({ deptId: org.otherDeptId })).amountFen).toBe(200_000);
     expect((await board({ userId: org.seat.userId })).dealCount).toBe(2);
     expect((await board({ userId: org.otherSeat.userId }, org.manager.token)).rows).toEqual([]);

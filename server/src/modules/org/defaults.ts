@@ -38,6 +38,8 @@ export const DEFAULT_ROLES: {
       'insight:view',
       'order:view',
       'order:edit',
+      'stats:view',
+      'board:view',
     ],
     routes: MAIN_ROUTES.filter((r) => r.menu === 'customer' || r.menu === 'call' || !r.menu)
       .map((r) => r.path)

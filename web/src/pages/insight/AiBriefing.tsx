@@ -7,7 +7,7 @@ import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { AiFollowModal } from './AiFollowModal';
 import { Cites } from './Cites';
-import { type ChartOption, EChart } from './EChart';
+import { type ChartOption, EChart } from '../../components/charts';
 
 const DIRECTION = { up: ['上升', 'red'], down: ['下降', 'green'], flat: ['持平', 'default'], none: ['', 'default'] };
 const INTENTION_DIRECTION = { ...DIRECTION, up: ['上升', 'green'], down: ['下降', 'red'] };

@@ -2,7 +2,7 @@ import { contract } from '@crm/core/contract';
 import { Card, Col, Empty, Row, Segmented, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useCallQuery } from '../../api/hooks';
-import { EChart } from './EChart';
+import { EChart } from '../../components/charts';
 import { InsightFilterBar, useInsightFilters } from './InsightFilterBar';
 import { InsightFigures } from './InsightsPage';
 import { callsOption, INSIGHT_SECTIONS, trendOption } from './insightCharts';

@@ -9,7 +9,7 @@ import { DeleteLink } from '../../components/DeleteLink';
 import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
 import { Cites } from './Cites';
-import { EChart } from './EChart';
+import { EChart } from '../../components/charts';
 import { InsightFilterBar, useInsightFilters } from './InsightFilterBar';
 import { callsOption } from './insightCharts';
 

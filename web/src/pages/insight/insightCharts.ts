@@ -1,5 +1,5 @@
 import type { CallAnswer, contract } from '@crm/core/contract';
-import type { ChartOption } from './EChart';
+import type { ChartOption } from '../../components/charts';
 
 export type Insights = CallAnswer<typeof contract.insight.insights>;
 export type InsightItem = Insights['needs'][number];

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { robot } from './call';
+import { codeField, idField, optionalId, pageOf, pageQuery } from './fields';
+
+/**
+ * Statistics and reports (plan group G-1), under /api/robot: every figure is computed from the rows of the modules
+ * that own them (leads, calls, orders), scoped by the session's organisation and data scope. A filter is a period
+ * of whole Shanghai days, a department (with those below it) and users, always within the caller's data scope.
+ */
+
+/** The longest period one statistics call covers. */
+export const STATS_MAX_DAYS = 366;
+
+const dayField = (label: string) =>
+  z
+    .string({ error: `请选择${label}` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label}不是有效日期`);
+
+const userIds = z.preprocess(
+  (v) => (v === '' || v === null || (Array.isArray(v) && v.length === 0) ? undefined : v),
+  z.array(idField('员工'), { error: '员工列表不正确' }).max(500, '员工一次最多 500 个').optional(),
+);
+
+export const statsFilterShape = {
+  startDate: dayField('开始日期'),
+  endDate: dayField('结束日期'),
+  /** The department and every department below it. */
+  deptId: optionalId('部门'),
+  userIds,
+};
+
+const daysBetween = (a: string, b: string) =>
+  (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
+
+/** The period checks every statistics filter shares. */
+export const periodChecks = <T extends z.ZodType<{ startDate: string; endDate: string }>>(schema: T) =>
+  schema
+    .refine((f) => f.endDate >= f.startDate, { message: '结束日期不能早于开始日期', path: ['endDate'] })
+    .refine((f) => daysBetween(f.startDate, f.endDate) < STATS_MAX_DAYS, {
+      message: `统计时间最长 ${STATS_MAX_DAYS} 天`,
+      path: ['endDate'],
+    });
+
+export const StatsFilter = periodChecks(z.object(statsFilterShape));
+export type StatsFilter = z.output<typeof StatsFilter>;
+
+/** A department of the caller's scope, as a tree. */
+export interface ScopeDept {
+  id: number;
+  name: string;
+  parentId: number | null;
+  children: ScopeDept[];
+}
+const ScopeDeptSchema: z.ZodType<ScopeDept> = z.lazy(() =>
+  z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable(), children: z.array(ScopeDeptSchema) }),
+);
+export const ScopeUser = z.object({
+  id: z.number(),
+  realName: z.string(),
+  deptId: z.number().nullable(),
+  status: z.number(),
+});
+
+/** Who a row of figures is: a user, a department (id 0: no department) or a day (id 0, name the day). */
+export const GROUPS = ['user', 'dept', 'day'] as const;
+export type StatsGroup = (typeof GROUPS)[number];
+
+/** The work of a user, department or day: calls, answered, missed, answer rate (%), talk time (s), leads, follow-ups. */
+export const WorkRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  deptName: z.string().nullable(),
+  calls: z.number(),
+  answered: z.number(),
+  missed: z.number(),
+  /** Percent, two decimals: answered ÷ calls. */
+  answerRate: z.number(),
+  talkSeconds: z.number(),
+  /** Talk seconds per answered call, whole seconds. */
+  avgTalkSeconds: z.number(),
+  /** Leads moved to the user (claimed, assigned, handed over). */
+  taken: z.number(),
+  followUps: z.number(),
+});
+export type WorkRow = z.infer<typeof WorkRow>;
+
+/** When the rollup behind the figures was last refreshed (YYYY-MM-DD HH:mm:ss); null: computed live. */
+const freshAt = z.string().nullable();
+
+export const WorkAnswer = z.object({ rows: z.array(WorkRow), sum: WorkRow, freshAt });
+export const WorkPage = pageOf(WorkRow).extend({ sum: WorkRow, freshAt });
+
+const groupField = codeField('统计维度', [1, 2] as const);
+export const WorkPageFilter = periodChecks(z.object({ ...statsFilterShape, ...pageQuery }));
+export const ExportFilter = periodChecks(
+  z.object({ ...statsFilterShape, /** 1 by user, 2 by department. */ type: groupField }),
+);
+
+/** A head of a matrix (follow-up statuses, stages, sources): id 0 is 未设置. */
+export const Head = z.object({ id: z.number(), name: z.string() });
+export const MatrixRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  deptName: z.string().nullable(),
+  /** Count per head id (as text keys). */
+  counts: z.record(z.string(), z.number()),
+  total: z.number(),
+});
+export type MatrixRow = z.infer<typeof MatrixRow>;
+export const MatrixAnswer = z.object({
+  heads: z.array(Head),
+  rows: z.array(MatrixRow),
+  sum: MatrixRow,
+  freshAt,
+});
+export const MatrixFilter = periodChecks(z.object({ ...statsFilterShape, type: groupField.optional().default(1) }));
+
+export const stats = {
+  getDeptInfo: robot.post('/clue/rxfxstastic/getDeptInfo', '统计范围内的部门（树）', {
+    answer: z.array(ScopeDeptSchema),
+  }),
+  getAnalyzeUserInfo: robot.post('/clue/rxfxstastic/getAnalyzeUserInfo', '统计范围内的员工', {
+    body: z.object({ deptId: optionalId('部门') }),
+    answer: z.array(ScopeUser),
+  }),
+  // employee performance (/main/staffStatistics)
+  getCalloutUserCountRes: robot.post('/clue/rxfxstastic/getCalloutUserCountRes', '员工外呼与跟进统计（按员工）', {
+    body: StatsFilter,
+    answer: WorkAnswer,
+  }),
+  getCalloutDeptCountRes: robot.post('/clue/rxfxstastic/getCalloutDeptCountRes', '员工外呼与跟进统计（按部门）', {
+    body: StatsFilter,
+    answer: WorkAnswer,
+  }),
+  getFollowStatusCustomCountRes: robot.post(
+    '/clue/rxfxstastic/getFollowStatusCustomCountRes',
+    '各跟进状态客户数（按员工）',
+    { body: StatsFilter, answer: MatrixAnswer },
+  ),
+  getFollowStatusCustomCountResByDept: robot.post(
+    '/clue/rxfxstastic/getFollowStatusCustomCountResByDept',
+    '各跟进状态客户数（按部门）',
+    { body: StatsFilter, answer: MatrixAnswer },
+  ),
+  exportUserOrDeptAnalysis: robot.post('/clue/rxfxstastic/exportUserOrDeptAnalysis', '导出员工统计（.xlsx）', {
+    body: ExportFilter,
+  }),
+  // calls (/main/callStatistics)
+  callUserPage: robot.post('/callStatistics/userPage', '通话统计（按员工）', {
+    body: WorkPageFilter,
+    answer: WorkPage,
+  }),
+  callDeptPage: robot.post('/callStatistics/deptPage', '通话统计（按部门）', {
+    body: WorkPageFilter,
+    answer: WorkPage,
+  }),
+  callDayList: robot.post('/callStatistics/dayList', '通话统计（按天）', { body: StatsFilter, answer: WorkAnswer }),
+  callExport: robot.post('/callStatistics/export', '导出通话统计（.xlsx）', { body: ExportFilter }),
+  // sales statistics by follow-up status (/main/crmStatistics)
+  salesHead: robot.post('/organizationSalesStatistics/salesStatisticsListHeadFollow', '销售统计表头（跟进状态）', {
+    answer: z.array(Head),
+  }),
+  salesList: robot.post('/organizationSalesStatistics/salesStatisticsListFollow', '销售统计（按跟进状态）', {
+    body: MatrixFilter,
+    answer: MatrixAnswer,
+  }),
+  salesExport: robot.post('/organizationSalesStatistics/exportSalesStatisticsListFollow', '导出销售统计（.xlsx）', {
+    body: MatrixFilter,
+  }),
+  crmHead: robot.post('/crmStatisticV2/getHead', 'CRM 统计表头', { answer: z.array(Head) }),
+  crmList: robot.post('/crmStatisticV2/getList', 'CRM 统计', { body: MatrixFilter, answer: MatrixAnswer }),
+  crmExport: robot.post('/crmStatisticV2/export', '导出 CRM 统计（.xlsx）', { body: MatrixFilter }),
+};

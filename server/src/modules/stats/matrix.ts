@@ -1,0 +1,91 @@
+import { CustomerStage } from '@crm/core';
+import type { StatsFilter } from '@crm/core/contract/stats';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { anyOf } from '../../platform/scope';
+import type { Session } from '../../platform/session';
+import { LEAD_DIM } from '../clue/leadFacts';
+import { dictRows } from '../clueField/dictionaries';
+import { freshnessOf, freshText, refreshLeads } from './rollup';
+import { audienceOf } from './scope';
+
+/**
+ * Leads by a dimension (follow-up status, stage, source) and owner: the leads created in the period that the users
+ * own now, counted by their current value (from the lead snapshot, stats_lead_day). Rows by user or department.
+ */
+
+export type LeadDim = keyof typeof LEAD_DIM;
+export interface Head {
+  id: number;
+  name: string;
+}
+const UNSET: Head = { id: 0, name: '未设置' };
+
+/** The columns of a dimension: the organisation's follow-up statuses or sources (then 未设置), or the 9 stages. */
+export async function headsOf(db: Db, orgId: number, dim: LeadDim): Promise<Head[]> {
+  if (dim === 'stage') return Object.entries(CustomerStage).map(([id, name]) => ({ id: Number(id), name }));
+  const rows = await dictRows(db, orgId, dim === 'followStatus' ? 'followStatus' : 'channelSource');
+  return [...rows.map((r) => ({ id: r.id, name: r.name })), UNSET];
+}
+
+/** The snapshot's freshness; built on the organisation's first statistics call. */
+export async function leadFreshness(db: Db, orgId: number) {
+  let fresh = await freshnessOf(db, orgId, 'leads');
+  if (!fresh.refreshedAt) {
+    await refreshLeads(db, orgId);
+    fresh = await freshnessOf(db, orgId, 'leads');
+  }
+  return fresh;
+}
+
+/** Counts per owner and value. */
+export async function leadCounts(db: Db, s: Session, f: StatsFilter, dim: LeadDim, userIds: number[]) {
+  if (!userIds.length) return [];
+  const res = await db.execute<{ owner_id: number; value: number; n: number }>(sql`
+    select owner_id, value, sum(n)::int as n from stats_lead_day
+    where organization_id = ${s.orgId} and dim = ${LEAD_DIM[dim]} and day between ${f.startDate} and ${f.endDate}
+      and ${anyOf(sql`owner_id`, userIds)}
+    group by 1, 2`);
+  return res.rows.map((r) => ({ ownerId: Number(r.owner_id), value: Number(r.value), n: Number(r.n) }));
+}
+
+interface Row {
+  id: number;
+  name: string;
+  deptName: string | null;
+  counts: Record<string, number>;
+  total: number;
+}
+const emptyRow = (id: number, name: string, deptName: string | null): Row => ({
+  id,
+  name,
+  deptName,
+  counts: {},
+  total: 0,
+});
+const count = (row: Row, value: number, n: number) => {
+  row.counts[value] = (row.counts[value] ?? 0) + n;
+  row.total += n;
+};
+
+export async function leadMatrix(db: Db, s: Session, f: StatsFilter, dim: LeadDim, byDept: boolean) {
+  const who = await audienceOf(db, s, f);
+  const fresh = await leadFreshness(db, s.orgId);
+  const heads = await headsOf(db, s.orgId, dim);
+  const rows = new Map<number, Row>();
+  const keyOf = (userId: number) => (byDept ? (who.users.get(userId)?.deptId ?? 0) : userId);
+  for (const id of who.userIds) {
+    const u = who.users.get(id)!;
+    const key = keyOf(id);
+    if (!rows.has(key))
+      rows.set(key, byDept ? emptyRow(key, u.deptName ?? '未分配部门', null) : emptyRow(id, u.realName, u.deptName));
+  }
+  const sum = emptyRow(0, '合计', null);
+  for (const c of await leadCounts(db, s, f, dim, who.userIds)) {
+    const row = rows.get(keyOf(c.ownerId));
+    if (!row) continue;
+    count(row, c.value, c.n);
+    count(sum, c.value, c.n);
+  }
+  return { heads, rows: [...rows.values()], sum, freshAt: freshText(fresh) };
+}

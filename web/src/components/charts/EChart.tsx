@@ -1,0 +1,78 @@
+import { BarChart, FunnelChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { type CSSProperties, useEffect, useRef } from 'react';
+import { RESIZE_THROTTLE_MS, throttle } from './throttle';
+
+echarts.use([
+  LineChart,
+  BarChart,
+  FunnelChart,
+  PieChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  CanvasRenderer,
+]);
+
+export type ChartOption = echarts.EChartsCoreOption;
+export interface ChartClick {
+  dataIndex: number;
+  seriesIndex?: number;
+  seriesName?: string;
+  name: string;
+}
+
+/**
+ * A small ECharts holder: one chart per element, the option replaced on change, resized with its box (throttled to
+ * 200 ms, spec G3). A click on a bar, point or slice reaches `onClick` (the click-through to the list behind it).
+ */
+export function EChart({
+  option,
+  style,
+  testId,
+  onClick,
+}: {
+  option: ChartOption;
+  style?: CSSProperties;
+  testId?: string;
+  onClick?: (p: ChartClick) => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+  useEffect(() => {
+    if (!ref.current) return;
+    const c = echarts.init(ref.current);
+    chart.current = c;
+    const resize = throttle(() => c.resize(), RESIZE_THROTTLE_MS);
+    const observer = new ResizeObserver(resize);
+    observer.observe(ref.current);
+    window.addEventListener('resize', resize);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', resize);
+      resize.cancel();
+      c.dispose();
+      chart.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    chart.current?.setOption(option, true);
+  }, [option]);
+  useEffect(() => {
+    const c = chart.current;
+    if (!c || !onClick) return;
+    c.on('click', onClick as never);
+    return () => {
+      c.off('click');
+    };
+  }, [onClick]);
+  return (
+    <div
+      ref={ref}
+      style={{ width: '100%', height: 240, cursor: onClick ? 'pointer' : undefined, ...style }}
+      data-testid={testId}
+    />
+  );
+}
