@@ -3,6 +3,7 @@ import { DATE_PRESETS, type DatePresetKey } from '../dateRange';
 import { fenField } from './billing';
 import { analysis, backend, IdAnswer, robot } from './call';
 import { codeField, dateTimeField, idField, intField, nameField, optionalId, pageOf, pageQuery } from './fields';
+import { statsFilterShape } from './stats';
 
 /**
  * Boards (spec plan G-2): the deals board and its settings (/dealBoardSetting, /dealManager), the market board
@@ -11,12 +12,14 @@ import { codeField, dateTimeField, idField, intField, nameField, optionalId, pag
  * session's data scope, narrowed by the department and user of the filter.
  */
 
-/** The filter every board shares: a time range (defaults: this month), a department (and below) and a user. */
+/**
+ * The filter every board shares, that of the statistics screens: whole Shanghai days (default: the board's period,
+ * this month unless its setting says otherwise), a department (and those below it) and users.
+ */
 export const BoardFilter = z.object({
-  startTime: dateTimeField,
-  endTime: dateTimeField,
-  deptId: optionalId('部门'),
-  userId: optionalId('员工'),
+  ...statsFilterShape,
+  startDate: statsFilterShape.startDate.optional(),
+  endDate: statsFilterShape.endDate.optional(),
 });
 export type BoardFilter = z.infer<typeof BoardFilter>;
 
@@ -101,8 +104,8 @@ export const DealBoardRow = z.object({
 });
 export const DealBoard = z.object({
   setting: DealBoardSetting.nullable(),
-  startTime: z.string(),
-  endTime: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
   dealCount: z.number(),
   amountFen: z.number(),
   teamTargetCount: z.number(),
@@ -297,7 +300,7 @@ export const Figure = z.object({
 export type Figure = z.infer<typeof Figure>;
 export const BoardData = z.object({
   board: CustomBoard,
-  figures: z.array(Figure.extend({ startTime: z.string(), endTime: z.string() })),
+  figures: z.array(Figure.extend({ startDate: z.string(), endDate: z.string() })),
 });
 const BoardId = z.object({ id: idField('看板') });
 const shareToken = z

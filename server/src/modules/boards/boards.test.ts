@@ -6,7 +6,7 @@ import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from
 
 const R = '/api/robot';
 const A = '/api/analysis';
-const OCT = { startTime: '2026-10-01 00:00:00', endTime: '2026-10-31 23:59:59' };
+const OCT = { startDate: '2026-10-01', endDate: '2026-10-31' };
 let seq = Math.floor(Math.random() * 1e6);
 
 /**
@@ -215,13 +215,18 @@ describe('boards', () => {
     const own = await board({}, org.seat.token);
     expect([own.dealCount, own.rows.map((r: any) => r.userId)]).toEqual([2, [org.seat.userId]]);
     expect((await board({ deptId: org.otherDeptId })).amountFen).toBe(200_000);
-    expect((await board({ userId: org.seat.userId })).dealCount).toBe(2);
-    expect((await board({ userId: org.otherSeat.userId }, org.manager.token)).rows).toEqual([]);
+    expect((await board({ userIds: [org.seat.userId] })).dealCount).toBe(2);
+    expect((await board({ userIds: [org.otherSeat.userId] }, org.manager.token)).rows).toEqual([]);
     refused(await post(`${A}/api/clue/getBoardPageList`, { deptId: other.deptId }, org.admin.token), 404, '部门不存在');
     refused(
-      await post(`${A}/api/clue/getBoardPageList`, { startTime: '2026-10-02', endTime: '2026-10-01' }, org.admin.token),
+      await post(`${A}/api/clue/getBoardPageList`, { userIds: [other.seat.userId] }, org.admin.token),
+      404,
+      '员工不存在',
+    );
+    refused(
+      await post(`${A}/api/clue/getBoardPageList`, { startDate: '2026-10-02', endDate: '2026-10-01' }, org.admin.token),
       400,
-      '开始时间不能晚于结束时间',
+      '结束日期不能早于开始日期',
     );
 
     // paid amounts of partly and fully paid orders, with targets
@@ -270,7 +275,7 @@ describe('boards', () => {
       ['2026-10-06', 50_000, '已回款'],
       ['2026-10-05', 100_000, '已确认'],
     ]);
-    expect((await page({ userId: org.seat.userId, pageSize: 10, pageNum: 1 })).total).toBe(2);
+    expect((await page({ userIds: [org.seat.userId], pageSize: 10, pageNum: 1 })).total).toBe(2);
     expect((await page({}, org.manager.token)).total).toBe(2);
     expect((await page({}, other.admin.token)).total).toBe(1);
     refused(await post(`${B}/dealManager/pagelist`, { pageSize: 7 }, org.admin.token), 400, '每页条数');

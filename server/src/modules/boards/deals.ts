@@ -194,8 +194,8 @@ export class Deals {
     const amountFen = rows.reduce((a, r) => a + r.amountFen, 0);
     return {
       setting: setting && this.view(setting, people),
-      startTime: formatDateTime(range.from)!,
-      endTime: formatDateTime(range.to)!,
+      startDate: range.fromDay,
+      endDate: range.toDay,
       dealCount,
       amountFen,
       teamTargetCount: rule.teamTargetCount,

@@ -118,7 +118,7 @@ export function writeCustomBoard(data: BoardData, x: XlsxExport): void {
   data.board.panels.forEach((p, i) => {
     const fig = data.figures[i];
     const sheet = x.sheet(sheetName(i, p.title), ['项目', UNIT_HEADER[fig.unit], '统计时间']);
-    const range = `${fig.startTime.slice(0, 10)}至${fig.endTime.slice(0, 10)}`;
+    const range = `${fig.startDate}至${fig.endDate}`;
     for (const pt of fig.points) sheet.add([pt.label, valueText(fig.unit, pt.value), range]);
   });
 }

@@ -1,4 +1,4 @@
-import { CustomerStage, type DatePresetKey, parseDateTime, presetRange } from '@crm/core';
+import { CustomerStage, type DatePresetKey, presetDays } from '@crm/core';
 import type { BoardMetric, Figure } from '@crm/core/contract/boards';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
@@ -9,7 +9,7 @@ import type { Deals } from './deals';
 import { rangeOf } from './filter';
 import type { Market } from './market';
 
-export type DatedFigure = Figure & { startTime: string; endTime: string };
+export type DatedFigure = Figure & { startDate: string; endDate: string };
 
 /**
  * The figures a custom board may show (BOARD_METRICS), each computed by the board that shows it elsewhere, so that
@@ -25,9 +25,9 @@ export class Figures {
   ) {}
 
   async of(s: Scope, metric: BoardMetric, preset: DatePresetKey): Promise<DatedFigure> {
-    const [a, b] = presetRange(preset);
-    const f = { startTime: parseDateTime(a)!, endTime: parseDateTime(b)! };
-    const dated = (fig: Figure): DatedFigure => ({ ...fig, startTime: a, endTime: b });
+    const [startDate, endDate] = presetDays(preset);
+    const f = { startDate, endDate };
+    const dated = (fig: Figure): DatedFigure => ({ ...fig, startDate, endDate });
     switch (metric) {
       case 'dealTrend': {
         const { trend } = await this.deals.board(s, f);
@@ -78,7 +78,7 @@ export class Figures {
   }
 
   /** Leads created in the range by their customer stage, in the stages' order. */
-  private async stageFunnel(s: Scope, f: { startTime: Date; endTime: Date }): Promise<Figure> {
+  private async stageFunnel(s: Scope, f: { startDate: string; endDate: string }): Promise<Figure> {
     const range = rangeOf(f);
     const res = await this.db.execute<{ stage: number; n: number }>(
       sql`select stage, count(*)::int as n from (${leadRows(s, range)}) l group by 1`,

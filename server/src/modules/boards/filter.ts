@@ -1,8 +1,10 @@
-import { type DatePresetKey, formatDateTime, parseDateTime, presetRange } from '@crm/core';
+import { type DatePresetKey, presetDays } from '@crm/core';
 import type { BoardFilter } from '@crm/core/contract/boards';
+import { STATS_MAX_DAYS } from '@crm/core/contract/stats';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
+import { orgUsersByIds } from '../org/directory';
 import { deptSubtree, usersInDepts } from '../org/service';
 
 /** A board's time range: instants for timestamps, Shanghai days for dates and the trend's axis. */
@@ -13,20 +15,22 @@ export interface Range {
   toDay: string;
 }
 
-/** The longest range a board answers: a trend has a point per day. */
-const MAX_DAYS = 366;
 const DAY_MS = 86_400_000;
 
-const shanghaiDay = (d: Date) => formatDateTime(d)!.slice(0, 10);
-
 /** The filter's range, or the preset's when it gives none. */
-export function rangeOf(f: Pick<BoardFilter, 'startTime' | 'endTime'>, preset: DatePresetKey = 'thisMonth'): Range {
-  const [a, b] = presetRange(preset);
-  const from = f.startTime ?? parseDateTime(a)!;
-  const to = f.endTime ?? parseDateTime(b)!;
-  if (from > to) throw badRequest('开始时间不能晚于结束时间');
-  if (to.getTime() - from.getTime() > MAX_DAYS * DAY_MS) throw badRequest(`统计时间最长 ${MAX_DAYS} 天`);
-  return { from, to, fromDay: shanghaiDay(from), toDay: shanghaiDay(to) };
+export function rangeOf(f: Pick<BoardFilter, 'startDate' | 'endDate'>, preset: DatePresetKey = 'thisMonth'): Range {
+  const [a, b] = presetDays(preset);
+  const fromDay = f.startDate ?? a;
+  const toDay = f.endDate ?? b;
+  if (fromDay > toDay) throw badRequest('结束日期不能早于开始日期');
+  if (Date.parse(toDay) - Date.parse(fromDay) >= STATS_MAX_DAYS * DAY_MS)
+    throw badRequest(`统计时间最长 ${STATS_MAX_DAYS} 天`);
+  return {
+    from: new Date(`${fromDay}T00:00:00+08:00`),
+    to: new Date(Date.parse(`${toDay}T00:00:00+08:00`) + DAY_MS - 1),
+    fromDay,
+    toDay,
+  };
 }
 
 /** Every day of the range, first to last ('YYYY-MM-DD'). */
@@ -38,11 +42,11 @@ export function daysOf(r: Range): string[] {
 }
 
 /**
- * The session's data scope narrowed by the filter's department (and those below it) and user: the figures of a
- * board are those of `visibleUserIds`. A department of another organisation is not found; a user outside the scope
- * narrows it to nobody.
+ * The session's data scope narrowed by the filter's department (and those below it) and users, as the statistics
+ * screens narrow it: the figures of a board are those of `visibleUserIds`. A department or user of another
+ * organisation is not found; one outside the scope narrows it to nobody.
  */
-export async function narrow(db: DbOrTx, s: Scope, f: Pick<BoardFilter, 'deptId' | 'userId'>): Promise<Scope> {
+export async function narrow(db: DbOrTx, s: Scope, f: Pick<BoardFilter, 'deptId' | 'userIds'>): Promise<Scope> {
   let ids = s.visibleUserIds;
   if (f.deptId) {
     const depts = await deptSubtree(db, s.orgId, f.deptId);
@@ -50,7 +54,11 @@ export async function narrow(db: DbOrTx, s: Scope, f: Pick<BoardFilter, 'deptId'
     const inDepts = await usersInDepts(db, s.orgId, depts);
     ids = ids === null ? inDepts : ids.filter((id) => inDepts.includes(id));
   }
-  if (f.userId) ids = ids === null || ids.includes(f.userId) ? [f.userId] : [];
+  if (f.userIds?.length) {
+    const known = new Set((await orgUsersByIds(db, s.orgId, f.userIds)).keys());
+    if (f.userIds.some((id) => !known.has(id))) throw notFound('员工不存在');
+    ids = f.userIds.filter((id) => ids === null || ids.includes(id));
+  }
   return { orgId: s.orgId, visibleUserIds: ids };
 }
 
