@@ -18,7 +18,7 @@ import { clueColumns } from './columns';
 import { useColumns } from './data';
 import { openFromList } from './detailList';
 import { ExportButton } from './ExportButton';
-import { type ClueFilterDraft, filterBody } from './filters';
+import { type ClueFilterDraft, draftFromQuery, filterBody } from './filters';
 import { OwnerModal } from './OwnerModal';
 import { RecycleBinDrawer } from './RecycleBinDrawer';
 
@@ -41,10 +41,14 @@ export function ClueListView({ pageName, tableType, title, extraTools, hideFilte
   const [selected, setSelected] = useState<number[]>([]);
   // A new search, a reset, a sort or another page drops the selection: batch operations never act on rows the user
   // no longer sees.
-  const { draft, setDraft, filters, setFilters, search, reset } = useDraftFilters<ClueFilterDraft>(() => {
-    list.pager.reset();
-    setSelected([]);
-  });
+  const { draft, setDraft, filters, setFilters, search, reset } = useDraftFilters<ClueFilterDraft>(
+    () => {
+      list.pager.reset();
+      setSelected([]);
+    },
+    undefined,
+    () => draftFromQuery(window.location.search),
+  );
   const [editing, setEditing] = useState<Clue | null | undefined>(undefined);
   const [ownerIds, setOwnerIds] = useState<number[] | null>(null);
   const [collab, setCollab] = useState<number | null>(null);

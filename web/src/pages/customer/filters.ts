@@ -64,3 +64,29 @@ export function filterCount(d: ClueFilterDraft): number {
   const { sortField: _s, sortOrder: _o, customFilters, ...rest } = filterBody(d);
   return Object.keys(rest).length + (customFilters?.length ?? 0);
 }
+
+const LIST_KEYS = ['ownerIds', 'deptIds', 'followStatusIds', 'stages', 'channelSourceIds', 'callStatus'] as const;
+const DATE_KEYS = ['createTime', 'lastFollowTime', 'lastCallTime'] as const;
+
+/**
+ * The filters a link gives in the page's address (a statistic clicked through to the leads behind it):
+ * `?ownerIds=3,4&followStatusIds=0&createTime=2026-11-01至2026-11-27&type=2`.
+ */
+export function draftFromQuery(search: string): ClueFilterDraft {
+  const q = new URLSearchParams(search);
+  const draft: ClueFilterDraft = {};
+  for (const k of LIST_KEYS) {
+    const ids = (q.get(k) ?? '')
+      .split(',')
+      .filter((v) => /^\d+$/.test(v))
+      .map(Number);
+    if (ids.length) draft[k] = ids;
+  }
+  for (const k of DATE_KEYS) {
+    const v = q.get(k);
+    if (v) draft[k] = v;
+  }
+  const type = Number(q.get('type'));
+  if (type === 1 || type === 2) draft.type = type;
+  return draft;
+}

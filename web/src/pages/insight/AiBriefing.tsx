@@ -5,9 +5,9 @@ import { Alert, Button, Card, Col, Empty, List, Row, Select, Space, Spin, Statis
 import { useMemo, useState } from 'react';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
+import { type ChartOption, EChart } from '../../components/charts';
 import { AiFollowModal } from './AiFollowModal';
 import { Cites } from './Cites';
-import { type ChartOption, EChart } from '../../components/charts';
 
 const DIRECTION = { up: ['上升', 'red'], down: ['下降', 'green'], flat: ['持平', 'default'], none: ['', 'default'] };
 const INTENTION_DIRECTION = { ...DIRECTION, up: ['上升', 'green'], down: ['下降', 'red'] };

@@ -2,8 +2,8 @@ import { contract } from '@crm/core/contract';
 import { Card, Col, Empty, Row, Spin, Statistic, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useCallQuery } from '../../api/hooks';
-import { Cites } from './Cites';
 import { EChart } from '../../components/charts';
+import { Cites } from './Cites';
 import { InsightFilterBar, useInsightFilters } from './InsightFilterBar';
 import { barOption, INSIGHT_SECTIONS, type InsightItem, type Insights } from './insightCharts';
 

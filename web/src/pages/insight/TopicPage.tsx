@@ -5,11 +5,11 @@ import { callApi } from '../../api/client';
 import { type RowOf, useCallMutation, useCallPage, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { AddButton } from '../../components/AddButton';
+import { EChart } from '../../components/charts';
 import { DeleteLink } from '../../components/DeleteLink';
 import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
 import { Cites } from './Cites';
-import { EChart } from '../../components/charts';
 import { InsightFilterBar, useInsightFilters } from './InsightFilterBar';
 import { callsOption } from './insightCharts';
 

@@ -274,9 +274,21 @@ function TaskList() {
   );
 }
 
+/**
+ * The call list's filters given in the page's address (a statistic clicked through to the calls behind it):
+ * `?tab=calls&userId=3&status=2&startTime=2026-11-01 00:00:00&endTime=2026-11-27 23:59:59`.
+ */
+function callsFromQuery() {
+  const q = new URLSearchParams(window.location.search);
+  const userId = Number(q.get('userId')) || undefined;
+  const status = Number(q.get('status')) || undefined;
+  return { userId, status, startTime: q.get('startTime') || undefined, endTime: q.get('endTime') || undefined };
+}
+
 function CallList() {
-  const [status, setStatus] = useState<number | undefined>();
-  const list = useCallPage(t.callList, { status }, 'call-records');
+  const [given] = useState(callsFromQuery);
+  const [status, setStatus] = useState<number | undefined>(given.status);
+  const list = useCallPage(t.callList, { ...given, status }, 'call-records');
   const canExport = useHasSign('calltask:edit');
   const download = useCallDownload(t.callExport, { fileName: '通话记录.xlsx' });
   return (
@@ -291,7 +303,7 @@ function CallList() {
           options={opts(CallStatus)}
         />
         {canExport && (
-          <Button loading={download.isPending} onClick={() => download.mutate({ status })}>
+          <Button loading={download.isPending} onClick={() => download.mutate({ ...given, status })}>
             导出
           </Button>
         )}
@@ -345,6 +357,7 @@ export default function OutCallPage() {
     <div className="page-card">
       {setting && <CallSetModal onClose={() => setSetting(false)} />}
       <Tabs
+        defaultActiveKey={new URLSearchParams(window.location.search).get('tab') ?? 'tasks'}
         tabBarExtraContent={canCall && <Button onClick={() => setSetting(true)}>我的外呼设置</Button>}
         items={[
           { key: 'tasks', label: '外呼任务', children: <TaskList /> },

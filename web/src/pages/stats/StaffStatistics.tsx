@@ -1,0 +1,97 @@
+import { contract } from '@crm/core/contract';
+import { Card, Space, Tabs } from 'antd';
+import { useMemo, useState } from 'react';
+import { useCallQuery } from '../../api/hooks';
+import { navigateTo } from '../../app/navigation';
+import { barOption, EChart, Freshness, StatsFilterBar, useStatsFilters } from '../../components/charts';
+import { ExportButton } from './ExportButton';
+import { callsLink } from './links';
+import { MatrixTable } from './MatrixTable';
+import { SummaryCards } from './SummaryCards';
+import { WorkTable, workColumns } from './WorkTable';
+
+const s = contract.stats;
+
+/**
+ * /main/staffStatistics 员工统计: each user's (or department's) calls, answered, answer rate, talk time, leads taken
+ * and follow-ups, and their customers per follow-up status.
+ */
+export default function StaffStatistics() {
+  const filters = useStatsFilters();
+  const q = filters.applied;
+  const [by, setBy] = useState<'user' | 'dept'>('user');
+  const work = useCallQuery(by === 'user' ? s.getCalloutUserCountRes : s.getCalloutDeptCountRes, q);
+  const matrix = useCallQuery(
+    by === 'user' ? s.getFollowStatusCustomCountRes : s.getFollowStatusCustomCountResByDept,
+    q,
+  );
+  const rows = work.data?.rows ?? [];
+  const top = useMemo(() => [...rows].sort((a, b) => b.calls - a.calls).slice(0, 10), [rows]);
+  const ranking = useMemo(
+    () =>
+      barOption(
+        top.map((r) => r.name),
+        [
+          { name: '外呼数', data: top.map((r) => r.calls) },
+          { name: '接通数', data: top.map((r) => r.answered) },
+        ],
+        'count',
+        true,
+      ),
+    [top],
+  );
+  return (
+    <div className="page-card">
+      <StatsFilterBar
+        of={filters}
+        extra={
+          <Space>
+            <Freshness at={work.data?.freshAt} />
+            <ExportButton call={s.exportUserOrDeptAnalysis} input={{ ...q, type: by === 'user' ? 1 : 2 }} />
+          </Space>
+        }
+      />
+      <Tabs
+        activeKey={by}
+        onChange={(k) => setBy(k as 'user' | 'dept')}
+        items={[
+          { key: 'user', label: '按员工' },
+          { key: 'dept', label: '按部门' },
+        ]}
+      />
+      <SummaryCards
+        sum={work.data?.sum}
+        extra={[
+          { key: 'taken', title: '领取/分配线索数', kind: 'count' },
+          { key: 'followUps', title: '跟进次数', kind: 'count' },
+        ]}
+      />
+      <Card size="small" title={by === 'user' ? '外呼排行（前 10 名）' : '各部门外呼'} style={{ marginBottom: 12 }}>
+        <EChart
+          option={ranking}
+          testId="staff-ranking"
+          style={{ height: Math.max(180, top.length * 36) }}
+          onClick={(p) => {
+            const row = [...top].reverse()[p.dataIndex];
+            if (row && by === 'user') navigateTo(callsLink(q, row.id, p.seriesIndex === 1 ? 2 : undefined));
+          }}
+        />
+      </Card>
+      <WorkTable
+        rows={rows}
+        sum={work.data?.sum}
+        columns={workColumns(q, by, true)}
+        loading={work.isFetching}
+        pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
+      />
+      <Card
+        size="small"
+        title="各跟进状态客户数（统计期内新增、当前归属）"
+        extra={<Freshness at={matrix.data?.freshAt} />}
+        style={{ marginTop: 12 }}
+      >
+        <MatrixTable q={q} by={by} data={matrix.data} loading={matrix.isFetching} />
+      </Card>
+    </div>
+  );
+}
