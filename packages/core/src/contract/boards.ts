@@ -161,7 +161,7 @@ const monthField = z
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为 YYYY-MM');
 export const MarketCostInput = z.object({
   month: monthField,
-  channelSourceId: idField('线索来源'),
+  channelSourceId: idField('渠道来源'),
   costFen: fenField('投放成本', 0),
 });
 export const MarketCost = z.object({
@@ -239,7 +239,7 @@ export const AiPanels = z.object({
 export const BOARD_METRICS = {
   dealTrend: { name: '成交金额趋势', charts: ['line', 'table'] },
   dealRank: { name: '成交排行', charts: ['bar', 'table'] },
-  leadSource: { name: '线索来源占比', charts: ['pie', 'bar', 'table'] },
+  leadSource: { name: '渠道来源占比', charts: ['pie', 'bar', 'table'] },
   stageFunnel: { name: '客户阶段漏斗', charts: ['funnel', 'table'] },
   callTrend: { name: '通话趋势', charts: ['line', 'table'] },
   intentionMix: { name: '意向分布', charts: ['pie', 'bar', 'table'] },
@@ -360,6 +360,7 @@ export const aiBossStatis = {
   }),
   getRank: robot.post('/clue/aibossstatis/getRank', 'AI 人效排行', { body: BoardFilter, answer: z.array(AiRankRow) }),
   exportRank: robot.post('/clue/aibossstatis/exportRank', '导出 AI 人效（.xlsx）', { body: BoardFilter }),
+  exportTrend: robot.post('/clue/aibossstatis/exportTrend', '导出 AI 统计每日明细（.xlsx）', { body: BoardFilter }),
 };
 
 export const aiBossBulletinBoardCluster = {

@@ -118,7 +118,7 @@ describe('boards', () => {
     await expectNoSession(t(), calls);
     const robot = ['get', 'export', 'costList', 'saveCost']
       .map((c) => `${R}/marketBoard/${c}`)
-      .concat(['getOverview', 'getTrend', 'getRank', 'exportRank'].map((c) => `${R}/clue/aibossstatis/${c}`))
+      .concat(['getOverview', 'getTrend', 'getRank', 'exportRank', 'exportTrend'].map((c) => `${R}/clue/aibossstatis/${c}`))
       .concat(['getBoardPageList', 'getDealBoardSettingList', 'selectSettingDetail'].map((c) => `${A}/api/clue/${c}`));
     for (const path of robot) {
       const res = await post(path, {});
@@ -406,9 +406,10 @@ describe('boards', () => {
     expect([mgr.calls, mgr.analysed, mgr.violations]).toEqual([3, 3, 3]);
     const theirs = ok(await post(`${R}/clue/aibossstatis/getOverview`, OCT, other.admin.token));
     expect([theirs.calls, theirs.analysed]).toEqual([1, 0]);
-    expect((await post(`${R}/clue/aibossstatis/exportRank`, OCT, org.admin.token)).headers['content-type']).toContain(
-      'spreadsheetml',
-    );
+    for (const path of ['exportRank', 'exportTrend'])
+      expect((await post(`${R}/clue/aibossstatis/${path}`, OCT, org.admin.token)).headers['content-type']).toContain(
+        'spreadsheetml',
+      );
 
     // the dashboard's panels
     expect(ok(await post(`${B}/aiBossBulletinBoardCluster/list`, {}, org.admin.token)).panels).toHaveLength(6);

@@ -10,6 +10,7 @@ import type { XlsxExport } from '../../platform/xlsxExport';
 
 type Board = CallAnswer<typeof contract.boardPages.getBoardPageList>;
 type RankRow = CallAnswer<typeof contract.aiBossStatis.getRank>[number];
+type TrendPoint = CallAnswer<typeof contract.aiBossStatis.getTrend>[number];
 type BoardData = CallAnswer<typeof contract.customBoard.data>;
 
 const money = (fen: number | null) => (fen === null ? '-' : fenToYuan(fen));
@@ -72,7 +73,7 @@ export function writeMarket(board: MarketBoard, x: XlsxExport): void {
     money(r.costPerLeadFen),
     money(r.costPerDealFen),
   ];
-  const sources = x.sheet('线索来源', [{ header: '线索来源', width: 18 }, ...columns]);
+  const sources = x.sheet('渠道来源', [{ header: '渠道来源', width: 18 }, ...columns]);
   for (const r of [...board.sources, board.totals]) sources.add(cells(r));
   const channels = x.sheet('导入渠道', [{ header: '导入渠道', width: 18 }, ...columns]);
   for (const r of board.channels) channels.add(cells(r));
@@ -103,6 +104,21 @@ export function writeRank(rows: RankRow[], x: XlsxExport): void {
       money(r.amountFen),
       r.violations,
       r.avgScore ?? '-',
+    ]);
+}
+
+export function writeTrend(points: TrendPoint[], x: XlsxExport): void {
+  const sheet = x.sheet('AI统计', ['日期', '通话数', '通话时长', 'AI 分析数', '强意向', '高流失风险', '违规次数', '平均质检分']);
+  for (const p of points)
+    sheet.add([
+      p.day,
+      p.calls,
+      durationHms(p.talkSeconds),
+      p.analysed,
+      p.strongIntention,
+      p.highChurn,
+      p.violations,
+      p.avgScore ?? '-',
     ]);
 }
 

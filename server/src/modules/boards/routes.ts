@@ -8,7 +8,7 @@ import { sendXlsx, type XlsxExport } from '../../platform/xlsxExport';
 import type { AiBoards } from './ai';
 import type { CustomBoards } from './custom';
 import type { Deals } from './deals';
-import { writeCustomBoard, writeDealBoard, writeDeals, writeMarket, writeRank } from './exports';
+import { writeCustomBoard, writeDealBoard, writeDeals, writeMarket, writeRank, writeTrend } from './exports';
 import type { Market } from './market';
 
 export interface BoardServices {
@@ -83,6 +83,10 @@ export function boardRoutes(ctx: AppContext, { deals, market, ai, custom }: Boar
   implement(app, st.exportRank, { sign: EXPORT, raw: true }, async ({ session, body, req, reply }) => {
     const rows = await ai.rank(session, body);
     return download(req, reply, 'AI人效', (x) => writeRank(rows, x));
+  });
+  implement(app, st.exportTrend, { sign: EXPORT, raw: true }, async ({ session, body, req, reply }) => {
+    const points = await ai.trend(session, body);
+    return download(req, reply, 'AI统计', (x) => writeTrend(points, x));
   });
 
   const panels = contract.aiBossBulletinBoardCluster;
