@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DATE_PRESETS, type DatePresetKey } from '../dateRange';
 import { fenField } from './billing';
 import { analysis, backend, IdAnswer, robot } from './call';
-import { codeField, dateTimeField, idField, intField, nameField, optionalId, pageOf, pageQuery } from './fields';
+import { codeField, idField, intField, nameField, optionalId, pageOf, pageQuery } from './fields';
 import { statsFilterShape } from './stats';
 
 /**

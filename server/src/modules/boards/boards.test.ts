@@ -118,7 +118,9 @@ describe('boards', () => {
     await expectNoSession(t(), calls);
     const robot = ['get', 'export', 'costList', 'saveCost']
       .map((c) => `${R}/marketBoard/${c}`)
-      .concat(['getOverview', 'getTrend', 'getRank', 'exportRank', 'exportTrend'].map((c) => `${R}/clue/aibossstatis/${c}`))
+      .concat(
+        ['getOverview', 'getTrend', 'getRank', 'exportRank', 'exportTrend'].map((c) => `${R}/clue/aibossstatis/${c}`),
+      )
       .concat(['getBoardPageList', 'getDealBoardSettingList', 'selectSettingDetail'].map((c) => `${A}/api/clue/${c}`));
     for (const path of robot) {
       const res = await post(path, {});

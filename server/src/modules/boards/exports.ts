@@ -108,7 +108,16 @@ export function writeRank(rows: RankRow[], x: XlsxExport): void {
 }
 
 export function writeTrend(points: TrendPoint[], x: XlsxExport): void {
-  const sheet = x.sheet('AI统计', ['日期', '通话数', '通话时长', 'AI 分析数', '强意向', '高流失风险', '违规次数', '平均质检分']);
+  const sheet = x.sheet('AI统计', [
+    '日期',
+    '通话数',
+    '通话时长',
+    'AI 分析数',
+    '强意向',
+    '高流失风险',
+    '违规次数',
+    '平均质检分',
+  ]);
   for (const p of points)
     sheet.add([
       p.day,

@@ -205,4 +205,3 @@ export function AiPanelGrid({ panels, q }: { panels: AiPanelKey[]; q: StatsQuery
     </>
   );
 }
-
