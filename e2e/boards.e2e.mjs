@@ -47,10 +47,18 @@ export default [
       // the deals behind the first person with deals
       const top = board.data.rows.find((r) => r.dealCount > 0);
       if (top) {
-        await table.locator('tbody tr.ant-table-row').filter({ hasText: top.userName }).getByRole('button').first().click();
+        await table
+          .locator('tbody tr.ant-table-row')
+          .filter({ hasText: top.userName })
+          .getByRole('button')
+          .first()
+          .click();
         const drawer = page.locator('.ant-drawer').filter({ hasText: '成交明细' });
         await drawer.getByTestId('deals-list').locator('tbody tr.ant-table-row').first().waitFor();
-        assert.equal(await drawer.getByTestId('deals-list').locator('tbody tr.ant-table-row').count(), Math.min(10, top.dealCount));
+        assert.equal(
+          await drawer.getByTestId('deals-list').locator('tbody tr.ant-table-row').count(),
+          Math.min(10, top.dealCount),
+        );
         await shot('deals');
         assert.match(await download(page, () => drawer.getByRole('button', { name: /导\s*出/ }).click()), /\.xlsx$/);
         await drawer.locator('.ant-drawer-close').click();
@@ -73,7 +81,11 @@ export default [
       const form = page.getByRole('dialog').filter({ hasText: '登记投放成本' });
       await settle();
       await form.getByTestId('cost-source').click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: source.name }).first().click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: source.name })
+        .first()
+        .click();
       await form.getByTestId('cost-amount').fill('1234.56');
       await form.getByRole('button', { name: /确\s*定/ }).click();
       await form.waitFor({ state: 'detached' });
@@ -88,6 +100,11 @@ export default [
 
       await row.getByRole('button', { name: String(source.leads) }).click();
       await page.waitForURL(/\/main\/customerManage\?.*channelSourceIds=/);
+      // the same leads: the list counts the board's figure
+      await page
+        .locator('.ant-pagination-total-text')
+        .filter({ hasText: `共 ${source.leads} 条` })
+        .waitFor();
       await page.locator('tbody tr.ant-table-row').first().waitFor();
       await shot('leads');
     },
@@ -130,7 +147,10 @@ export default [
       const second = form.getByTestId('panel-row-1');
       await second.getByPlaceholder('图表标题').fill('渠道来源占比');
       await second.locator('.ant-select').first().click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '渠道来源占比' }).click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: '渠道来源占比' })
+        .click();
       await form.getByRole('button', { name: /确\s*定/ }).click();
       await form.waitFor({ state: 'detached' });
       await page.getByTestId('board-select').getByText(name).waitFor();
@@ -155,7 +175,10 @@ export default [
       await shot('public', view);
 
       await share.getByRole('button', { name: /取消分享/ }).click();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: /取消分享/ }).click();
+      await page
+        .locator('.ant-popconfirm')
+        .getByRole('button', { name: /取消分享/ })
+        .click();
       await share.getByRole('button', { name: /生成分享链接/ }).waitFor();
       await view.reload();
       await view.getByText('分享链接已失效').waitFor();

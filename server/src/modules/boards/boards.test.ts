@@ -24,11 +24,11 @@ describe('boards', () => {
     );
     return Number(res.rows[0].id);
   }
-  async function lead(org: TestOrg, owner: number, way: number, src: number | null, at: string, stage = 1) {
+  async function lead(org: TestOrg, owner: number | null, way: number, src: number | null, at: string, stage = 1) {
     const res = await db().execute<{ id: number }>(sql`
-      insert into clue (organization_id, name, phone, owner_id, import_way, channel_source_id, stage, created_at)
+      insert into clue (organization_id, name, phone, owner_id, import_way, channel_source_id, stage, created_at, is_in_sea)
       values (${org.orgId}, '王芳', ${`139${String(seq++).padStart(8, '0')}`}, ${owner}, ${way}, ${src}, ${stage},
-        ${`${at}+08`}::timestamptz) returning id`);
+        ${`${at}+08`}::timestamptz, ${owner ? 2 : 1}) returning id`);
     return Number(res.rows[0].id);
   }
   async function order(
@@ -74,6 +74,7 @@ describe('boards', () => {
     await lead(org, org.otherSeat.userId, 8, srcB, '2026-10-05 10:00:00');
     await lead(org, org.seat.userId, 8, null, '2026-10-06 10:00:00');
     await lead(org, org.seat.userId, 3, srcA, '2026-09-30 23:00:00');
+    await lead(org, null, 3, srcA, '2026-10-08 10:00:00'); // in the public sea: not counted
     await order(org, org.seat.userId, 2, 100_000, 0, '2026-10-05', a1);
     await order(org, org.seat.userId, 4, 50_000, 50_000, '2026-10-06');
     await order(org, org.seat.userId, 1, 99_999, 0, '2026-10-07');

@@ -33,7 +33,8 @@ function row(key: string, id: number, name: string, c: Counts, costFen: number |
 }
 
 /**
- * The market board (/marketBoard): per import channel and per lead source, the leads created in the range, the deals
+ * The market board (/marketBoard): per import channel and per lead source, the leads created in the range (held by
+ * staff, as the lead list counts them), the deals
  * (orders signed in the range, confirmed or paid, of leads from there) with their amount, and the cost entered for the
  * source's months. Conversion is deals per lead.
  */
@@ -45,8 +46,8 @@ export class Market {
     const scope = await narrow(this.db, s, f);
     const leads = leadRows(scope, range);
     const deals = dealRows(scope, { fromDay: range.fromDay, toDay: range.toDay, statuses: DEAL_STATUSES });
-    // a deal's channel is its lead's, whoever owns the lead now
-    const allLeads = leadRows({ orgId: s.orgId, visibleUserIds: null });
+    // a deal's channel is its lead's, whoever holds the lead now (the public sea too)
+    const allLeads = leadRows({ orgId: s.orgId, visibleUserIds: null }, undefined, true);
     const [leadCounts, dealCounts, costs, sources] = await Promise.all([
       this.db.execute<{ way: number; source: number; n: number }>(sql`
         select import_way as way, coalesce(channel_source_id, 0) as source, count(*)::int as n
