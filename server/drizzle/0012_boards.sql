@@ -5,6 +5,33 @@ CREATE TABLE "ai_board_panels" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "board_call_day" (
+	"organization_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"user_id" integer NOT NULL,
+	"calls" integer NOT NULL,
+	"answered" integer NOT NULL,
+	"talk_seconds" bigint NOT NULL,
+	CONSTRAINT "board_call_day_organization_id_day_user_id_pk" PRIMARY KEY("organization_id","day","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "board_lead_day" (
+	"organization_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"owner_id" integer NOT NULL,
+	"import_way" smallint NOT NULL,
+	"source_id" integer NOT NULL,
+	"stage" smallint NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "board_lead_day_organization_id_day_owner_id_import_way_source_id_stage_pk" PRIMARY KEY("organization_id","day","owner_id","import_way","source_id","stage")
+);
+--> statement-breakpoint
+CREATE TABLE "board_refresh" (
+	"organization_id" integer PRIMARY KEY NOT NULL,
+	"refreshed_at" timestamp with time zone NOT NULL,
+	"calls_covered_until" date
+);
+--> statement-breakpoint
 CREATE TABLE "custom_board" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"organization_id" integer NOT NULL,

@@ -150,6 +150,8 @@ export const MarketRow = z.object({
   costPerDealFen: z.number().nullable(),
 });
 export const MarketBoard = z.object({
+  /** When the lead counts were taken (a snapshot refreshed every 5 minutes); deals and costs are live. */
+  freshAt: z.string(),
   totals: MarketRow,
   channels: z.array(MarketRow),
   sources: z.array(MarketRow),

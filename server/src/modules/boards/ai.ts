@@ -8,9 +8,9 @@ import type { Session } from '../../platform/session';
 import { analysedCallRows } from '../insight/readModel';
 import { dealRows } from '../order/readModel';
 import { checkRows } from '../quality/readModel';
-import { callRows } from '../telephony/readModel';
 import { People } from './directory';
 import { daysOf, narrow, percent, type Range, rangeOf } from './filter';
+import { callDays } from './rollups';
 import { aiBoardPanels } from './schema';
 
 type Filter = CallBody<typeof contract.aiBossStatis.getOverview>;
@@ -29,7 +29,8 @@ interface Sources {
 }
 
 /**
- * The AI boards for managers (/clue/aibossstatis): calls and talk time (telephony), intention and churn risk of the
+ * The AI boards for managers (/clue/aibossstatis): calls and talk time (telephony, through the daily rollup with
+ * today live: rollups.ts), intention and churn risk of the
  * analysed calls (insight), violations and machine quality scores (quality), deals (orders), over the filter's range
  * and scope; totals, a point per day, a row per person.
  */
@@ -42,7 +43,11 @@ export class AiBoards {
     return {
       range,
       scope,
-      src: { calls: callRows(scope, range), analysed: analysedCallRows(scope, range), checks: checkRows(scope, range) },
+      src: {
+        calls: await callDays(this.db, scope, range),
+        analysed: analysedCallRows(scope, range),
+        checks: checkRows(scope, range),
+      },
     };
   }
 
@@ -50,7 +55,7 @@ export class AiBoards {
   private async grouped(src: Sources, by: { calls: string; analysed: string; checks: string }) {
     const [calls, analysed, checks] = await Promise.all([
       this.db.execute<{ k: string; n: number; answered: number; talk: string }>(sql`
-        select ${sql.raw(by.calls)} as k, count(*)::int as n, (count(*) filter (where answered))::int as answered,
+        select ${sql.raw(by.calls)} as k, sum(calls)::int as n, sum(answered)::int as answered,
           coalesce(sum(talk_seconds), 0)::bigint as talk
         from (${src.calls}) c group by 1`),
       this.db.execute<{ k: string; n: number; strong: number; churn: number; strong_customers: number }>(sql`
@@ -98,7 +103,7 @@ export class AiBoards {
 
   async trend(s: Scope, f: Filter): Promise<TrendPoint[]> {
     const { range, src } = await this.sources(s, f);
-    const g = await this.grouped(src, { calls: day('created_at'), analysed: day('call_at'), checks: day('call_time') });
+    const g = await this.grouped(src, { calls: 'day', analysed: day('call_at'), checks: day('call_time') });
     return daysOf(range).map((d) => {
       const c = g.calls.get(d);
       const a = g.analysed.get(d);

@@ -405,6 +405,13 @@ describe('boards', () => {
       violations: 3,
       avgScore: 70,
     });
+    // the days before today come from the daily rollup (built by the first call); today's calls are read live
+    const today = formatDateTime(new Date())!.slice(0, 10);
+    await call(org, org.seat.userId, 2, 45, formatDateTime(new Date())!);
+    const now = ok(
+      await post(`${R}/clue/aibossstatis/getOverview`, { startDate: '2026-10-01', endDate: today }, org.admin.token),
+    );
+    expect([now.calls, now.talkSeconds]).toEqual([6, 210 + 999 + 45]);
     const mgr = ok(await post(`${R}/clue/aibossstatis/getOverview`, OCT, org.manager.token));
     expect([mgr.calls, mgr.analysed, mgr.violations]).toEqual([3, 3, 3]);
     const theirs = ok(await post(`${R}/clue/aibossstatis/getOverview`, OCT, other.admin.token));

@@ -1,13 +1,13 @@
 import { CustomerStage, type DatePresetKey, presetDays } from '@crm/core';
 import type { BoardMetric, Figure } from '@crm/core/contract/boards';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import type { Scope } from '../../platform/scope';
-import { leadRows } from '../clue/readModel';
 import type { AiBoards } from './ai';
 import type { Deals } from './deals';
 import { rangeOf } from './filter';
 import type { Market } from './market';
+import { leadCounts, leadsFreshAt } from './rollups';
+import { boardLeadDay } from './schema';
 
 export type DatedFigure = Figure & { startDate: string; endDate: string };
 
@@ -79,11 +79,9 @@ export class Figures {
 
   /** Leads created in the range by their customer stage, in the stages' order. */
   private async stageFunnel(s: Scope, f: { startDate: string; endDate: string }): Promise<Figure> {
-    const range = rangeOf(f);
-    const res = await this.db.execute<{ stage: number; n: number }>(
-      sql`select stage, count(*)::int as n from (${leadRows(s, range)}) l group by 1`,
-    );
-    const n = new Map(res.rows.map((r) => [Number(r.stage), Number(r.n)]));
+    await leadsFreshAt(this.db, s.orgId);
+    const rows = await leadCounts(this.db, s, rangeOf(f), { stage: boardLeadDay.stage });
+    const n = new Map(rows.map((r) => [Number(r.stage), r.n]));
     return {
       unit: 'count',
       points: Object.entries(CustomerStage).map(([k, label]) => ({ label, value: n.get(Number(k)) ?? 0, key: k })),

@@ -4,7 +4,8 @@
  * calls, analysed calls, quality checks: `readModel.ts` of order, clue, telephony, insight, quality), scoped by the
  * session and narrowed by the board's department and user filter (filter.ts).
  *
- *   schema.ts      deal_board_setting, market_cost, ai_board_panels, custom_board
+ *   schema.ts      deal_board_setting, market_cost, ai_board_panels, custom_board, board_lead_day, board_call_day, board_refresh
+ *   rollups.ts     the lead snapshot and daily calls the boards read (job boards.rollup, every 5 minutes)
  *   filter.ts      range and scope of a board query;  directory.ts  user names and who a scope shows
  *   deals.ts       settings, the deals board, the deals behind it;  market.ts  channels and sources
  *   ai.ts          AI overview, trend, per-person effectiveness, dashboard panels
@@ -17,6 +18,7 @@ import { CustomBoards } from './custom';
 import { Deals } from './deals';
 import { Figures } from './figures';
 import { Market } from './market';
+import { ROLLUP_CRON, ROLLUP_JOB, refreshAll } from './rollups';
 import { boardRoutes } from './routes';
 
 export const boardsModule: Module = {
@@ -27,5 +29,9 @@ export const boardsModule: Module = {
     const ai = new AiBoards(ctx.db);
     const custom = new CustomBoards(ctx.db, new Figures(ctx.db, deals, market, ai));
     boardRoutes(ctx, { deals, market, ai, custom });
+    ctx.jobs.register(ROLLUP_JOB, () => refreshAll(ctx.db), {
+      queue: { retryLimit: 1, expireInSeconds: 1800, heartbeatSeconds: 120 },
+    });
+    ctx.jobs.schedule(ROLLUP_JOB, ROLLUP_CRON);
   },
 };

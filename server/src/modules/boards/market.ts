@@ -9,7 +9,8 @@ import { leadRows } from '../clue/readModel';
 import { checkDictId, dictRows } from '../clueField/dictionaries';
 import { dealRows } from '../order/readModel';
 import { narrow, percent, rangeOf } from './filter';
-import { marketCost } from './schema';
+import { leadCounts, leadsFreshAt } from './rollups';
+import { boardLeadDay, marketCost } from './schema';
 
 type Filter = CallBody<typeof contract.marketBoard.get>;
 type MarketRow = MarketBoard['channels'][number];
@@ -34,7 +35,7 @@ function row(key: string, id: number, name: string, c: Counts, costFen: number |
 
 /**
  * The market board (/marketBoard): per import channel and per lead source, the leads created in the range (held by
- * staff, as the lead list counts them), the deals
+ * staff, as the lead list counts them; from the lead snapshot, leadRollup.ts), the deals
  * (orders signed in the range, confirmed or paid, of leads from there) with their amount, and the cost entered for the
  * source's months. Conversion is deals per lead.
  */
@@ -44,14 +45,12 @@ export class Market {
   async get(s: Scope, f: Filter): Promise<MarketBoard> {
     const range = rangeOf(f);
     const scope = await narrow(this.db, s, f);
-    const leads = leadRows(scope, range);
     const deals = dealRows(scope, { fromDay: range.fromDay, toDay: range.toDay, statuses: DEAL_STATUSES });
     // a deal's channel is its lead's, whoever holds the lead now (the public sea too)
     const allLeads = leadRows({ orgId: s.orgId, visibleUserIds: null }, undefined, true);
-    const [leadCounts, dealCounts, costs, sources] = await Promise.all([
-      this.db.execute<{ way: number; source: number; n: number }>(sql`
-        select import_way as way, coalesce(channel_source_id, 0) as source, count(*)::int as n
-        from (${leads}) l group by 1, 2`),
+    const freshAt = await leadsFreshAt(this.db, s.orgId);
+    const [leads, dealCounts, costs, sources] = await Promise.all([
+      leadCounts(this.db, scope, range, { way: boardLeadDay.importWay, source: boardLeadDay.sourceId }),
       this.db.execute<{ way: number; source: number; n: number; fen: string }>(sql`
         select coalesce(l.import_way, 0) as way, coalesce(l.channel_source_id, 0) as source, count(*)::int as n,
           sum(d.total_fen)::bigint as fen
@@ -79,7 +78,7 @@ export class Market {
         amountFen: cur.amountFen + (c.amountFen ?? 0),
       });
     };
-    for (const r of leadCounts.rows) {
+    for (const r of leads) {
       add(ways, Number(r.way), { leads: Number(r.n) });
       add(bySource, Number(r.source), { leads: Number(r.n) });
     }
@@ -97,6 +96,7 @@ export class Market {
     );
     const byLeads = (a: MarketRow, b: MarketRow) => b.leads - a.leads || b.deals - a.deals || a.id - b.id;
     return {
+      freshAt,
       totals: row(
         'total',
         0,

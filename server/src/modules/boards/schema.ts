@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -100,3 +102,47 @@ export const customBoard = pgTable(
     uniqueIndex('custom_board_share_uq').on(t.shareToken).where(sql`${t.shareToken} is not null`),
   ],
 );
+
+/**
+ * The leads staff hold, counted per Shanghai creation day, owner, import channel, source (0: none) and stage: a
+ * snapshot of the clue module's read model (clue/readModel.ts) that the market board and the stage funnel read, so
+ * that they stay fast over millions of leads. Rebuilt by the boards.leads job every 5 minutes (leadRollup.ts).
+ */
+export const boardLeadDay = pgTable(
+  'board_lead_day',
+  {
+    organizationId: integer('organization_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ownerId: integer('owner_id').notNull(),
+    importWay: smallint('import_way').notNull(),
+    sourceId: integer('source_id').notNull(),
+    stage: smallint('stage').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.ownerId, t.importWay, t.sourceId, t.stage] })],
+);
+
+/**
+ * Calls per Shanghai day and user (count, answered, talk seconds) for the days before `callsCoveredUntil`, kept by the
+ * same job from telephony's read model (telephony/readModel.ts); the AI boards add today's calls live.
+ */
+export const boardCallDay = pgTable(
+  'board_call_day',
+  {
+    organizationId: integer('organization_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    calls: integer('calls').notNull(),
+    answered: integer('answered').notNull(),
+    talkSeconds: bigint('talk_seconds', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.userId] })],
+);
+
+/** How fresh an organisation's rollups are (its first board call builds them). */
+export const boardRefresh = pgTable('board_refresh', {
+  organizationId: integer('organization_id').primaryKey(),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+  /** The first day not in board_call_day. */
+  callsCoveredUntil: date('calls_covered_until', { mode: 'string' }),
+});
