@@ -8,6 +8,7 @@ import { aiSetting } from './aiSetting';
 import { analysis } from './analysis';
 import { asr } from './asr';
 import { autoAssign } from './autoAssign';
+import { billing, certification } from './billing';
 import {
   aiBossBulletinBoardCluster,
   aiBossStatis,
@@ -17,7 +18,6 @@ import {
   dealManager,
   marketBoard,
 } from './boards';
-import { billing, certification } from './billing';
 import { clue } from './clue';
 import { clueField } from './clueField';
 import { clueImport } from './clueImport';

@@ -11,6 +11,7 @@ import { AddButton } from '../../components/AddButton';
 import {
   barOption,
   EChart,
+  Freshness,
   formatValue,
   pieOption,
   StatsFilterBar,
@@ -96,6 +97,7 @@ export default function MarketBoardPage() {
         of={filters}
         extra={
           <Space>
+            <Freshness at={d?.freshAt} />
             <BoardExport call={mb.export} input={q} />
             {canEdit && <AddButton onClick={() => setCostOpen(true)}>登记投放成本</AddButton>}
           </Space>
