@@ -15,6 +15,18 @@ CREATE TABLE "board_call_day" (
 	CONSTRAINT "board_call_day_organization_id_day_user_id_pk" PRIMARY KEY("organization_id","day","user_id")
 );
 --> statement-breakpoint
+CREATE TABLE "board_deal_day" (
+	"organization_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"owner_id" integer NOT NULL,
+	"status" smallint NOT NULL,
+	"import_way" smallint NOT NULL,
+	"source_id" integer NOT NULL,
+	"n" integer NOT NULL,
+	"total_fen" bigint NOT NULL,
+	CONSTRAINT "board_deal_day_organization_id_day_owner_id_status_import_way_source_id_pk" PRIMARY KEY("organization_id","day","owner_id","status","import_way","source_id")
+);
+--> statement-breakpoint
 CREATE TABLE "board_lead_day" (
 	"organization_id" integer NOT NULL,
 	"day" date NOT NULL,

@@ -150,7 +150,7 @@ export const MarketRow = z.object({
   costPerDealFen: z.number().nullable(),
 });
 export const MarketBoard = z.object({
-  /** When the lead counts were taken (a snapshot refreshed every 5 minutes); deals and costs are live. */
+  /** When the lead and deal counts were taken (snapshots refreshed every 5 minutes); costs are live. */
   freshAt: z.string(),
   totals: MarketRow,
   channels: z.array(MarketRow),

@@ -5,12 +5,10 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { type Scope, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { leadRows } from '../clue/readModel';
 import { checkDictId, dictRows } from '../clueField/dictionaries';
-import { dealRows } from '../order/readModel';
 import { narrow, percent, rangeOf } from './filter';
-import { leadCounts, leadsFreshAt } from './rollups';
-import { boardLeadDay, marketCost } from './schema';
+import { dealCounts, leadCounts, leadsFreshAt } from './rollups';
+import { boardDealDay, boardLeadDay, marketCost } from './schema';
 
 type Filter = CallBody<typeof contract.marketBoard.get>;
 type MarketRow = MarketBoard['channels'][number];
@@ -35,9 +33,9 @@ function row(key: string, id: number, name: string, c: Counts, costFen: number |
 
 /**
  * The market board (/marketBoard): per import channel and per lead source, the leads created in the range (held by
- * staff, as the lead list counts them; from the lead snapshot, leadRollup.ts), the deals
- * (orders signed in the range, confirmed or paid, of leads from there) with their amount, and the cost entered for the
- * source's months. Conversion is deals per lead.
+ * staff, as the lead list counts them), the deals (orders signed in the range, confirmed or paid, of leads from there,
+ * whoever holds the lead now) with their amount, both from the snapshots of rollups.ts (5 minutes old at most), and the
+ * cost entered for the source's months (live). Conversion is deals per lead.
  */
 export class Market {
   constructor(private readonly db: Db) {}
@@ -45,16 +43,10 @@ export class Market {
   async get(s: Scope, f: Filter): Promise<MarketBoard> {
     const range = rangeOf(f);
     const scope = await narrow(this.db, s, f);
-    const deals = dealRows(scope, { fromDay: range.fromDay, toDay: range.toDay, statuses: DEAL_STATUSES });
-    // a deal's channel is its lead's, whoever holds the lead now (the public sea too)
-    const allLeads = leadRows({ orgId: s.orgId, visibleUserIds: null }, undefined, true);
     const freshAt = await leadsFreshAt(this.db, s.orgId);
-    const [leads, dealCounts, costs, sources] = await Promise.all([
+    const [leads, deals, costs, sources] = await Promise.all([
       leadCounts(this.db, scope, range, { way: boardLeadDay.importWay, source: boardLeadDay.sourceId }),
-      this.db.execute<{ way: number; source: number; n: number; fen: string }>(sql`
-        select coalesce(l.import_way, 0) as way, coalesce(l.channel_source_id, 0) as source, count(*)::int as n,
-          sum(d.total_fen)::bigint as fen
-        from (${deals}) d left join (${allLeads}) l on l.id = d.clue_id group by 1, 2`),
+      dealCounts(this.db, scope, range, DEAL_STATUSES, { way: boardDealDay.importWay, source: boardDealDay.sourceId }),
       this.db
         .select({ source: marketCost.channelSourceId, fen: sql<string>`sum(${marketCost.costFen})` })
         .from(marketCost)
@@ -82,7 +74,7 @@ export class Market {
       add(ways, Number(r.way), { leads: Number(r.n) });
       add(bySource, Number(r.source), { leads: Number(r.n) });
     }
-    for (const r of dealCounts.rows) {
+    for (const r of deals) {
       const c = { deals: Number(r.n), amountFen: Number(r.fen) };
       add(ways, Number(r.way), c);
       add(bySource, Number(r.source), c);

@@ -1,11 +1,13 @@
 import { formatDateTime, presetDays } from '@crm/core';
+import { ORDER_STATUSES } from '@crm/core/contract/order';
 import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { anyOf, type Scope } from '../../platform/scope';
 import { leadRows } from '../clue/readModel';
+import { dealRows } from '../order/readModel';
 import { callRows } from '../telephony/readModel';
 import type { Range } from './filter';
-import { boardCallDay, boardLeadDay, boardRefresh } from './schema';
+import { boardCallDay, boardDealDay, boardLeadDay, boardRefresh } from './schema';
 
 /**
  * The boards' rollups (schema.ts), rebuilt by the boards.leads job every 5 minutes for every organisation whose
@@ -23,6 +25,7 @@ const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 export async function refreshRollups(db: Db, orgId: number): Promise<void> {
+  const org = { orgId, visibleUserIds: null };
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK}, ${orgId})`);
     await tx.delete(boardLeadDay).where(eq(boardLeadDay.organizationId, orgId));
@@ -30,17 +33,24 @@ export async function refreshRollups(db: Db, orgId: number): Promise<void> {
       insert into board_lead_day (organization_id, day, owner_id, import_way, source_id, stage, n)
       select ${orgId}, (created_at at time zone 'Asia/Shanghai')::date, owner_id, import_way,
         coalesce(channel_source_id, 0), stage, count(*)::int
-      from (${leadRows({ orgId, visibleUserIds: null })}) l group by 2, 3, 4, 5, 6`);
+      from (${leadRows(org)}) l group by 2, 3, 4, 5, 6`);
+    await tx.delete(boardDealDay).where(eq(boardDealDay.organizationId, orgId));
+    const orders = dealRows(org, { fromDay: '1970-01-01', toDay: '9999-12-31', statuses: ORDER_STATUSES });
+    await tx.execute(sql`
+      insert into board_deal_day (organization_id, day, owner_id, status, import_way, source_id, n, total_fen)
+      select ${orgId}, d.signed_on::date, d.owner_id, d.status, coalesce(l.import_way, 0),
+        coalesce(l.channel_source_id, 0), count(*)::int, sum(d.total_fen)::bigint
+      from (${orders}) d left join (${leadRows(org, undefined, true)}) l on l.id = d.clue_id group by 2, 3, 4, 5, 6`);
     const [row] = await tx.select().from(boardRefresh).where(eq(boardRefresh.organizationId, orgId));
     const from = row?.callsCoveredUntil ? addDays(row.callsCoveredUntil, -2) : null;
     const until = today();
     await tx
       .delete(boardCallDay)
       .where(and(eq(boardCallDay.organizationId, orgId), from ? gte(boardCallDay.day, from) : undefined));
-    const calls = callRows(
-      { orgId, visibleUserIds: null },
-      { from: from ? dayStart(from) : new Date(0), to: new Date(dayStart(until).getTime() - 1) },
-    );
+    const calls = callRows(org, {
+      from: from ? dayStart(from) : new Date(0),
+      to: new Date(dayStart(until).getTime() - 1),
+    });
     await tx.execute(sql`
       insert into board_call_day (organization_id, day, user_id, calls, answered, talk_seconds)
       select ${orgId}, (created_at at time zone 'Asia/Shanghai')::date, user_id, count(*)::int,
@@ -75,22 +85,53 @@ const owners = (s: Scope, col: SQLWrapper) =>
   s.visibleUserIds === null ? undefined : anyOf(sql`${col}`, s.visibleUserIds);
 
 /** Leads of the scope created in the range, summed by some of the snapshot's columns (`by`). */
-export async function leadCounts<K extends string>(db: Db, s: Scope, range: Range, by: Record<K, SQLWrapper>) {
+export const leadCounts = <K extends string>(db: Db, s: Scope, range: Range, by: Record<K, SQLWrapper>) =>
+  sums(db, boardLeadDay, s, range, by, sql`sum(${boardLeadDay.n})::bigint as n`);
+
+/** Deals (orders in the statuses) of the scope signed in the range, with their amount, by the snapshot's columns. */
+export const dealCounts = <K extends string>(
+  db: Db,
+  s: Scope,
+  range: Range,
+  statuses: readonly number[],
+  by: Record<K, SQLWrapper>,
+) =>
+  sums(
+    db,
+    boardDealDay,
+    s,
+    range,
+    by,
+    sql`sum(${boardDealDay.n})::bigint as n, sum(${boardDealDay.totalFen})::bigint as fen`,
+    [anyOf(boardDealDay.status, statuses)],
+  );
+
+/** A snapshot's rows of the scope and range summed (`total`: n, and fen where it has an amount) by some columns. */
+async function sums<K extends string>(
+  db: Db,
+  table: typeof boardLeadDay | typeof boardDealDay,
+  s: Scope,
+  range: Range,
+  by: Record<K, SQLWrapper>,
+  total: SQL,
+  more: SQL[] = [],
+) {
   const cols = Object.entries<SQLWrapper>(by).map(([k, v]) => sql`${v} as ${sql.identifier(k)}`);
   const where = and(
-    eq(boardLeadDay.organizationId, s.orgId),
-    gte(boardLeadDay.day, range.fromDay),
-    lte(boardLeadDay.day, range.toDay),
-    owners(s, boardLeadDay.ownerId),
+    eq(table.organizationId, s.orgId),
+    gte(table.day, range.fromDay),
+    lte(table.day, range.toDay),
+    owners(s, table.ownerId),
+    ...more,
   );
-  const res = await db.execute<Record<K, number> & { n: number }>(
-    sql`select ${sql.join(cols, sql`, `)}, sum(${boardLeadDay.n})::int as n from ${boardLeadDay} where ${where}
+  const res = await db.execute<Record<K, number> & { n: string; fen?: string }>(
+    sql`select ${sql.join(cols, sql`, `)}, ${total} from ${table} where ${where}
       group by ${sql.join(
         Object.values<SQLWrapper>(by).map((v) => sql`${v}`),
         sql`, `,
       )}`,
   );
-  return res.rows.map((r) => ({ ...r, n: Number(r.n) }));
+  return res.rows.map((r) => ({ ...(r as Record<K, number>), n: Number(r.n), fen: Number(r.fen ?? 0) }));
 }
 
 /**

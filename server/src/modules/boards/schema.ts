@@ -123,6 +123,25 @@ export const boardLeadDay = pgTable(
 );
 
 /**
+ * Orders per signing day, owner, status and the import channel and source of their lead (0: none): the market board's
+ * deals by source, a snapshot kept by the same job (joining orders to leads live over a quarter was what was slow).
+ */
+export const boardDealDay = pgTable(
+  'board_deal_day',
+  {
+    organizationId: integer('organization_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ownerId: integer('owner_id').notNull(),
+    status: smallint('status').notNull(),
+    importWay: smallint('import_way').notNull(),
+    sourceId: integer('source_id').notNull(),
+    n: integer('n').notNull(),
+    totalFen: bigint('total_fen', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.ownerId, t.status, t.importWay, t.sourceId] })],
+);
+
+/**
  * Calls per Shanghai day and user (count, answered, talk seconds) for the days before `callsCoveredUntil`, kept by the
  * same job from telephony's read model (telephony/readModel.ts); the AI boards add today's calls live.
  */
