@@ -33,10 +33,11 @@ export function rangeOf(f: Pick<BoardFilter, 'startDate' | 'endDate'>, preset: D
   };
 }
 
-/** Every day of the range, first to last ('YYYY-MM-DD'). */
+/** Every day of the range up to today, first to last ('YYYY-MM-DD'): a trend has no points in the future. */
 export function daysOf(r: Range): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${r.fromDay}T00:00:00Z`); t <= Date.parse(`${r.toDay}T00:00:00Z`); t += DAY_MS)
+  const last = Math.min(Date.parse(`${r.toDay}T00:00:00Z`), Date.parse(`${presetDays('today')[0]}T00:00:00Z`));
+  for (let t = Date.parse(`${r.fromDay}T00:00:00Z`); t <= last; t += DAY_MS)
     days.push(new Date(t).toISOString().slice(0, 10));
   return days;
 }

@@ -90,7 +90,8 @@ export function TrendLine({
     const t = trend ?? [];
     return lineOption(
       t.map((p) => p.day.slice(5)),
-      series.map(([name, key]) => ({ name, data: t.map((p) => Number(p[key] ?? 0)) })),
+      // a day without a figure (no call scored) is a gap, not a zero
+      series.map(([name, key]) => ({ name, data: t.map((p) => (p[key] === null ? (null as never) : Number(p[key]))) })),
       kind,
     );
   }, [trend, series, kind]);
