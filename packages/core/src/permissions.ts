@@ -71,6 +71,14 @@ export const FUNCTION_SIGNS = {
       'report:edit': '周报月报设置',
     },
   },
+  board: {
+    name: '数据看板',
+    signs: {
+      'board:view': '查看成交、市场与 AI 看板',
+      'board:edit': '成交看板设置与自定义看板',
+      'board:export': '导出看板数据',
+    },
+  },
 } as const;
 
 export type FunctionSign = {

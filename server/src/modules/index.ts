@@ -5,6 +5,7 @@ import { analysisModule } from './analysis';
 import { asrModule } from './asr';
 import { assignModule } from './assign';
 import { billingModule } from './billing';
+import { boardsModule } from './boards';
 import { clueModule } from './clue';
 import { clueFieldModule } from './clueField';
 import { clueImportModule } from './clueImport';
@@ -54,4 +55,5 @@ export const modules: Module[] = [
   billingModule,
   orderModule,
   statsModule,
+  boardsModule,
 ];

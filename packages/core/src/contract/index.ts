@@ -9,6 +9,15 @@ import { analysis } from './analysis';
 import { asr } from './asr';
 import { autoAssign } from './autoAssign';
 import { billing, certification, vendorOrders } from './billing';
+import {
+  aiBossBulletinBoardCluster,
+  aiBossStatis,
+  boardPages,
+  customBoard,
+  dealBoardSetting,
+  dealManager,
+  marketBoard,
+} from './boards';
 import { clue } from './clue';
 import { clueField } from './clueField';
 import { clueImport } from './clueImport';
@@ -85,4 +94,11 @@ export const contract = {
   clueDuplicate,
   customerRetrieval,
   telephony,
+  dealBoardSetting,
+  dealManager,
+  boardPages,
+  marketBoard,
+  aiBossStatis,
+  aiBossBulletinBoardCluster,
+  customBoard,
 };

@@ -39,6 +39,7 @@ export const DEFAULT_ROLES: {
       'order:view',
       'order:edit',
       'stats:view',
+      'board:view',
     ],
     routes: MAIN_ROUTES.filter((r) => r.menu === 'customer' || r.menu === 'call' || !r.menu)
       .map((r) => r.path)

@@ -77,3 +77,12 @@ export async function usersWithRoles(db: DbOrTx, orgId: number, roleSigns: strin
     .where(and(eq(appUser.organizationId, orgId), inArray(role.roleSign, roleSigns)));
   return rows.map((r) => r.id);
 }
+
+/** Ids of the organisation's sales champions (销冠, /userController/setSalesChampion): the deals board shows them. */
+export async function salesChampionIds(db: DbOrTx, orgId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: appUser.id })
+    .from(appUser)
+    .where(and(eq(appUser.organizationId, orgId), eq(appUser.isSalesChampion, true)));
+  return rows.map((r) => r.id);
+}
