@@ -8,159 +8,125 @@
 //   stats.boards_rollup_build_s / boards_rollup_refresh_s  the boards' rollups built whole, then refreshed (the
 //                          job's work every 5 minutes: the lead snapshot whole, the last days' calls)
 // BENCH_BOARDS_SCALE (default 1) multiplies the sizes.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { presetDays } from '@crm/core';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/src/app';
 import { refreshRollups } from '../server/src/modules/boards/rollups';
 import { appUser, department } from '../server/src/modules/org/schema';
-import { createOrganization } from '../server/src/modules/org/service';
-import { loadConfig } from '../server/src/platform/config';
-import { openDatabase } from '../server/src/platform/db';
-import { hashPassword } from '../server/src/platform/password';
-import { freshDatabase } from './database';
+import { BENCH_PASSWORD, type BenchApp, benchOrganization, withBenchApp } from './app';
 import { percentile, report } from './report';
 
 const G = 'stats';
-const PASSWORD = 'bench@1234';
 const DB_NAME = 'crm_boards_bench';
 const RUNS = 20;
 
 export default async function boardsBench(): Promise<void> {
-  const url = await freshDatabase(DB_NAME);
-  if (!url) {
+  const scale = Number(process.env.BENCH_BOARDS_SCALE ?? 1);
+  if (!(await withBenchApp(DB_NAME, (b) => run(b, scale), 10)))
     console.log('boards: PostgreSQL not reachable (set DATABASE_URL); board figures skipped');
-    return;
-  }
-  await run(url, Number(process.env.BENCH_BOARDS_SCALE ?? 1));
 }
 
-async function run(databaseUrl: string, scale: number): Promise<void> {
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'crm-bench-boards-')),
-    LOG_LEVEL: 'warn',
-    SEED: 'false',
-  });
-  const database = await openDatabase({ databaseUrl, dataDir: config.dataDir, poolSize: 10 });
-  await database.migrate();
-  const { app } = await buildApp(config, database, { logger: false, startJobs: false });
-  const db = database.db;
-  try {
-    const hash = await hashPassword(PASSWORD);
-    const tag = Date.now().toString(36);
-    const org = await db.transaction(async (tx) => {
-      const { org, rootDept, roles, admin } = await createOrganization(tx, {
-        name: `看板压测${tag}`,
-        admin: { username: `boards_admin_${tag}`, realName: '管理员', passwordHash: hash },
-      });
-      const depts = await tx
-        .insert(department)
-        .values([
-          { organizationId: org.id, parentId: rootDept.id, name: '销售一部' },
-          { organizationId: org.id, parentId: rootDept.id, name: '销售二部' },
-        ])
-        .returning();
-      const role = (sign: string) => roles.find((r) => r.roleSign === sign)!.id;
-      const seats = await tx
-        .insert(appUser)
-        .values(
-          Array.from({ length: 40 }, (_, i) => ({
-            organizationId: org.id,
-            username: `boards_seat_${tag}_${i}`,
-            realName: `坐席${i + 1}`,
-            passwordHash: hash,
-            roleId: role('seat'),
-            deptId: depts[i % 2].id,
-          })),
-        )
-        .returning();
-      const [manager] = await tx
-        .insert(appUser)
-        .values({
+async function run({ app, db }: BenchApp, scale: number): Promise<void> {
+  const org = await db.transaction(async (tx) => {
+    const { org, rootDept, admin, hash, tag, role } = await benchOrganization(tx, '看板压测', 'boards');
+    const depts = await tx
+      .insert(department)
+      .values([
+        { organizationId: org.id, parentId: rootDept.id, name: '销售一部' },
+        { organizationId: org.id, parentId: rootDept.id, name: '销售二部' },
+      ])
+      .returning();
+    const seats = await tx
+      .insert(appUser)
+      .values(
+        Array.from({ length: 40 }, (_, i) => ({
           organizationId: org.id,
-          username: `boards_mgr_${tag}`,
-          realName: '经理',
+          username: `boards_seat_${tag}_${i}`,
+          realName: `坐席${i + 1}`,
           passwordHash: hash,
-          roleId: role('manager'),
-          deptId: depts[0].id,
-        })
-        .returning();
-      return { id: org.id, admin: admin.username, manager: manager.username, seats: seats.map((s) => s.id) };
-    });
-    const t0 = performance.now();
-    await generate(db, org.id, org.seats, scale);
-    console.log(`boards: generated the rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+          roleId: role('seat'),
+          deptId: depts[i % 2].id,
+        })),
+      )
+      .returning();
+    const [manager] = await tx
+      .insert(appUser)
+      .values({
+        organizationId: org.id,
+        username: `boards_mgr_${tag}`,
+        realName: '经理',
+        passwordHash: hash,
+        roleId: role('manager'),
+        deptId: depts[0].id,
+      })
+      .returning();
+    return { id: org.id, admin: admin.username, manager: manager.username, seats: seats.map((s) => s.id) };
+  });
+  const t0 = performance.now();
+  await generate(db, org.id, org.seats, scale);
+  console.log(`boards: generated the rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    // the rollups: built whole on an organisation's first board call, then every 5 minutes by the job
-    const r0 = performance.now();
-    await refreshRollups(db, org.id);
-    report(G, 'boards_rollup_build_s', (performance.now() - r0) / 1000, 's');
-    const r1 = performance.now();
-    await refreshRollups(db, org.id);
-    report(G, 'boards_rollup_refresh_s', (performance.now() - r1) / 1000, 's');
+  // the rollups: built whole on an organisation's first board call, then every 5 minutes by the job
+  const r0 = performance.now();
+  await refreshRollups(db, org.id);
+  report(G, 'boards_rollup_build_s', (performance.now() - r0) / 1000, 's');
+  const r1 = performance.now();
+  await refreshRollups(db, org.id);
+  report(G, 'boards_rollup_refresh_s', (performance.now() - r1) / 1000, 's');
 
-    const login = async (account: string, i: number) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/backend/loginController/webLogin',
-        payload: { account, password: PASSWORD },
-        remoteAddress: `10.2.0.${i}`,
-      });
-      const body = res.json();
-      if (body.code !== 1) throw new Error(`login failed: ${body.msg}`);
-      return body.data.token as string;
-    };
-    const tokens = [await login(org.admin, 1), await login(org.manager, 2)];
-    const call = async (token: string, url: string, payload: object) => {
-      const res = await app.inject({ method: 'POST', url, payload, headers: { authorization: token } });
-      const body = res.json();
-      if (body.code !== 1) throw new Error(`${url}: ${body.msg}`);
-      return body.data;
-    };
-    const board = await call(tokens[0], '/api/backend/customBoard/save', {
-      name: '压测看板',
-      panels: [
-        { title: '成交排行', metric: 'dealRank', chart: 'bar', range: 'thisMonth' },
-        { title: '来源占比', metric: 'leadSource', chart: 'pie', range: 'thisMonth' },
-        { title: '阶段漏斗', metric: 'stageFunnel', chart: 'funnel', range: 'thisMonth' },
-        { title: '通话趋势', metric: 'callTrend', chart: 'line', range: 'last30Days' },
-      ],
+  const login = async (account: string, i: number) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/backend/loginController/webLogin',
+      payload: { account, password: BENCH_PASSWORD },
+      remoteAddress: `10.2.0.${i}`,
     });
-    const ranges = [{}, (([startDate, endDate]) => ({ startDate, endDate }))(presetDays('last90Days'))];
-    const screens: [string, string, object][] = [
-      ['deals_board', '/api/analysis/api/clue/getBoardPageList', {}],
-      ['deals_list', '/api/backend/dealManager/pagelist', { pageNum: 1, pageSize: 10 }],
-      ['market_board', '/api/robot/marketBoard/get', {}],
-      ['ai_overview', '/api/robot/clue/aibossstatis/getOverview', {}],
-      ['ai_trend', '/api/robot/clue/aibossstatis/getTrend', {}],
-      ['ai_rank', '/api/robot/clue/aibossstatis/getRank', {}],
-      ['custom_board', '/api/backend/customBoard/data', { id: board.id }],
-    ];
-    let max = 0;
-    for (const [name, url, body] of screens) {
-      const samples: number[] = [];
-      for (const token of tokens)
-        for (const range of name === 'custom_board' ? [{}] : ranges) {
-          await call(token, url, { ...body, ...range }); // warm
-          for (let i = 0; i < RUNS; i++) {
-            const t = performance.now();
-            await call(token, url, { ...body, ...range });
-            samples.push(performance.now() - t);
-          }
+    const body = res.json();
+    if (body.code !== 1) throw new Error(`login failed: ${body.msg}`);
+    return body.data.token as string;
+  };
+  const tokens = [await login(org.admin, 1), await login(org.manager, 2)];
+  const call = async (token: string, url: string, payload: object) => {
+    const res = await app.inject({ method: 'POST', url, payload, headers: { authorization: token } });
+    const body = res.json();
+    if (body.code !== 1) throw new Error(`${url}: ${body.msg}`);
+    return body.data;
+  };
+  const board = await call(tokens[0], '/api/backend/customBoard/save', {
+    name: '压测看板',
+    panels: [
+      { title: '成交排行', metric: 'dealRank', chart: 'bar', range: 'thisMonth' },
+      { title: '来源占比', metric: 'leadSource', chart: 'pie', range: 'thisMonth' },
+      { title: '阶段漏斗', metric: 'stageFunnel', chart: 'funnel', range: 'thisMonth' },
+      { title: '通话趋势', metric: 'callTrend', chart: 'line', range: 'last30Days' },
+    ],
+  });
+  const ranges = [{}, (([startDate, endDate]) => ({ startDate, endDate }))(presetDays('last90Days'))];
+  const screens: [string, string, object][] = [
+    ['deals_board', '/api/analysis/api/clue/getBoardPageList', {}],
+    ['deals_list', '/api/backend/dealManager/pagelist', { pageNum: 1, pageSize: 10 }],
+    ['market_board', '/api/robot/marketBoard/get', {}],
+    ['ai_overview', '/api/robot/clue/aibossstatis/getOverview', {}],
+    ['ai_trend', '/api/robot/clue/aibossstatis/getTrend', {}],
+    ['ai_rank', '/api/robot/clue/aibossstatis/getRank', {}],
+    ['custom_board', '/api/backend/customBoard/data', { id: board.id }],
+  ];
+  let max = 0;
+  for (const [name, url, body] of screens) {
+    const samples: number[] = [];
+    for (const token of tokens)
+      for (const range of name === 'custom_board' ? [{}] : ranges) {
+        await call(token, url, { ...body, ...range }); // warm
+        for (let i = 0; i < RUNS; i++) {
+          const t = performance.now();
+          await call(token, url, { ...body, ...range });
+          samples.push(performance.now() - t);
         }
-      const p95 = percentile(samples, 95);
-      max = Math.max(max, p95);
-      report(G, `${name}_p95_ms`, p95, 'ms');
-    }
-    report(G, 'boards_max_p95_ms', max, 'ms');
-  } finally {
-    await app.close();
-    await database.close();
+      }
+    const p95 = percentile(samples, 95);
+    max = Math.max(max, p95);
+    report(G, `${name}_p95_ms`, p95, 'ms');
   }
+  report(G, 'boards_max_p95_ms', max, 'ms');
 }
 
 /** The rows, over the last 365 days, in chunks of 100,000 generated by PostgreSQL. */

@@ -10,186 +10,152 @@
 //                           by stage), survey (a user's and the scope's sales overview)
 //   stats.max_p95_ms        the slowest of them
 // BENCH_STATS_SCALE (default 1) multiplies the row counts (0.1 while developing).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../server/src/app';
 import { clueDict } from '../server/src/modules/clueField/schema';
 import { appUser, department } from '../server/src/modules/org/schema';
-import { createOrganization } from '../server/src/modules/org/service';
 import { addDays, today } from '../server/src/modules/stats/days';
 import { refreshLeads, refreshWork } from '../server/src/modules/stats/rollup';
-import { loadConfig } from '../server/src/platform/config';
-import { openDatabase } from '../server/src/platform/db';
-import { hashPassword } from '../server/src/platform/password';
-import { freshDatabase } from './database';
+import { BENCH_PASSWORD, type BenchApp, benchOrganization, withBenchApp } from './app';
 import { load, percentile, report } from './report';
 
 const G = 'stats';
-const PASSWORD = 'bench@1234';
 const DB_NAME = 'crm_stats_bench';
 
 export default async function statsBench(): Promise<void> {
-  const url = await freshDatabase(DB_NAME);
-  if (!url) {
+  const scale = Number(process.env.BENCH_STATS_SCALE ?? 1);
+  if (!(await withBenchApp(DB_NAME, (b) => run(b, scale))))
     console.log('stats: PostgreSQL not reachable (set DATABASE_URL); statistics figures skipped');
-    return;
-  }
-  await run(url, Number(process.env.BENCH_STATS_SCALE ?? 1));
 }
 
-async function run(databaseUrl: string, scale: number): Promise<void> {
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'crm-bench-stats-')),
-    LOG_LEVEL: 'warn',
-    SEED: 'false',
-  });
-  const database = await openDatabase({ databaseUrl, dataDir: config.dataDir, poolSize: 20 });
-  await database.migrate();
-  const { app } = await buildApp(config, database, { logger: false, startJobs: false });
-  const db = database.db;
-  try {
-    const hash = await hashPassword(PASSWORD);
-    const tag = Date.now().toString(36);
-    const org = await db.transaction(async (tx) => {
-      const { org, rootDept, roles, admin } = await createOrganization(tx, {
-        name: `统计压测${tag}`,
-        admin: { username: `stats_admin_${tag}`, realName: '管理员', passwordHash: hash },
-      });
-      const depts = await tx
-        .insert(department)
-        .values(
-          Array.from({ length: 10 }, (_, i) => ({
-            organizationId: org.id,
-            parentId: rootDept.id,
-            name: `销售${i + 1}部`,
-          })),
-        )
-        .returning();
-      const role = (sign: string) => roles.find((r) => r.roleSign === sign)!.id;
-      const seats = await tx
-        .insert(appUser)
-        .values(
-          Array.from({ length: 200 }, (_, i) => ({
-            organizationId: org.id,
-            username: `stats_seat_${tag}_${i}`,
-            realName: `坐席${i + 1}`,
-            passwordHash: hash,
-            roleId: role('seat'),
-            deptId: depts[i % 10].id,
-          })),
-        )
-        .returning();
-      const [manager] = await tx
-        .insert(appUser)
-        .values({
+async function run({ app, db }: BenchApp, scale: number): Promise<void> {
+  const org = await db.transaction(async (tx) => {
+    const { org, rootDept, admin, hash, tag, role } = await benchOrganization(tx, '统计压测', 'stats');
+    const depts = await tx
+      .insert(department)
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
           organizationId: org.id,
-          username: `stats_mgr_${tag}`,
-          realName: '经理',
+          parentId: rootDept.id,
+          name: `销售${i + 1}部`,
+        })),
+      )
+      .returning();
+    const seats = await tx
+      .insert(appUser)
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({
+          organizationId: org.id,
+          username: `stats_seat_${tag}_${i}`,
+          realName: `坐席${i + 1}`,
           passwordHash: hash,
-          roleId: role('manager'),
-          deptId: depts[0].id,
-        })
-        .returning();
-      const dicts = await tx
-        .insert(clueDict)
-        .values([
-          ...['新线索', '初步沟通', '有意向', '方案报价', '已成交', '无效'].map((name, i) => ({
-            organizationId: org.id,
-            kind: 2,
-            name,
-            sortNo: i,
-          })),
-          ...['抖音', '百度', '官网', '转介绍', '展会'].map((name, i) => ({
-            organizationId: org.id,
-            kind: 4,
-            name,
-            sortNo: i,
-          })),
-        ])
-        .returning();
-      return {
-        id: org.id,
-        admin: admin.username,
-        manager: manager.username,
-        seats: seats.map((s) => s.id),
-        statuses: dicts.filter((d) => d.kind === 2).map((d) => d.id),
-        sources: dicts.filter((d) => d.kind === 4).map((d) => d.id),
-      };
+          roleId: role('seat'),
+          deptId: depts[i % 10].id,
+        })),
+      )
+      .returning();
+    const [manager] = await tx
+      .insert(appUser)
+      .values({
+        organizationId: org.id,
+        username: `stats_mgr_${tag}`,
+        realName: '经理',
+        passwordHash: hash,
+        roleId: role('manager'),
+        deptId: depts[0].id,
+      })
+      .returning();
+    const dicts = await tx
+      .insert(clueDict)
+      .values([
+        ...['新线索', '初步沟通', '有意向', '方案报价', '已成交', '无效'].map((name, i) => ({
+          organizationId: org.id,
+          kind: 2,
+          name,
+          sortNo: i,
+        })),
+        ...['抖音', '百度', '官网', '转介绍', '展会'].map((name, i) => ({
+          organizationId: org.id,
+          kind: 4,
+          name,
+          sortNo: i,
+        })),
+      ])
+      .returning();
+    return {
+      id: org.id,
+      admin: admin.username,
+      manager: manager.username,
+      seats: seats.map((s) => s.id),
+      statuses: dicts.filter((d) => d.kind === 2).map((d) => d.id),
+      sources: dicts.filter((d) => d.kind === 4).map((d) => d.id),
+    };
+  });
+  const t0 = performance.now();
+  await generate(db, org, scale);
+  console.log(`${G}: generated the rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const r0 = performance.now();
+  await refreshWork(db, org.id);
+  await refreshLeads(db, org.id);
+  report(G, 'rollup_full_s', (performance.now() - r0) / 1000, 's');
+  const r1 = performance.now();
+  await refreshWork(db, org.id);
+  report(G, 'rollup_incremental_s', (performance.now() - r1) / 1000, 's');
+  const r2 = performance.now();
+  await refreshLeads(db, org.id);
+  report(G, 'rollup_leads_s', (performance.now() - r2) / 1000, 's');
+
+  const login = async (account: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/backend/loginController/webLogin',
+      payload: { account, password: BENCH_PASSWORD },
     });
-    const t0 = performance.now();
-    await generate(db, org, scale);
-    console.log(`${G}: generated the rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-
-    const r0 = performance.now();
-    await refreshWork(db, org.id);
-    await refreshLeads(db, org.id);
-    report(G, 'rollup_full_s', (performance.now() - r0) / 1000, 's');
-    const r1 = performance.now();
-    await refreshWork(db, org.id);
-    report(G, 'rollup_incremental_s', (performance.now() - r1) / 1000, 's');
-    const r2 = performance.now();
-    await refreshLeads(db, org.id);
-    report(G, 'rollup_leads_s', (performance.now() - r2) / 1000, 's');
-
-    const login = async (account: string) => {
-      const res = await app.inject({
+    const body = res.json();
+    if (body.code !== 1) throw new Error(`login failed: ${body.msg}`);
+    return body.data.token as string;
+  };
+  const tokens = [await login(org.admin), await login(org.manager)];
+  const end = today();
+  const periods = [
+    { startDate: addDays(end, -29), endDate: end },
+    { startDate: addDays(end, -364), endDate: end },
+  ];
+  const screens: Record<string, string[]> = {
+    staff: [
+      '/clue/rxfxstastic/getCalloutUserCountRes',
+      '/clue/rxfxstastic/getCalloutDeptCountRes',
+      '/clue/rxfxstastic/getFollowStatusCustomCountRes',
+    ],
+    call: ['/callStatistics/userPage', '/callStatistics/dayList'],
+    crm: ['/organizationSalesStatistics/salesStatisticsListFollow'],
+    data: ['/dataStatistics/overview'],
+    customer: ['/customerStatistics/list'],
+    survey: ['/survey/get', '/totalAccountSurvey/get'],
+  };
+  let max = 0;
+  for (const [screen, paths] of Object.entries(screens)) {
+    const calls = paths.flatMap((path) => tokens.flatMap((token) => periods.map((body) => ({ path, token, body }))));
+    const perPath = new Map<string, number[]>();
+    const res = await load(calls.length * 8, 2, async (i) => {
+      const c = calls[i % calls.length];
+      const t = performance.now();
+      const r = await app.inject({
         method: 'POST',
-        url: '/api/backend/loginController/webLogin',
-        payload: { account, password: PASSWORD },
+        url: `/api/robot${c.path}`,
+        payload: c.body,
+        headers: { authorization: c.token },
       });
-      const body = res.json();
-      if (body.code !== 1) throw new Error(`login failed: ${body.msg}`);
-      return body.data.token as string;
-    };
-    const tokens = [await login(org.admin), await login(org.manager)];
-    const end = today();
-    const periods = [
-      { startDate: addDays(end, -29), endDate: end },
-      { startDate: addDays(end, -364), endDate: end },
-    ];
-    const screens: Record<string, string[]> = {
-      staff: [
-        '/clue/rxfxstastic/getCalloutUserCountRes',
-        '/clue/rxfxstastic/getCalloutDeptCountRes',
-        '/clue/rxfxstastic/getFollowStatusCustomCountRes',
-      ],
-      call: ['/callStatistics/userPage', '/callStatistics/dayList'],
-      crm: ['/organizationSalesStatistics/salesStatisticsListFollow'],
-      data: ['/dataStatistics/overview'],
-      customer: ['/customerStatistics/list'],
-      survey: ['/survey/get', '/totalAccountSurvey/get'],
-    };
-    let max = 0;
-    for (const [screen, paths] of Object.entries(screens)) {
-      const calls = paths.flatMap((path) => tokens.flatMap((token) => periods.map((body) => ({ path, token, body }))));
-      const perPath = new Map<string, number[]>();
-      const res = await load(calls.length * 8, 2, async (i) => {
-        const c = calls[i % calls.length];
-        const t = performance.now();
-        const r = await app.inject({
-          method: 'POST',
-          url: `/api/robot${c.path}`,
-          payload: c.body,
-          headers: { authorization: c.token },
-        });
-        const body = r.json();
-        if (body.code !== 1) throw new Error(`${c.path}: ${body.code} ${body.msg}`);
-        const key = `${c.path} ${c.token === tokens[0] ? 'admin' : 'manager'} ${c.body.startDate}`;
-        perPath.set(key, [...(perPath.get(key) ?? []), performance.now() - t]);
-      });
-      for (const [key, ms] of perPath) console.log(`${G}: ${key} p50 ${percentile(ms, 50).toFixed(0)} ms`);
-      report(G, `${screen}_p95_ms`, res.p95, 'ms');
-      max = Math.max(max, res.p95);
-    }
-    report(G, 'max_p95_ms', max, 'ms');
-  } finally {
-    await app.close();
-    await database.close();
+      const body = r.json();
+      if (body.code !== 1) throw new Error(`${c.path}: ${body.code} ${body.msg}`);
+      const key = `${c.path} ${c.token === tokens[0] ? 'admin' : 'manager'} ${c.body.startDate}`;
+      perPath.set(key, [...(perPath.get(key) ?? []), performance.now() - t]);
+    });
+    for (const [key, ms] of perPath) console.log(`${G}: ${key} p50 ${percentile(ms, 50).toFixed(0)} ms`);
+    report(G, `${screen}_p95_ms`, res.p95, 'ms');
+    max = Math.max(max, res.p95);
   }
+  report(G, 'max_p95_ms', max, 'ms');
 }
 
 async function generate(
