@@ -17,6 +17,9 @@ echarts.use([
 ]);
 
 export type ChartOption = echarts.EChartsCoreOption;
+
+/** The user asked the system for less motion: charts are drawn at once, not grown. */
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 export interface ChartClick {
   dataIndex: number;
   seriesIndex?: number;
@@ -26,7 +29,7 @@ export interface ChartClick {
 
 /**
  * A small ECharts holder: one chart per element, the option replaced on change, resized with its box (throttled to
- * 200 ms, spec G3). A click on a bar, point or slice reaches `onClick` (the click-through to the list behind it).
+ * 200 ms, spec G3), drawn without animation for users who prefer reduced motion. A click on a bar, point or slice reaches `onClick` (the click-through to the list behind it).
  */
 export function EChart({
   option,
@@ -58,7 +61,7 @@ export function EChart({
     };
   }, []);
   useEffect(() => {
-    chart.current?.setOption(option, true);
+    chart.current?.setOption(reducedMotion() ? { ...option, animation: false } : option, true);
   }, [option]);
   useEffect(() => {
     const c = chart.current;
