@@ -53,9 +53,14 @@ export interface ScopeDept {
   parentId: number | null;
   children: ScopeDept[];
 }
-const ScopeDeptSchema: z.ZodType<ScopeDept> = z.lazy(() =>
-  z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable(), children: z.array(ScopeDeptSchema) }),
-);
+const ScopeDeptSchema: z.ZodType<ScopeDept> = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    parentId: z.number().nullable(),
+    children: z.array(z.lazy(() => ScopeDeptSchema)),
+  })
+  .meta({ id: 'ScopeDept' });
 export const ScopeUser = z.object({
   id: z.number(),
   realName: z.string(),
