@@ -62,7 +62,7 @@ export function matrixSheet(x: XlsxExport, title: string, firstColumn: string, m
 
 export function targetSheet(x: XlsxExport, title: string, firstColumn: string, rows: TargetRow[], sum: TargetRow) {
   const w = who(firstColumn);
-  const sheet = x.sheet(title, [...w.columns, '目标线索数', '新增线索数', '完成率']);
+  const sheet = x.sheet(title, [...w.columns, '目标线索数', '领取/分配线索数', '完成率']);
   for (const r of [...rows, { ...sum, deptName: '' }]) sheet.add([...w.cells(r), r.target, r.actual, `${r.rate}%`]);
 }
 

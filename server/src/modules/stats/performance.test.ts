@@ -253,7 +253,7 @@ describe('employee performance: targets and intention levels (/clue/rxfxstastic)
       '员工',
       '部门',
       '目标线索数',
-      '新增线索数',
+      '领取/分配线索数',
       '完成率',
     ]);
     expect(rowOf('目标完成').slice(1)).toEqual(['坐席甲', '销售一部', 8, 0, '0%']);
