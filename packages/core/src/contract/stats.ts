@@ -122,7 +122,7 @@ export const TargetRow = z.object({
   id: z.number(),
   name: z.string(),
   deptName: z.string().nullable(),
-  /** The monthly targets pro-rated by the days of each month the period covers, rounded. */
+  /** The sum of the monthly targets of the months the period touches. */
   target: z.number(),
   /** Leads taken (claimed, assigned, handed over) in the period: the `taken` of the work figures. */
   actual: z.number(),

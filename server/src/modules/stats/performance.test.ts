@@ -4,7 +4,6 @@ import { type TestOrg, type TestUser, useTestApp } from '../../test/harness';
 import { ok, refused } from '../../test/org';
 import { insightCall } from '../insight/schema';
 import { addDays, today } from './days';
-import { monthShare } from './targets';
 
 const R = '/api/robot';
 const P = '/clue/rxfxstastic';
@@ -202,7 +201,7 @@ describe('employee performance: targets and intention levels (/clue/rxfxstastic)
     expect(manager.sum).toMatchObject({ target: 10, actual: 2 });
   });
 
-  it('pro-rates monthly targets by the days of each month the period covers', async () => {
+  it('a period’s target is the sum of the targets of the months it touches', async () => {
     const org = await t().newOrg();
     const a = org.admin.token;
     const set = (m: string, target: number) =>
@@ -216,8 +215,8 @@ describe('employee performance: targets and intention levels (/clue/rxfxstastic)
       return r.rows[0].target;
     };
     expect(await targetOf('2026-04-01', '2026-04-30')).toBe(30);
-    expect(await targetOf('2026-04-01', '2026-04-10')).toBe(10);
-    expect(await targetOf('2026-04-21', '2026-05-10')).toBe(20);
+    expect(await targetOf('2026-04-01', '2026-04-10')).toBe(30);
+    expect(await targetOf('2026-04-21', '2026-05-10')).toBe(61);
     expect(await targetOf('2026-03-01', '2026-06-30')).toBe(61);
     expect(await targetOf('2026-06-01', '2026-06-30')).toBe(0);
   });
@@ -262,14 +261,5 @@ describe('employee performance: targets and intention levels (/clue/rxfxstastic)
       '一般意向',
     ]);
     expect(rowOf('意向等级客户数').slice(1)).toEqual(['坐席甲', '销售一部', 0, 1, 0, 0, 0, 0, 1]);
-  });
-});
-
-describe('monthShare', () => {
-  it('is the share of a month’s days that a period covers', () => {
-    expect(monthShare('2026-02-01', '2026-01-01', '2026-12-31')).toBe(1);
-    expect(monthShare('2026-02-01', '2026-02-15', '2026-03-10')).toBe(14 / 28);
-    expect(monthShare('2024-02-01', '2024-02-01', '2024-02-01')).toBe(1 / 29);
-    expect(monthShare('2026-12-01', '2026-01-01', '2026-11-30')).toBe(0);
   });
 });

@@ -7,7 +7,6 @@ import { forbidden, notFound } from '../../platform/errors';
 import { anyOf, seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { orgUsers } from '../org/directory';
-import { addDays, maxDay, minDay } from './days';
 import { statsTarget } from './schema';
 import { audienceOf, scopeUsers } from './scope';
 import { rate, workFigures } from './work';
@@ -15,20 +14,11 @@ import { rate, workFigures } from './work';
 /**
  * Employee performance targets: each user's monthly target of new leads (stats_target), and per user or department
  * the target of a period against the leads taken in it (the `taken` of the work figures, so that both tables of the
- * staff screen agree). A period's target pro-rates each month's target by the days of that month it covers.
+ * staff screen agree). A period's target is the sum of the targets of the months it touches: 本月 (the 1st to today)
+ * reads against the whole month's target, as does a week inside the month.
  */
 
 const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-const monthEnd = (month: string) => addDays(monthStart(addDays(month, 31)), -1);
-const daysIn = (a: string, b: string) => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000 + 1;
-
-/** The share of a month's target that [start, end] carries: the days of the month it covers ÷ the month's days. */
-export function monthShare(month: string, start: string, end: string): number {
-  const last = monthEnd(month);
-  const from = maxDay(month, start);
-  const to = minDay(last, end);
-  return to < from ? 0 : daysIn(from, to) / daysIn(month, last);
-}
 
 async function targetsOf(db: Db, orgId: number, from: string, to: string, userIds: number[] | null) {
   return db
@@ -83,10 +73,10 @@ const targetRow = (id: number, name: string, deptName: string | null, target: nu
 export async function targetFigures(db: Db, s: Session, f: StatsFilter, byDept: boolean) {
   const who = await audienceOf(db, s, f);
   const work = await workFigures(db, s, f, 'user');
-  const prorated = new Map<number, number>();
+  const targets = new Map<number, number>();
   for (const t of await targetsOf(db, s.orgId, f.startDate, f.endDate, who.everyone ? null : who.userIds))
-    prorated.set(t.userId, (prorated.get(t.userId) ?? 0) + t.target * monthShare(t.month, f.startDate, f.endDate));
-  const users = work.rows.map((w) => targetRow(w.id, w.name, w.deptName, Math.round(prorated.get(w.id) ?? 0), w.taken));
+    targets.set(t.userId, (targets.get(t.userId) ?? 0) + t.target);
+  const users = work.rows.map((w) => targetRow(w.id, w.name, w.deptName, targets.get(w.id) ?? 0, w.taken));
   let rows = users;
   if (byDept) {
     const depts = new Map<number, TargetRow>();

@@ -61,7 +61,7 @@ export function TargetModal({ onClose }: { onClose: () => void }) {
         </Button>
       </Space>
       <Typography.Paragraph type="secondary">
-        每名员工每月新增线索（领取/分配）的目标；统计期跨月时，按所覆盖的天数折算各月目标。
+        每名员工每月新增线索（领取/分配）的目标；统计期内涉及的各月目标相加即为统计期目标，部门目标为其员工目标之和。
       </Typography.Paragraph>
       <Table
         rowKey="userId"
