@@ -26,7 +26,7 @@ export async function intentionMatrix(db: Db, s: Session, f: StatsFilter, byDept
     const res = await db.execute<{ owner_id: number; value: number; n: number }>(sql`
       select owner_user_id as owner_id, intention as value, count(*)::int as n from (
         select distinct on (clue_id) clue_id, owner_user_id, intention from (${analysedCallRows(scope, range)}) a
-        where clue_id is not null and intention is not null order by clue_id, call_at desc
+        where clue_id is not null and intention is not null order by clue_id desc, call_at desc
       ) latest where owner_user_id is not null group by 1, 2`);
     counts = res.rows.map((r) => ({ ownerId: Number(r.owner_id), value: Number(r.value), n: Number(r.n) }));
   }
