@@ -135,7 +135,8 @@ export const TargetAnswer = z.object({ rows: z.array(TargetRow), sum: TargetRow,
 const monthField = z
   .string({ error: '请选择月份' })
   .trim()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为 YYYY-MM');
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为 YYYY-MM')
+  .refine((v) => v >= '2000-01' && v <= '2099-12', '月份应在 2000-01 至 2099-12 之间');
 
 /** The most new leads a user's monthly target may be. */
 export const TARGET_MAX = 100_000;

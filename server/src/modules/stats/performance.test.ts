@@ -126,6 +126,11 @@ describe('employee performance: targets and intention levels (/clue/rxfxstastic)
     }
     refused(await post(`${P}/getEmpPerformanceStaticConfig`, {}, a), 400, '请选择月份');
     refused(await post(`${P}/getEmpPerformanceStaticConfig`, { month: '2026-13' }, a), 400, '月份格式应为 YYYY-MM');
+    refused(
+      await post(`${P}/getEmpPerformanceStaticConfig`, { month: '0000-01' }, a),
+      400,
+      '月份应在 2000-01 至 2099-12 之间',
+    );
     const save = (targets: unknown, token = a) =>
       post(`${P}/saveEmpPerformanceStaticConfig`, { month, targets }, token);
     refused(await save([]), 400, '请至少设置一名员工的目标');
