@@ -5,7 +5,9 @@
 // 200,000 orders; builds the rollups (stats.rollup_full_s), runs the job again (stats.rollup_incremental_s), then
 // times each screen's calls (two at a time) for the organisation-wide administrator and a department manager, over the last 30 days
 // and over a whole year:
-//   stats.<screen>_p95_ms   staff (by user and by department, and follow-up statuses), call (users page, days),
+//   stats.<screen>_p95_ms   staff (by user and by department, and follow-up statuses), staff_targets (target lead
+//                           numbers by user and department), staff_intention (customers per intention level over
+//                           400,000 analysed calls), call (users page, days),
 //                           crm (sales statistics by follow-up status), data (the overview), customer (customers
 //                           by stage), survey (a user's and the scope's sales overview)
 //   stats.max_p95_ms        the slowest of them
@@ -127,6 +129,11 @@ async function run({ app, db }: BenchApp, scale: number): Promise<void> {
       '/clue/rxfxstastic/getCalloutDeptCountRes',
       '/clue/rxfxstastic/getFollowStatusCustomCountRes',
     ],
+    staff_targets: ['/clue/rxfxstastic/getTargetClueNumCountByUser', '/clue/rxfxstastic/getTargetClueNumCountByDept'],
+    staff_intention: [
+      '/clue/rxfxstastic/getIntentionLevelCustomCountRes',
+      '/clue/rxfxstastic/getIntentionLevelCustomCountResByDept',
+    ],
     call: ['/callStatistics/userPage', '/callStatistics/dayList'],
     crm: ['/organizationSalesStatistics/salesStatisticsListFollow'],
     data: ['/dataStatistics/overview'],
@@ -214,6 +221,18 @@ async function generate(
         now() - (g % 365) * interval '1 day'
       from generate_series(${a}::int, ${b}::int) g`),
   );
-  for (const table of ['clue', 'call_record', 'clue_transfer', 'clue_event', 'crm_order'])
+  // analysed calls (a fifth of the calls, every intention) and each seat's monthly targets over the year
+  await chunks(n(400_000), 200_000, (a, b) =>
+    db.execute(sql`
+      insert into insight_call (organization_id, recording_id, clue_id, owner_user_id, intention, call_at)
+      select ${org.id}::int, g, g * 7 % ${n(1_000_000)} + 1, (${seats})[1 + g % 200], 1 + g % 6,
+        now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second'
+      from generate_series(${a}::int, ${b}::int) g`),
+  );
+  await db.execute(sql`
+    insert into stats_target (organization_id, user_id, month, target)
+    select ${org.id}::int, u, (date_trunc('month', now()) - m * interval '1 month')::date, 50 + u % 50
+    from unnest(${seats}) u, generate_series(0, 12) m`);
+  for (const table of ['clue', 'call_record', 'clue_transfer', 'clue_event', 'crm_order', 'insight_call'])
     await db.execute(sql.raw(`vacuum (analyze) ${table}`));
 }

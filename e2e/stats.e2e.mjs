@@ -1,7 +1,8 @@
 // Statistics scenarios (/main/callStatistics, /main/staffStatistics, /main/crmStatistics): a seat makes two calls
 // through a local fake cloud call centre (one answered, one missed) and sees them counted on 通话统计, then clicks
 // the count through to the call records behind it; the administrator reads 员工统计 by user and by department,
-// exports it and clicks a follow-up status count through to the lead list; 销售统计 filters, exports and clicks
+// exports it and clicks a follow-up status count through to the lead list, sets this month's targets and reads the
+// completion and the customers per intention level; 销售统计 filters, exports and clicks
 // through the same way.
 import assert from 'node:assert/strict';
 import { startFakeCloud } from '../server/src/modules/telephony/testing/fakeCloud.ts';
@@ -150,6 +151,70 @@ export default [
         .first()
         .waitFor();
       await shot('leads-behind');
+    },
+  },
+  {
+    name: '员工统计设置本月目标线索数，目标完成按员工、按部门显示完成率；意向等级客户数与接口一致',
+    async run({ page, login, baseUrl, shot, settle }) {
+      await login();
+      await page.goto(`${baseUrl}/main/staffStatistics`);
+      await page.locator('.ant-picker-range').click();
+      await page
+        .locator('.ant-picker-presets li')
+        .filter({ hasText: /^本月$/ })
+        .click();
+      await page.getByRole('button', { name: /查\s*询/ }).click();
+      const targets = page.locator('.ant-card').filter({ hasText: '目标完成' });
+      await targets.getByRole('button', { name: '设置目标' }).click();
+      const modal = page.getByRole('dialog').filter({ hasText: '设置目标线索数' });
+      await settle();
+      await modal.locator('tbody tr.ant-table-row').first().waitFor();
+      await modal.getByTestId('target-all').fill('6');
+      await modal.getByRole('button', { name: /应\s*用/ }).click();
+      await shot('staff-target-modal');
+      await modal.getByRole('button', { name: /保\s*存/ }).click();
+      await page.getByText('目标已保存').waitFor();
+      await modal.waitFor({ state: 'detached' });
+
+      const period = { startDate: `${today().slice(0, 7)}-01`, endDate: today() };
+      const byUser = await apiCall(page, 'POST', '/api/robot/clue/rxfxstastic/getTargetClueNumCountByUser', period);
+      assert.equal(byUser.code, 1, byUser.msg);
+      // every enabled user of the scope got the target
+      const first = byUser.data.rows.find((r) => r.target === 6);
+      assert.ok(first, 'no user with the target set');
+      const row = targets.locator('tbody tr.ant-table-row').filter({ hasText: first.name }).first();
+      await row.locator('td').nth(2).filter({ hasText: /^6$/ }).waitFor();
+      await row.getByText(`${first.rate}%`).waitFor();
+      await targets.locator('tbody tr').filter({ hasText: '合计' }).getByText(String(byUser.data.sum.target)).waitFor();
+
+      // the intention levels: the AI labels as columns, the sum as the API computes it
+      const intention = page.getByTestId('intention-card');
+      await intention.locator('thead th').filter({ hasText: '强意向' }).waitFor();
+      const levels = await apiCall(page, 'POST', '/api/robot/clue/rxfxstastic/getIntentionLevelCustomCountRes', period);
+      assert.equal(levels.code, 1, levels.msg);
+      await intention
+        .locator('tbody tr')
+        .filter({ hasText: '合计' })
+        .locator('td')
+        .last()
+        .filter({ hasText: new RegExp(`^${levels.data.sum.total}$`) })
+        .waitFor();
+      await intention.scrollIntoViewIfNeeded();
+      await shot('staff-targets-by-user');
+
+      await page.getByRole('tab', { name: '按部门' }).click();
+      const byDept = await apiCall(page, 'POST', '/api/robot/clue/rxfxstastic/getTargetClueNumCountByDept', period);
+      const dept = byDept.data.rows[0];
+      await targets
+        .locator('tbody tr.ant-table-row')
+        .filter({ hasText: dept.name })
+        .first()
+        .locator('td')
+        .nth(1)
+        .filter({ hasText: new RegExp(`^${dept.target}$`) })
+        .waitFor();
+      await targets.scrollIntoViewIfNeeded();
+      await shot('staff-targets-by-dept');
     },
   },
   {

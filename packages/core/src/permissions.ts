@@ -68,7 +68,7 @@ export const FUNCTION_SIGNS = {
     signs: {
       'stats:view': '查看统计',
       'stats:export': '导出统计',
-      'report:edit': '周报月报设置',
+      'report:edit': '统计设置（周报月报、员工目标）',
     },
   },
   board: {

@@ -122,6 +122,55 @@ export const MatrixAnswer = z.object({
 });
 export const MatrixFilter = periodChecks(z.object({ ...statsFilterShape, type: groupField.optional().default(1) }));
 
+/** A target row (by user or department): the target of the period, the leads taken in it, the completion (%). */
+export const TargetRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  deptName: z.string().nullable(),
+  /** The sum of the monthly targets of the months the period touches. */
+  target: z.number(),
+  /** Leads taken (claimed, assigned, handed over) in the period: the `taken` of the work figures. */
+  actual: z.number(),
+  /** Percent, two decimals: actual ÷ target; 0 without a target. */
+  rate: z.number(),
+});
+export type TargetRow = z.infer<typeof TargetRow>;
+export const TargetAnswer = z.object({ rows: z.array(TargetRow), sum: TargetRow, freshAt });
+
+const monthField = z
+  .string({ error: '请选择月份' })
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为 YYYY-MM')
+  .refine((v) => v >= '2000-01' && v <= '2099-12', '月份应在 2000-01 至 2099-12 之间');
+
+/** The most new leads a user's monthly target may be. */
+export const TARGET_MAX = 100_000;
+
+/** The page's configuration: each user's (in scope) target of new leads for a month. */
+export const TargetConfig = z.object({
+  month: z.string(),
+  users: z.array(
+    z.object({ userId: z.number(), realName: z.string(), deptName: z.string().nullable(), target: z.number() }),
+  ),
+});
+export const TargetConfigInput = z.object({
+  month: monthField,
+  targets: z
+    .array(
+      z.object({
+        userId: idField('员工'),
+        target: z
+          .number({ error: '目标线索数应为数字' })
+          .int('目标线索数应为整数')
+          .min(0, '目标线索数不能小于 0')
+          .max(TARGET_MAX, `目标线索数不能超过 ${TARGET_MAX}`),
+      }),
+      { error: '目标列表不正确' },
+    )
+    .min(1, '请至少设置一名员工的目标')
+    .max(500, '一次最多设置 500 名员工'),
+});
+
 export const stats = {
   getDeptInfo: robot.post('/clue/rxfxstastic/getDeptInfo', '统计范围内的部门（树）', {
     answer: z.array(ScopeDeptSchema),
@@ -149,6 +198,36 @@ export const stats = {
     '各跟进状态客户数（按部门）',
     { body: StatsFilter, answer: MatrixAnswer },
   ),
+  getIntentionLevelListByOrg: robot.get('/clue/rxfxstastic/getIntentionLevelListByOrg', '意向等级（AI 意向标签）', {
+    answer: z.array(Head),
+  }),
+  getIntentionLevelCustomCountRes: robot.post(
+    '/clue/rxfxstastic/getIntentionLevelCustomCountRes',
+    '各意向等级客户数（按员工）',
+    { body: StatsFilter, answer: MatrixAnswer },
+  ),
+  getIntentionLevelCustomCountResByDept: robot.post(
+    '/clue/rxfxstastic/getIntentionLevelCustomCountResByDept',
+    '各意向等级客户数（按部门）',
+    { body: StatsFilter, answer: MatrixAnswer },
+  ),
+  getEmpPerformanceStaticConfig: robot.post('/clue/rxfxstastic/getEmpPerformanceStaticConfig', '员工月度目标线索数', {
+    body: z.object({ month: monthField }),
+    answer: TargetConfig,
+  }),
+  saveEmpPerformanceStaticConfig: robot.post(
+    '/clue/rxfxstastic/saveEmpPerformanceStaticConfig',
+    '保存员工月度目标线索数',
+    { body: TargetConfigInput, answer: TargetConfig },
+  ),
+  getTargetClueNumCountByUser: robot.post('/clue/rxfxstastic/getTargetClueNumCountByUser', '目标线索完成（按员工）', {
+    body: StatsFilter,
+    answer: TargetAnswer,
+  }),
+  getTargetClueNumCountByDept: robot.post('/clue/rxfxstastic/getTargetClueNumCountByDept', '目标线索完成（按部门）', {
+    body: StatsFilter,
+    answer: TargetAnswer,
+  }),
   exportUserOrDeptAnalysis: robot.post('/clue/rxfxstastic/exportUserOrDeptAnalysis', '导出员工统计（.xlsx）', {
     body: ExportFilter,
   }),

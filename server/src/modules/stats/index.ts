@@ -7,6 +7,8 @@
  *   rollup.ts   their incremental refresh (job stats.rollup, every 5 minutes)
  *   work.ts     calls, answered, talk time, leads taken, follow-ups by user, department or day
  *   matrix.ts   leads by follow-up status (stage, source) and owner or department
+ *   intention.ts customers per intention level (the latest analysed call of each lead, from insight's read model)
+ *   targets.ts  each user's monthly target of new leads, and the period's target against the leads taken
  *   overview.ts the overview of a period (data statistics, sales overview)
  *   reports.ts  daily, weekly and monthly reports (job stats.report), their settings
  *   exports.ts  the tables as .xlsx

@@ -8,7 +8,13 @@ import { LEAD_DIM } from '../clue/leadFacts';
 import { dictRows } from '../clueField/dictionaries';
 import { addDays } from './days';
 import { freshnessOf, freshText, refreshLeads } from './rollup';
-import { audienceOf } from './scope';
+import { type Audience, audienceOf } from './scope';
+
+export interface OwnerCount {
+  ownerId: number;
+  value: number;
+  n: number;
+}
 
 /**
  * Leads by a dimension (follow-up status, stage, source) and owner: the leads created in the period that the users
@@ -100,10 +106,8 @@ const count = (row: Row, value: number, n: number) => {
   row.total += n;
 };
 
-export async function leadMatrix(db: Db, s: Session, f: StatsFilter, dim: LeadDim, byDept: boolean) {
-  const who = await audienceOf(db, s, f);
-  const fresh = await leadFreshness(db, s.orgId);
-  const heads = await headsOf(db, s.orgId, dim);
+/** Counts per owner and value as matrix rows: one per user (or department) of the audience, those with none too. */
+export function matrixRows(who: Audience, byDept: boolean, counts: OwnerCount[]) {
   const rows = new Map<number, Row>();
   const keyOf = (userId: number) => (byDept ? (who.users.get(userId)?.deptId ?? 0) : userId);
   for (const id of who.userIds) {
@@ -113,11 +117,19 @@ export async function leadMatrix(db: Db, s: Session, f: StatsFilter, dim: LeadDi
       rows.set(key, byDept ? emptyRow(key, u.deptName ?? '未分配部门', null) : emptyRow(id, u.realName, u.deptName));
   }
   const sum = emptyRow(0, '合计', null);
-  for (const c of await leadCounts(db, s, f, dim, who.everyone ? null : who.userIds)) {
+  for (const c of counts) {
     const row = rows.get(keyOf(c.ownerId));
     if (!row) continue;
     count(row, c.value, c.n);
     count(sum, c.value, c.n);
   }
-  return { heads, rows: [...rows.values()], sum, freshAt: freshText(fresh) };
+  return { rows: [...rows.values()], sum };
+}
+
+export async function leadMatrix(db: Db, s: Session, f: StatsFilter, dim: LeadDim, byDept: boolean) {
+  const who = await audienceOf(db, s, f);
+  const fresh = await leadFreshness(db, s.orgId);
+  const heads = await headsOf(db, s.orgId, dim);
+  const counts = await leadCounts(db, s, f, dim, who.everyone ? null : who.userIds);
+  return { heads, ...matrixRows(who, byDept, counts), freshAt: freshText(fresh) };
 }

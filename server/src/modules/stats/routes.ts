@@ -2,11 +2,13 @@
 import { contract } from '@crm/core/contract';
 import type { AppContext } from '../../platform/context';
 import { implement } from '../../platform/http';
-import { sendMatrix, sendWork } from './exports';
+import { matrixSheet, sendMatrix, sendSheets, sendWork, targetSheet, workSheet } from './exports';
+import { INTENTION_HEADS, intentionMatrix } from './intention';
 import { headsOf, type LeadDim, leadMatrix } from './matrix';
 import { overview } from './overview';
 import { getSetting, makeReport, readReports, saveSetting } from './reports';
 import { scopeDepts, scopeUsers } from './scope';
+import { getTargetConfig, saveTargetConfig, targetFigures } from './targets';
 import { pageOf, workFigures } from './work';
 
 export function statsRoutes(ctx: AppContext): void {
@@ -32,11 +34,40 @@ export function statsRoutes(ctx: AppContext): void {
   implement(app, c.getFollowStatusCustomCountResByDept, view, ({ session, body }) =>
     leadMatrix(db, session, body, 'followStatus', true),
   );
+  implement(app, c.getIntentionLevelListByOrg, view, () => INTENTION_HEADS);
+  implement(app, c.getIntentionLevelCustomCountRes, view, ({ session, body }) =>
+    intentionMatrix(db, session, body, false),
+  );
+  implement(app, c.getIntentionLevelCustomCountResByDept, view, ({ session, body }) =>
+    intentionMatrix(db, session, body, true),
+  );
+  implement(app, c.getEmpPerformanceStaticConfig, view, ({ session, body }) =>
+    getTargetConfig(db, session, body.month),
+  );
+  implement(
+    app,
+    c.saveEmpPerformanceStaticConfig,
+    { sign: 'report:edit', audit: '设置员工目标线索数' },
+    ({ session, body }) => saveTargetConfig(db, session, body),
+  );
+  implement(app, c.getTargetClueNumCountByUser, view, ({ session, body }) => targetFigures(db, session, body, false));
+  implement(app, c.getTargetClueNumCountByDept, view, ({ session, body }) => targetFigures(db, session, body, true));
+  // the staff screen's tables, a sheet each
   implement(app, c.exportUserOrDeptAnalysis, exporting, async ({ session, body, req, reply }) => {
     await app.audit(req, '导出员工统计');
-    const byUser = body.type === 1;
-    const r = await workFigures(db, session, body, byUser ? 'user' : 'dept');
-    return sendWork(reply, '员工统计', byUser ? '员工' : '部门', r.rows, r.sum);
+    const byDept = body.type === 2;
+    const first = byDept ? '部门' : '员工';
+    // one after the other: the first statistics call of an organisation builds its rollups
+    const work = await workFigures(db, session, body, byDept ? 'dept' : 'user');
+    const targets = await targetFigures(db, session, body, byDept);
+    const follow = await leadMatrix(db, session, body, 'followStatus', byDept);
+    const intention = await intentionMatrix(db, session, body, byDept);
+    return sendSheets(reply, '员工统计', (x) => {
+      workSheet(x, '员工统计', first, work.rows, work.sum);
+      targetSheet(x, '目标完成', first, targets.rows, targets.sum);
+      matrixSheet(x, '跟进状态客户数', first, follow);
+      matrixSheet(x, '意向等级客户数', first, intention);
+    });
   });
 
   // calls

@@ -115,3 +115,16 @@ export const statsReport = pgTable(
   },
   (t) => [uniqueIndex('stats_report_period_uq').on(t.organizationId, t.type, t.startDate)],
 );
+
+/** Employee performance: a user's target of new leads for a calendar month (month: its first day). */
+export const statsTarget = pgTable(
+  'stats_target',
+  {
+    organizationId: integer('organization_id').notNull(),
+    userId: integer('user_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    target: integer('target').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.month, t.userId] })],
+);

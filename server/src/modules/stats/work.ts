@@ -25,7 +25,7 @@ interface Totals {
 }
 const ZERO: Totals = { calls: 0, answered: 0, missed: 0, talkSeconds: 0, taken: 0, followUps: 0 };
 
-const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0);
+export const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0);
 
 export function workRow(id: number, name: string, deptName: string | null, t: Totals): WorkRow {
   return {

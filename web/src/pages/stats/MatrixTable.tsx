@@ -22,6 +22,7 @@ export function MatrixTable({
   loading,
   firstTitle,
   dim = 3,
+  plain = false,
 }: {
   q: StatsQuery;
   by: 'user' | 'dept';
@@ -30,11 +31,13 @@ export function MatrixTable({
   firstTitle?: string;
   /** What the columns are (default the follow-up statuses). */
   dim?: Dim;
+  /** Counts the lead list cannot filter by (e.g. intention levels): no click-through. */
+  plain?: boolean;
 }) {
   const users = useScopeUsers().data ?? [];
   // 未设置 (id 0) has no value the lead list filters by: it stays plain
   const link = (kind: RowKind, id: number, column?: number) =>
-    column === 0
+    plain || column === 0
       ? undefined
       : leadsLink(q, ownersOf(q, users, kind, id), column === undefined ? undefined : { dim, id: column });
   const kindOf = (r: MatrixRow): RowKind => (r.id === 0 && r.name === '合计' ? 'sum' : by);

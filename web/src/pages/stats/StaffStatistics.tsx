@@ -1,20 +1,24 @@
 import { contract } from '@crm/core/contract';
-import { Card, Space, Tabs } from 'antd';
+import { Button, Card, Space, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { useCallQuery } from '../../api/hooks';
 import { navigateTo } from '../../app/navigation';
+import { useHasSign } from '../../app/session';
 import { barOption, EChart, Freshness, StatsFilterBar, useStatsFilters } from '../../components/charts';
 import { ExportButton } from './ExportButton';
 import { callsLink } from './links';
 import { MatrixTable } from './MatrixTable';
 import { SummaryCards } from './SummaryCards';
+import { TargetModal } from './TargetModal';
+import { TargetTable } from './TargetTable';
 import { WorkTable, workColumns } from './WorkTable';
 
 const s = contract.stats;
 
 /**
  * /main/staffStatistics 员工统计: each user's (or department's) calls, answered, answer rate, talk time, leads taken
- * and follow-ups, and their customers per follow-up status.
+ * and follow-ups, their target of new leads against the leads taken, and their customers per follow-up status and
+ * per intention level.
  */
 export default function StaffStatistics() {
   const filters = useStatsFilters();
@@ -25,6 +29,13 @@ export default function StaffStatistics() {
     by === 'user' ? s.getFollowStatusCustomCountRes : s.getFollowStatusCustomCountResByDept,
     q,
   );
+  const targets = useCallQuery(by === 'user' ? s.getTargetClueNumCountByUser : s.getTargetClueNumCountByDept, q);
+  const intention = useCallQuery(
+    by === 'user' ? s.getIntentionLevelCustomCountRes : s.getIntentionLevelCustomCountResByDept,
+    q,
+  );
+  const canSetTargets = useHasSign('report:edit');
+  const [setting, setSetting] = useState(false);
   const rows = work.data?.rows ?? [];
   const top = useMemo(() => [...rows].sort((a, b) => b.calls - a.calls).slice(0, 10), [rows]);
   const ranking = useMemo(
@@ -92,6 +103,33 @@ export default function StaffStatistics() {
       >
         <MatrixTable q={q} by={by} data={matrix.data} loading={matrix.isFetching} />
       </Card>
+      <Card
+        size="small"
+        title="目标完成"
+        extra={
+          <Space>
+            <Freshness at={targets.data?.freshAt} />
+            {canSetTargets && (
+              <Button size="small" onClick={() => setSetting(true)}>
+                设置目标
+              </Button>
+            )}
+          </Space>
+        }
+        style={{ marginTop: 12 }}
+      >
+        <TargetTable by={by} data={targets.data} loading={targets.isFetching} />
+      </Card>
+      <Card
+        size="small"
+        title="意向等级客户数（统计期内有 AI 分析的通话，按最近一次的意向）"
+        extra={<Freshness at={intention.data?.freshAt} />}
+        style={{ marginTop: 12 }}
+        data-testid="intention-card"
+      >
+        <MatrixTable q={q} by={by} data={intention.data} loading={intention.isFetching} plain />
+      </Card>
+      {setting && <TargetModal onClose={() => setSetting(false)} />}
     </div>
   );
 }
