@@ -268,6 +268,15 @@ export default [
       assert.equal(overview.code, 1, overview.msg);
       await page.getByTestId('headline-新增客户').getByText(String(overview.data.newLeads)).waitFor();
       await shot('data-statistics');
+      // the deals headline opens the deals behind it (the deals board's list, same period), as many as it counts
+      await page.getByTestId('headline-成交单数').click();
+      await page.waitForURL(/\/main\/dealsBoard\?.*deals=1/);
+      const drawer = page.locator('.ant-drawer').filter({ hasText: '成交明细' });
+      if (overview.data.orders > 0) {
+        await drawer.getByTestId('deals-list').locator('tbody tr.ant-table-row').first().waitFor();
+        await drawer.getByText(new RegExp(`共\\s*${overview.data.orders}\\s*条`)).waitFor();
+      } else await drawer.getByText('暂无数据').waitFor();
+      await shot('data-statistics-deals');
 
       await page.goto(`${baseUrl}/main/customerStatistics`);
       await page.getByTestId('customer-chart').locator('canvas').waitFor();

@@ -37,8 +37,12 @@ function columns(q: StatsQuery, by: 'source' | 'way') {
       dataIndex: 'leads',
       align: 'right' as const,
       render: (v: number, r: Row_) =>
-        by === 'source' && r.key !== 'total' && v ? (
-          <LinkButton onClick={() => navigateTo(leadsLink(q, { channelSourceId: r.id }))}>{formatValue(v)}</LinkButton>
+        r.key !== 'total' && v ? (
+          <LinkButton
+            onClick={() => navigateTo(leadsLink(q, by === 'source' ? { channelSourceId: r.id } : { importWay: r.id }))}
+          >
+            {formatValue(v)}
+          </LinkButton>
         ) : (
           formatValue(v)
         ),
@@ -63,7 +67,7 @@ function columns(q: StatsQuery, by: 'source' | 'way') {
 
 /**
  * /main/marketBoard 市场看板: leads, deals, amounts and cost per lead source and per import channel; the cost of a
- * source is entered per month (登记投放成本). A source's lead count opens the leads behind it.
+ * source is entered per month (登记投放成本). A source's or channel's lead count opens the leads behind it.
  */
 export default function MarketBoardPage() {
   const filters = useStatsFilters();

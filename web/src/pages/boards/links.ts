@@ -12,10 +12,14 @@ const owners = (q: StatsQuery, p: URLSearchParams, userId?: number) => {
   else if (q.deptId) p.set('deptIds', String(q.deptId));
 };
 
-export function leadsLink(q: StatsQuery, more: { userId?: number; channelSourceId?: number; stage?: number } = {}) {
+export function leadsLink(
+  q: StatsQuery,
+  more: { userId?: number; channelSourceId?: number; importWay?: number; stage?: number } = {},
+) {
   const p = new URLSearchParams({ createTime: `${q.startDate}至${q.endDate}` });
   owners(q, p, more.userId);
   if (more.channelSourceId !== undefined) p.set('channelSourceIds', String(more.channelSourceId));
+  if (more.importWay !== undefined) p.set('importWays', String(more.importWay));
   if (more.stage) p.set('stages', String(more.stage));
   return `/main/customerManage?${p}`;
 }

@@ -65,7 +65,15 @@ export function filterCount(d: ClueFilterDraft): number {
   return Object.keys(rest).length + (customFilters?.length ?? 0);
 }
 
-const LIST_KEYS = ['ownerIds', 'deptIds', 'followStatusIds', 'stages', 'channelSourceIds', 'callStatus'] as const;
+const LIST_KEYS = [
+  'ownerIds',
+  'deptIds',
+  'followStatusIds',
+  'stages',
+  'channelSourceIds',
+  'importWays',
+  'callStatus',
+] as const;
 const DATE_KEYS = ['createTime', 'lastFollowTime', 'lastCallTime'] as const;
 
 /**

@@ -11,7 +11,8 @@ import {
   type StatsQuery,
   type ValueKind,
 } from '../../components/charts';
-import { leadsLink } from './links';
+import { dealsLink } from '../boards/links';
+import { callsLink, leadsLink } from './links';
 
 export type OverviewData = CallAnswer<typeof contract.statsOverview.overview>;
 
@@ -59,18 +60,21 @@ export function OverviewPanels({
   const stages = useMemo(() => funnelOption((data?.stages ?? []).map((x) => ({ name: x.name, value: x.n }))), [data]);
   const sources = useMemo(() => pieOption((data?.sources ?? []).map((x) => ({ name: x.name, value: x.n }))), [data]);
   const leads = leadsLink(q, owners);
+  const deals = dealsLink(q, owners?.length === 1 ? owners[0] : undefined);
+  // the call records filter one seat: a user's overview clicks through, a department's or the organisation's does not
+  const seat = owners?.length === 1 ? owners[0] : undefined;
   const w = data?.work;
   return (
     <>
       <Row gutter={[12, 12]} style={{ marginBottom: 12 }}>
         <Headline title="新增客户" value={data?.newLeads ?? 0} kind="count" to={leads} />
-        <Headline title="外呼数" value={w?.calls ?? 0} kind="count" />
-        <Headline title="接通数" value={w?.answered ?? 0} kind="count" />
+        <Headline title="外呼数" value={w?.calls ?? 0} kind="count" to={seat ? callsLink(q, seat) : undefined} />
+        <Headline title="接通数" value={w?.answered ?? 0} kind="count" to={seat ? callsLink(q, seat, 2) : undefined} />
         <Headline title="接通率" value={w?.answerRate ?? 0} kind="percent" />
         <Headline title="通话总时长" value={w?.talkSeconds ?? 0} kind="duration" />
         <Headline title="跟进次数" value={w?.followUps ?? 0} kind="count" />
-        <Headline title="成交单数" value={data?.orders ?? 0} kind="count" />
-        <Headline title="成交金额（元）" value={data?.orderFen ?? 0} kind="money" />
+        <Headline title="成交单数" value={data?.orders ?? 0} kind="count" to={deals} />
+        <Headline title="成交金额（元）" value={data?.orderFen ?? 0} kind="money" to={deals} />
       </Row>
       <Card size="small" title="每日趋势" style={{ marginBottom: 12 }}>
         <EChart option={trend} testId="overview-trend" style={{ height: 280 }} />
