@@ -140,7 +140,7 @@ export default function MainLayout() {
             borderBottom: '1px solid #eef0f3',
             position: 'sticky',
             top: 0,
-            zIndex: 10,
+            zIndex: 100,
           }}
         >
           <HeaderBar collapsed={collapsed} onToggle={toggle} />
