@@ -458,7 +458,13 @@ describe('boards', () => {
       }),
     ).id;
     const list = ok(await post(`${B}/customBoard/list`, {}, org.admin.token));
-    expect(list[0]).toMatchObject({ id, name: '周看板', shareToken: null, shareExpiresAt: null, createdByName: '经理' });
+    expect(list[0]).toMatchObject({
+      id,
+      name: '周看板',
+      shareToken: null,
+      shareExpiresAt: null,
+      createdByName: '经理',
+    });
 
     const data = ok(await post(`${B}/customBoard/data`, { id }, org.manager.token));
     expect(data.figures[0]).toMatchObject({ unit: 'fen' });

@@ -145,8 +145,7 @@ export class CustomBoards {
     if (!rights || (!rights.isSuperAdmin && !rights.signs.has(SHARE_SIGN))) throw notFound(SHARE_LINK_REVOKED);
     const shared = row.shareUserIds;
     const now = rights.visibleUserIds;
-    const visibleUserIds =
-      shared === null ? now : now === null ? shared : shared.filter((id) => now.includes(id));
+    const visibleUserIds = shared === null ? now : now === null ? shared : shared.filter((id) => now.includes(id));
     return this.dataOf({ orgId: row.organizationId, visibleUserIds }, row);
   }
 
