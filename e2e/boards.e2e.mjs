@@ -1,6 +1,7 @@
 // Scenarios of the boards (issue 17, G-2): the deals board with a setting made on its settings page and the deals
 // behind a figure; the market board with a month's cost entered and a source clicked through to its leads; the AI
-// boards; a custom board built, shared, opened by its public link without a session, and revoked.
+// boards; a custom board built, shared for a chosen time, opened by its public link without a session (a malformed
+// link says 链接无效, an expired one 链接已过期), and revoked.
 import assert from 'node:assert/strict';
 import { apiCall } from './lib/calls.mjs';
 
@@ -134,7 +135,7 @@ export default [
     },
   },
   {
-    name: '自定义看板：选指标与图表保存，生成分享链接，未登录打开只读看板，取消分享后链接失效',
+    name: '自定义看板：选指标与图表保存，选有效期生成分享链接，未登录打开只读看板，无效与过期链接的提示，取消分享后链接失效',
     async run({ page, baseUrl, login, shot, settle, newContext }) {
       await login();
       await page.goto(`${baseUrl}/main/afterSaleChartp`);
@@ -161,10 +162,34 @@ export default [
 
       await page.getByRole('button', { name: /分\s*享/ }).click();
       const share = page.getByRole('dialog').filter({ hasText: '分享看板' });
+      // the expiry is chosen when sharing: 30 days unless another is picked (here 7 days, then 90)
+      const choice = share.getByTestId('share-expiry-choice');
+      await choice.getByText('30 天').waitFor();
+      await choice.getByText('7 天').click();
       await share.getByRole('button', { name: /生成分享链接/ }).click();
       const url = (await share.getByTestId('share-url').innerText()).trim();
       assert.match(url, /\/dashboard\/[A-Za-z0-9_-]{32}$/);
+      const day = (n) => new Date(Date.now() + 8 * 3600_000 + n * 86_400_000).toISOString().slice(0, 10);
+      const expiresIn = async (n) => {
+        const text = await share.getByTestId('share-expires').innerText();
+        assert.ok(
+          [day(n), day(n + 1)].some((d) => text.includes(`有效期至 ${d}`)),
+          text,
+        );
+      };
+      await expiresIn(7);
       await shot('share');
+      await choice.getByText('90 天').click();
+      await share.getByRole('button', { name: /更新有效期/ }).click();
+      await share
+        .getByTestId('share-expires')
+        .filter({ hasText: day(90) })
+        .waitFor();
+      assert.equal((await share.getByTestId('share-url').innerText()).trim(), url, 'the link stays the same');
+      await choice.getByText('指定日期').click();
+      await share.getByTestId('share-expiry-date').waitFor();
+      await shot('share-date');
+      await choice.getByText('90 天').click();
 
       const stranger = await newContext();
       const view = await stranger.newPage();
@@ -172,7 +197,27 @@ export default [
       await view.getByTestId('shared-title').filter({ hasText: name }).waitFor();
       await view.getByText('只读分享').waitFor();
       await view.getByTestId('panel-0').waitFor();
+      await view.getByText(`链接有效期至 ${day(90)}`, { exact: false }).waitFor();
       await shot('public', view);
+
+      // a malformed link says 链接无效 (the server refuses it)
+      const broken = await stranger.newPage();
+      await broken.goto(`${baseUrl}/dashboard/not-a-link`);
+      await broken.getByTestId('shared-failure').filter({ hasText: '链接无效' }).waitFor();
+      await shot('public-invalid', broken);
+      // an expired one 链接已过期: the server's answer for it (410, checked by the API tests), given to the page
+      await broken.route('**/api/backend/customBoard/shared', (route) =>
+        route.fulfill({
+          status: 410,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 410, msg: '链接已过期', data: null }),
+        }),
+      );
+      await broken.goto(url);
+      await broken.getByTestId('shared-failure').filter({ hasText: '链接已过期' }).waitFor();
+      await broken.getByText('请联系分享人重新分享').waitFor();
+      await shot('public-expired', broken);
+      await broken.close();
 
       await share.getByRole('button', { name: /取消分享/ }).click();
       await page

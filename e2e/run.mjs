@@ -32,7 +32,7 @@ const slug = (s) => s.replace(/[^\w\u4e00-\u9fa5]+/g, '_').slice(0, 80);
 for (const f of readdirSync(artifacts))
   if (suites.some((s) => f.startsWith(`${slug(s.full)}__`))) rmSync(join(artifacts, f), { force: true });
 
-const startE2eServer = () => startServer({ env: { LOG_LEVEL: 'info' } });
+const startE2eServer = () => startServer({ env: { LOG_LEVEL: 'info', API_DOCS: 'public' } });
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 let passed = 0;
 let failed = 0;

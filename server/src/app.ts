@@ -15,7 +15,7 @@ import type { AppContext, Overrides, Services } from './platform/context';
 import { type Database, ping } from './platform/db';
 import { installErrorHandling } from './platform/http';
 import { Jobs } from './platform/jobs';
-import { openApiTransform, openApiTransformObject } from './platform/openapi';
+import { apiDocsHooks, openApiTransform, openApiTransformObject } from './platform/openapi';
 import { createPush } from './platform/push';
 import { RateLimiter } from './platform/rateLimit';
 import { installSecurityHeaders } from './platform/security';
@@ -110,7 +110,8 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     transformObject: openApiTransformObject,
   });
   // under the app's policy (its page loads its scripts from files; the e2e run checks it renders without violations)
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // public only with API_DOCS=public; otherwise for a signed-in session
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiHooks: apiDocsHooks(app, config.apiDocsPublic) });
 
   for (const m of modules) await m.setup(ctx);
 

@@ -8,6 +8,8 @@ export const ResultCode = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Was there and is no more: an expired shared link. */
+  GONE: 410,
   TOO_LARGE: 413,
   CAPTCHA_REQUIRED: 428,
   RATE_LIMITED: 429,

@@ -23,6 +23,10 @@ export interface Config {
   captchaAlways: boolean;
   /** Sign-in attempts allowed per minute for one account and for one IP address. */
   loginRateLimit: { perAccount: number; perIp: number };
+  /** SHARE_LINK_LIMIT_PER_IP (default 60): lookups of shared board links allowed per minute from one IP address. */
+  shareLinkLimitPerIp: number;
+  /** API_DOCS=public: the API document (/api/docs) is served to anyone; otherwise only to a signed-in session. */
+  apiDocsPublic: boolean;
   geetest?: { id: string; key: string; apiBase: string };
   sms: { provider: 'log' | 'aliyun' | 'tencent'; [key: string]: string };
   dingtalk?: { appKey: string; appSecret: string; apiBase: string };
@@ -76,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAccount: Number(env.LOGIN_LIMIT_PER_ACCOUNT ?? 10),
       perIp: Number(env.LOGIN_LIMIT_PER_IP ?? 300),
     },
+    shareLinkLimitPerIp: positive(env.SHARE_LINK_LIMIT_PER_IP) ?? 60,
+    apiDocsPublic: env.API_DOCS === 'public',
     geetest: env.GEETEST_ID
       ? { id: env.GEETEST_ID, key: env.GEETEST_KEY ?? '', apiBase: env.GEETEST_API ?? 'https://api.geetest.com' }
       : undefined,

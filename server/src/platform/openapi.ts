@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
@@ -46,3 +47,18 @@ export const openApiTransform = createJsonSchemaTransform({ zodToJsonConfig: { o
 
 /** Writes the named schemas (`.meta({ id })`: recursive trees such as Dept and Menu) into the document's components. */
 export const openApiTransformObject = createJsonSchemaTransformObject({ zodToJsonConfig: { override } });
+
+/**
+ * Who may read the API document (/api/docs, /api/docs/json and the page's files): anyone with API_DOCS=public;
+ * otherwise a signed-in session of an organisation (its access token in the Authorization header, as the API
+ * takes it), else code 10 as any call without a session. The document names every call and field of the product:
+ * it is not published to the internet unless asked for.
+ */
+export function apiDocsHooks(app: FastifyInstance, isPublic: boolean) {
+  if (isPublic) return {};
+  return {
+    onRequest: async (req: FastifyRequest) => {
+      await app.authenticate(req, true);
+    },
+  };
+}

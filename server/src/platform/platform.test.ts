@@ -76,10 +76,19 @@ describe('platform: envelope', () => {
     expect(malformed.msg).toMatch(/^请求格式错误/);
   });
 
-  it('the OpenAPI document at /api/docs/json describes the calls', async () => {
-    const res = await t().built.app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(res.statusCode).toBe(200);
-    const paths = Object.keys(res.json().paths);
+  it('the OpenAPI document at /api/docs/json describes the calls, to a signed-in session only', async () => {
+    // without API_DOCS=public: no session, no document (the page and its files neither)
+    for (const url of ['/api/docs/json', '/api/docs', '/api/docs/', '/api/docs/yaml', '/api/docs/static/index.html']) {
+      const anon = await t().get(url);
+      expect(`${url} ${anon.status} ${anon.code}`).toBe(`${url} 401 10`);
+      expect(anon.raw).not.toContain('loginController');
+    }
+    const forged = await t().get('/api/docs/json', { token: 'Bearer x.y.z' });
+    expect(forged.status).toBe(401);
+    const org = await t().newOrg();
+    const res = await t().get('/api/docs/json', { token: org.seat.token });
+    expect(res.status).toBe(200);
+    const paths = Object.keys(JSON.parse(res.raw).paths);
     for (const p of [
       '/api/backend/appNotice/setReadByIds',
       '/api/backend/geetest/getParams',
@@ -178,5 +187,18 @@ describe('platform: disk storage', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('platform: API_DOCS=public', () => {
+  const t = useTestApp({ START_JOBS: 'false', API_DOCS: 'public' });
+
+  it('serves the API document and its page without a session', async () => {
+    const json = await t().get('/api/docs/json');
+    expect(json.status).toBe(200);
+    expect(Object.keys(JSON.parse(json.raw).paths)).toContain('/api/backend/loginController/webLogin');
+    const page = await t().built.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger');
   });
 });

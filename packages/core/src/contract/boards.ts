@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_PRESETS, type DatePresetKey } from '../dateRange';
+import { parseDateTime } from '../time';
 import { fenField } from './billing';
 import { analysis, backend, IdAnswer, robot } from './call';
 import { codeField, idField, intField, nameField, optionalId, pageOf, pageQuery } from './fields';
@@ -289,8 +290,12 @@ export const CustomBoard = z.object({
       span: z.number(),
     }),
   ),
-  /** The public link's token while shared; null when not shared. */
+  /** The public link's token while shared and live; null when not shared, expired or its sharer disabled. */
   shareToken: z.string().nullable(),
+  /** When the link stops working (`YYYY-MM-DD HH:mm:ss`); null when not shared. */
+  shareExpiresAt: z.string().nullable(),
+  /** Who shared it: the link shows that person's data scope, and dies when they are disabled or lose the board. */
+  sharedByName: z.string().nullable(),
   createdByName: z.string().nullable(),
   updatedAt: z.string().nullable(),
 });
@@ -305,10 +310,42 @@ export const BoardData = z.object({
   figures: z.array(Figure.extend({ startDate: z.string(), endDate: z.string() })),
 });
 const BoardId = z.object({ id: idField('看板') });
+/** The public page's messages (the server's and the page's). */
+export const SHARE_LINK_INVALID = '链接无效';
+export const SHARE_LINK_EXPIRED = '链接已过期';
+export const SHARE_LINK_REVOKED = '分享链接已失效';
+/** The expiries offered when sharing (days); 30 when none is chosen; a chosen day at most a year ahead. */
+export const SHARE_EXPIRE_DAYS = [7, 30, 90] as const;
+export const SHARE_DEFAULT_DAYS = 30;
+export const SHARE_MAX_DAYS = 366;
 const shareToken = z
-  .string({ error: '分享链接不正确' })
+  .string({ error: SHARE_LINK_INVALID })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{20,64}$/, '分享链接不正确');
+  .regex(/^[A-Za-z0-9_-]{20,64}$/, SHARE_LINK_INVALID);
+
+/**
+ * How long a shared link lives: 7, 30 (the default) or 90 days from sharing, or until the end of a chosen day
+ * (Shanghai), today at the earliest and a year ahead at the latest. Sharing again sets the expiry again.
+ */
+const ShareInput = BoardId.extend({
+  enable: codeField('分享', [1, 2] as const),
+  expireDays: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    codeField('有效期', SHARE_EXPIRE_DAYS).optional(),
+  ),
+  expireDate: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string({ error: '有效期截止日期格式应为 YYYY-MM-DD' })
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, '有效期截止日期格式应为 YYYY-MM-DD')
+      .refine((v) => parseDateTime(v) !== null, '有效期截止日期不是有效日期')
+      .optional(),
+  ),
+}).refine((b) => b.expireDays === undefined || b.expireDate === undefined, {
+  message: '有效天数和截止日期只能选一个',
+  path: ['expireDate'],
+});
 
 export const dealBoardSetting = {
   list: backend.post('/dealBoardSetting/list', '成交看板设置列表', { answer: z.array(DealBoardSetting) }),
@@ -377,10 +414,14 @@ export const customBoard = {
   data: backend.post('/customBoard/data', '自定义看板数据', { body: BoardId, answer: BoardData }),
   export: backend.post('/customBoard/export', '导出自定义看板（.xlsx，每个图表一页）', { body: BoardId }),
   share: backend.post('/customBoard/share', '分享或取消分享自定义看板', {
-    body: BoardId.extend({ enable: codeField('分享', [1, 2] as const) }),
-    answer: z.object({ id: z.number(), shareToken: z.string().nullable() }),
+    body: ShareInput,
+    answer: z.object({ id: z.number(), shareToken: z.string().nullable(), shareExpiresAt: z.string().nullable() }),
   }),
-  /** The public /dashboard/:id: no session, the unguessable token names the board. */
+  /**
+   * The public /dashboard/:id: no session, the unguessable token names the board. Limited per IP; a malformed token
+   * answers 链接无效, an expired one 链接已过期 (410), a revoked one or one whose sharer was disabled or lost the board
+   * 分享链接已失效 (404).
+   */
   shared: backend.post('/customBoard/shared', '查看分享的看板', {
     body: z.object({ token: shareToken }),
     answer: BoardData,

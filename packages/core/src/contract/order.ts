@@ -16,6 +16,7 @@ import {
   pageOf,
   pageQuery,
 } from './fields';
+import { IMAGE_URL_RE } from './upload';
 
 /**
  * Products (/crmProduct) and orders (/crmOrder), under /api/robot. Money is whole fen; a line's total is
@@ -117,13 +118,15 @@ export const OrderLineInput = z.object({
   discountBp: intField('折扣', 1, FULL_PRICE_BP).default(FULL_PRICE_BP),
 });
 
+/** Uploaded through the product's upload (its image address); any other address is refused. */
+export const ATTACHMENT_NOT_UPLOADED = '附件须为本系统上传的文件，请重新上传';
 export const Attachment = z.object({
   name: nameField('附件名称', 100),
   url: z
-    .string()
+    .string({ error: ATTACHMENT_NOT_UPLOADED })
     .trim()
     .max(500, '附件地址过长')
-    .regex(/^(https?:\/\/|\/)\S+$/, '附件地址不正确'),
+    .regex(IMAGE_URL_RE, ATTACHMENT_NOT_UPLOADED),
 });
 
 const orderFields = {

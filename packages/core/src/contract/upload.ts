@@ -8,6 +8,10 @@ import { backend } from './call';
 
 /** Where an image is served: `${IMAGE_URL_BASE}${id}`. */
 export const IMAGE_URL_BASE = '/api/backend/uploadController/img/';
+/** The address of an image uploaded here, and nothing else (no other host, path or query): its id is group 1. */
+export const IMAGE_URL_RE = /^\/api\/backend\/uploadController\/img\/([A-Za-z0-9_-]{24})$/;
+/** The id of an image uploaded here from its address, or null for any other address. */
+export const imageIdOf = (url: string): string | null => IMAGE_URL_RE.exec(url)?.[1] ?? null;
 
 /** An uploaded image. */
 export const UploadedImage = z.object({

@@ -458,7 +458,13 @@ describe('boards', () => {
       }),
     ).id;
     const list = ok(await post(`${B}/customBoard/list`, {}, org.admin.token));
-    expect(list[0]).toMatchObject({ id, name: '周看板', shareToken: null, createdByName: '经理' });
+    expect(list[0]).toMatchObject({
+      id,
+      name: '周看板',
+      shareToken: null,
+      shareExpiresAt: null,
+      createdByName: '经理',
+    });
 
     const data = ok(await post(`${B}/customBoard/data`, { id }, org.manager.token));
     expect(data.figures[0]).toMatchObject({ unit: 'fen' });
@@ -473,7 +479,7 @@ describe('boards', () => {
     expect(shared.board.name).toBe('周看板');
     expect(shared.figures[0].points.filter((p: any) => p.value)).toEqual(points);
     expect(ok(await post(`${B}/customBoard/share`, { id, enable: 1 }, org.manager.token)).shareToken).toBe(shareToken);
-    refused(await post(`${B}/customBoard/shared`, { token: 'x' }, null), 400, '分享链接不正确');
+    refused(await post(`${B}/customBoard/shared`, { token: 'x' }, null), 400, '链接无效');
     ok(await post(`${B}/customBoard/share`, { id, enable: 2 }, org.manager.token));
     refused(await post(`${B}/customBoard/shared`, { token: shareToken }, null), 404, '分享链接已失效');
 
@@ -485,5 +491,97 @@ describe('boards', () => {
     ok(await save({ id, name: '改名', panels: [panel] }));
     ok(await post(`${B}/customBoard/delete`, { id }, org.manager.token));
     expect(ok(await post(`${B}/customBoard/list`, {}, org.admin.token))).toEqual([]);
+  });
+
+  it('share links: expiry chosen, expired, malformed, sharer disabled or without the board, deleted, rate-limited', async () => {
+    const org = await t().newOrg();
+    const editor = await customRoleUser(t(), org, { functionSigns: ['board:view', 'board:edit'], dataScope: 3 });
+    const panel = { title: '成交', metric: 'dealRank', chart: 'bar', range: 'last7Days' };
+    const save = async () =>
+      ok(await post(`${B}/customBoard/save`, { name: `看板${seq++}`, panels: [panel] }, editor.token)).id as number;
+    const share = (body: object, token = editor.token) => post(`${B}/customBoard/share`, { enable: 1, ...body }, token);
+    const view = (token: string, ip?: string) => t().post(`${B}/customBoard/shared`, { token }, { token: null, ip });
+    const daysAhead = (at: string) => (Date.parse(`${at.replace(' ', 'T')}+08:00`) - Date.now()) / 86_400_000;
+    const id = await save();
+
+    // default 30 days; 7 / 30 / 90 or a day; sharing again keeps the link and sets the new expiry
+    const first = ok(await share({ id }));
+    expect(daysAhead(first.shareExpiresAt)).toBeCloseTo(30, 1);
+    const week = ok(await share({ id, expireDays: 7 }));
+    expect(week.shareToken).toBe(first.shareToken);
+    expect(daysAhead(week.shareExpiresAt)).toBeCloseTo(7, 1);
+    const today = formatDateTime(new Date())!.slice(0, 10);
+    const later = formatDateTime(new Date(Date.now() + 45 * 86_400_000))!.slice(0, 10);
+    expect(ok(await share({ id, expireDate: later })).shareExpiresAt).toBe(
+      formatDateTime(new Date(Date.parse(`${later}T00:00:00+08:00`) + 86_400_000)),
+    );
+    expect(ok(await share({ id, expireDate: today })).shareExpiresAt.slice(0, 10) > today).toBe(true);
+    refused(await share({ id, expireDays: 5 }), 400, '有效期只能是 7、30、90');
+    refused(await share({ id, expireDate: '2020-01-01' }), 400, '有效期截止日期不能早于今天');
+    refused(await share({ id, expireDate: '2099-01-01' }), 400, '有效期最长一年');
+    refused(await share({ id, expireDate: '2026-02-30' }), 400, '有效期截止日期不是有效日期');
+    refused(await share({ id, expireDays: 7, expireDate: later }), 400, '有效天数和截止日期只能选一个');
+    const { shareToken, shareExpiresAt } = ok(await share({ id, expireDays: 90 }));
+    expect(ok(await post(`${B}/customBoard/list`, {}, org.admin.token)).find((b: any) => b.id === id)).toMatchObject({
+      shareToken,
+      shareExpiresAt,
+      sharedByName: '自定义角色员工',
+    });
+    expect(ok(await view(shareToken)).board.id).toBe(id);
+
+    // malformed: 链接无效; unknown: 分享链接已失效; expired: 链接已过期 and the list shows it as not shared
+    for (const bad of ['x', 'abc def ghi jkl mno pqr', '<script>alert(1)</script>'])
+      refused(await view(bad), 400, '链接无效');
+    refused(await view('A'.repeat(32)), 404, '分享链接已失效');
+    await db().execute(sql`update custom_board set share_expires_at = now() - interval '1 second' where id = ${id}`);
+    refused(await view(shareToken), 410, '链接已过期');
+    const listed = ok(await post(`${B}/customBoard/list`, {}, org.admin.token)).find((b: any) => b.id === id);
+    expect(listed).toMatchObject({ shareToken: null, shareExpiresAt: expect.any(String) });
+    // sharing an expired link again draws a new token: the old link stays dead
+    const renewed = ok(await share({ id }));
+    expect(renewed.shareToken).not.toBe(shareToken);
+    refused(await view(shareToken), 404, '分享链接已失效');
+    ok(await view(renewed.shareToken));
+
+    // the sharer loses the right to share boards: the link dies; given back, it works again
+    const roles = ok(await post(`${B}/roleController/list`, { pageNum: 1, pageSize: 100 }, org.admin.token)).lists;
+    const role = roles.find((r: any) => r.functionSigns.includes('board:edit') && r.userCount === 1 && !r.builtIn);
+    ok(await post(`${B}/roleController/update`, { id: role.id, functionSigns: ['board:view'] }, org.admin.token));
+    refused(await view(renewed.shareToken), 404, '分享链接已失效');
+    ok(
+      await post(
+        `${B}/roleController/update`,
+        { id: role.id, functionSigns: ['board:view', 'board:edit'] },
+        org.admin.token,
+      ),
+    );
+    ok(await view(renewed.shareToken));
+
+    // the sharer is disabled: the link dies, and the list no longer offers it
+    ok(await post(`${B}/userController/updateStatus`, { id: editor.userId, status: 2 }, org.admin.token));
+    refused(await view(renewed.shareToken), 404, '分享链接已失效');
+    expect(ok(await post(`${B}/customBoard/list`, {}, org.admin.token)).find((b: any) => b.id === id).shareToken).toBe(
+      null,
+    );
+    // another editor shares it again: a new link, the old one stays dead
+    const again = ok(await share({ id }, org.admin.token));
+    expect(again.shareToken).not.toBe(renewed.shareToken);
+    refused(await view(renewed.shareToken), 404, '分享链接已失效');
+    ok(await view(again.shareToken));
+
+    // the board is deleted: its link dies
+    ok(await post(`${B}/customBoard/delete`, { id }, org.admin.token));
+    refused(await view(again.shareToken), 404, '分享链接已失效');
+
+    // the public lookup is limited per IP (60 a minute by default): 429, other addresses unaffected
+    const ip = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    let limited = 0;
+    for (let i = 0; i < 130 && !limited; i++) {
+      const res = await view('B'.repeat(32), ip);
+      if (res.status === 429) limited = i + 1;
+    }
+    expect(limited).toBeGreaterThan(60);
+    refused(await view('B'.repeat(32), ip), 429, '访问过于频繁');
+    refused(await view('B'.repeat(32), '10.78.0.1'), 404, '分享链接已失效');
   });
 });

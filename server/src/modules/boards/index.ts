@@ -27,7 +27,8 @@ export const boardsModule: Module = {
     const deals = new Deals(ctx.db);
     const market = new Market(ctx.db);
     const ai = new AiBoards(ctx.db);
-    const custom = new CustomBoards(ctx.db, new Figures(ctx.db, deals, market, ai));
+    const figures = new Figures(ctx.db, deals, market, ai);
+    const custom = new CustomBoards(ctx.db, figures, ctx.limiter, ctx.config.shareLinkLimitPerIp);
     boardRoutes(ctx, { deals, market, ai, custom });
     ctx.jobs.register(ROLLUP_JOB, () => refreshAll(ctx.db), {
       queue: { retryLimit: 1, expireInSeconds: 1800, heartbeatSeconds: 120 },

@@ -106,8 +106,6 @@ export function boardRoutes(ctx: AppContext, { deals, market, ai, custom }: Boar
     const data = await custom.data(session, body.id);
     return download(req, reply, '自定义看板', (x) => writeCustomBoard(data, x));
   });
-  implement(app, cb.share, { sign: EDIT, audit: '分享自定义看板' }, ({ session, body }) =>
-    custom.share(session, body.id, body.enable === 1),
-  );
-  implement(app, cb.shared, { auth: 'none' }, ({ body }) => custom.shared(body.token));
+  implement(app, cb.share, { sign: EDIT, audit: '分享自定义看板' }, ({ session, body }) => custom.share(session, body));
+  implement(app, cb.shared, { auth: 'none' }, ({ body, req }) => custom.shared(body.token, req.ip));
 }

@@ -81,7 +81,9 @@ export interface PanelRow {
 
 /**
  * A custom board (/afterSaleChartp). Shared, it has a random token that the public /dashboard/:id opens; the data it
- * shows there is that of `shareUserIds`, the sharer's data scope when sharing (null: the whole organisation).
+ * shows there is that of `shareUserIds`, the sharer's data scope when sharing (null: the whole organisation), narrowed
+ * to the sharer's scope of the moment. The link dies at `shareExpiresAt`, or when the sharer is disabled or loses the
+ * right to share boards (board:edit).
  */
 export const customBoard = pgTable(
   'custom_board',
@@ -93,6 +95,8 @@ export const customBoard = pgTable(
     shareToken: varchar('share_token', { length: 64 }),
     shareUserIds: integer('share_user_ids').array(),
     sharedBy: integer('shared_by'),
+    /** The link works until then (set when sharing: 7, 30 or 90 days, or the end of a chosen day). */
+    shareExpiresAt: timestamp('share_expires_at', { withTimezone: true }),
     createdBy: integer('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

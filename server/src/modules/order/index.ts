@@ -18,7 +18,7 @@ import { seedOrders } from './seed';
 export const orderModule: Module = {
   name: 'order',
   setup(ctx) {
-    orderRoutes(ctx, new OrderWriter(ctx.db, ctx.services.clue));
+    orderRoutes(ctx, new OrderWriter(ctx.db, ctx.services.clue, ctx.services.uploads));
   },
   async seed(ctx, demo) {
     for (const [i, org] of demo.entries()) await seedOrders(ctx, org, i);

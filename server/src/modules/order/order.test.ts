@@ -1,8 +1,10 @@
 import { lineTotalFen } from '@crm/core/contract/order';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { ok, refused } from '../../test/org';
+import { multipart } from '../../test/recording';
 
 const R = '/api/robot';
 let phoneSeq = 15000000000 + Math.floor(Math.random() * 9e8);
@@ -420,5 +422,69 @@ describe('/crmProduct and /crmOrder', () => {
         },
       ),
     );
+  });
+
+  it('attachments: only files uploaded here by the organisation; off-site and made-up addresses are refused', async () => {
+    const org = await t().newOrg();
+    const other = await t().newOrg();
+    const clueId = await lead(org);
+    const a = await product(org);
+    const line = [{ productId: a, quantity: 1, unitPriceFen: 10_000 }];
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR')]);
+    const uploadImg = async (token: string) => {
+      const { body, headers } = multipart({}, [{ fileName: '合同.png', data: png, contentType: 'image/png' }]);
+      return ok(await t().request('POST', '/api/backend/uploadController/uploadImg', body, { token, headers }));
+    };
+    const mine = await uploadImg(org.seat.token);
+    const theirs = await uploadImg(other.seat.token);
+    const add = (attachments: object[]) =>
+      call('/crmOrder/add', { clueId, signedOn: '2026-11-20', lines: line, attachments }, org.seat.token);
+
+    const offSite = [
+      '//evil.example/x.png',
+      'https://evil.example/x.png',
+      'javascript:alert(1)',
+      '/api/backend/uploadController/img/../../../evil',
+      `${mine.url}?x=//evil.example`,
+      `https://evil.example${mine.url}`,
+    ];
+    for (const url of offSite) refused(await add([{ name: '合同', url }]), 400, '附件须为本系统上传的文件，请重新上传');
+    // well formed but not an upload of this organisation: another's, or made up
+    refused(await add([{ name: '合同', url: theirs.url }]), 400, 'attachments.0.url：附件须为本系统上传的文件');
+    refused(
+      await add([
+        { name: '合同', url: mine.url },
+        { name: '凭证', url: '/api/backend/uploadController/img/AAAAAAAAAAAAAAAAAAAAAAAA' },
+      ]),
+      400,
+      'attachments.1.url：附件须为本系统上传的文件',
+    );
+    const list = async () => ok(await call('/crmOrder/pagelist', { pageNum: 1, pageSize: 10 }, org.admin.token)).total;
+    expect(await list()).toBe(0);
+
+    // the uploaded one is accepted, and an update is checked the same way
+    const o = ok(await add([{ name: '合同', url: mine.url }]));
+    expect(ok(await call('/crmOrder/detail', { id: o.id }, org.seat.token)).attachments).toEqual([
+      { name: '合同', url: mine.url },
+    ]);
+    refused(
+      await call(
+        '/crmOrder/update',
+        { id: o.id, attachments: [{ name: 'x', url: '//evil.example/x' }] },
+        org.seat.token,
+      ),
+      400,
+      '附件须为本系统上传的文件',
+    );
+    // an address saved before the check is not shown
+    await t().database.db.execute(
+      sql`update crm_order set attachments = ${JSON.stringify([
+        { name: '旧', url: '//evil.example/x.png' },
+        { name: '合同', url: mine.url },
+      ])}::jsonb where id = ${o.id}`,
+    );
+    expect(ok(await call('/crmOrder/detail', { id: o.id }, org.seat.token)).attachments).toEqual([
+      { name: '合同', url: mine.url },
+    ]);
   });
 });

@@ -1,6 +1,13 @@
 import { CustomerStage, fenToYuan } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
-import { discountText, lineTotalFen, type OrderStatus, OrderStatusName } from '@crm/core/contract/order';
+import {
+  ATTACHMENT_NOT_UPLOADED,
+  discountText,
+  lineTotalFen,
+  type OrderStatus,
+  OrderStatusName,
+} from '@crm/core/contract/order';
+import { imageIdOf } from '@crm/core/contract/upload';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
@@ -117,14 +124,36 @@ const linesText = (priced: Awaited<ReturnType<typeof pricedLines>>['priced']) =>
     )
     .join('；');
 
+/** The upload module as far as attachments go: which image ids are the organisation's. */
+export interface UploadedFiles {
+  existing(orgId: number, ids: readonly string[]): Promise<Set<string>>;
+}
+
 export class OrderWriter {
   constructor(
     private readonly db: Db,
     private readonly clues: Clues,
+    private readonly uploads: UploadedFiles,
   ) {}
+
+  /**
+   * Attachments are files uploaded here by the organisation: the contract accepts only the upload's own addresses,
+   * and each must name one of the organisation's uploads (not another organisation's, not a made-up id).
+   */
+  private async checkAttachments(s: Session, attachments: { url: string }[] | undefined): Promise<void> {
+    if (!attachments?.length) return;
+    const ids = attachments.map((a) => imageIdOf(a.url));
+    const known = await this.uploads.existing(
+      s.orgId,
+      ids.filter((id): id is string => id !== null),
+    );
+    const bad = ids.findIndex((id) => id === null || !known.has(id));
+    if (bad >= 0) throw badRequest(`attachments.${bad}.url：${ATTACHMENT_NOT_UPLOADED}`);
+  }
 
   async add(s: Session, input: Body<'add'>): Promise<Answer<'add'>> {
     const lead = await this.clues.get(s, input.clueId);
+    await this.checkAttachments(s, input.attachments);
     return this.db.transaction(async (tx) => {
       const owner = await ownerOf(tx, s, input.ownerId ?? lead.ownerId ?? undefined);
       const { priced, totalFen, productNames } = await pricedLines(tx, s, input.lines, new Set());
@@ -162,6 +191,7 @@ export class OrderWriter {
   }
 
   async update(s: Session, input: Body<'update'>): Promise<Answer<'update'>> {
+    await this.checkAttachments(s, input.attachments);
     return this.db.transaction(async (tx) => {
       const o = await findOrder(tx, s, input.id, true);
       if (o.status >= 5) throw badRequest(`订单${OrderStatusName[o.status as OrderStatus]}，不能编辑`);

@@ -1,6 +1,7 @@
 import { CustomerStage, fenToYuan, formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { discountText, type OrderStatus, OrderStatusName } from '@crm/core/contract/order';
+import { imageIdOf } from '@crm/core/contract/upload';
 import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { scoped } from '../../platform/scope';
@@ -199,7 +200,8 @@ export async function orderDetail(db: Db, clues: Clues, s: Session, id: number):
       userName: nameOf(e.userId),
       createdAt: formatDateTime(e.createdAt),
     })),
-    attachments: o.attachments,
+    // only the organisation's uploads: an address saved before attachments were checked is not shown as a link
+    attachments: o.attachments.filter((a) => imageIdOf(a.url) !== null),
     custom: o.custom,
     remark: o.remark,
     customerStage: lead?.stage ?? null,

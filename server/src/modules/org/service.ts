@@ -1,4 +1,4 @@
-import { UNRESTRICTED_ROUTES } from '@crm/core';
+import { DataScope, UNRESTRICTED_ROUTES } from '@crm/core';
 import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { type Scope, scoped } from '../../platform/scope';
@@ -118,6 +118,23 @@ export interface SessionOrganization {
   versionId: number;
   versionName: string;
   status: number;
+}
+
+/**
+ * What a user may do and see now, from its session user (as a session of theirs would): for links that act with
+ * someone's rights without their session (a shared board). Null when the user or organisation is disabled.
+ */
+export function currentRights(
+  su: SessionUser,
+): { signs: Set<string>; isSuperAdmin: boolean; visibleUserIds: number[] | null } | null {
+  const { user, role: r, organization: o } = su;
+  if (user.status !== 1 || o.status !== 1) return null;
+  const dataScope = user.isSuperAdmin ? DataScope.ALL : (r?.dataScope ?? DataScope.OWN);
+  let visibleUserIds: number[] | null = null;
+  if (dataScope === DataScope.OWN) visibleUserIds = [user.id];
+  else if (dataScope === DataScope.DEPT)
+    visibleUserIds = [...new Set([user.id, ...(su.deptUserIds ?? []).map(Number)])];
+  return { signs: new Set(r?.functionSigns ?? []), isSuperAdmin: user.isSuperAdmin, visibleUserIds };
 }
 
 /** The user, role and organisation behind a session, in one query. */

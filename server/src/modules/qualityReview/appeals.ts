@@ -10,7 +10,7 @@ import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { uniqueViolation } from '../../platform/validation';
 import { userNames } from '../org/service';
-import { findRecording, updateRecording } from '../recording/rows';
+import { findRecording, recordingInOrg, refuseSelfReview, updateRecording } from '../recording/rows';
 import { recording } from '../recording/schema';
 import { recordHistory } from './history';
 import { appealDeciders, tell } from './messages';
@@ -28,6 +28,7 @@ const PENDING = 1;
 const ACCEPTED = 2;
 const REJECTED = 3;
 const owner = reviewAppeal.ownerUserId;
+const SELF_APPEAL = '不能处理自己通话的申诉';
 
 export async function createAppeal(
   ctx: AppContext,
@@ -98,7 +99,10 @@ export async function decideAppeal(
   input: Body<'decideAppeal'>,
 ): Promise<Answer<'decideAppeal'>> {
   const appeal: AppealRow = await findScoped(ctx.db, s, reviewAppeal, input.id, { owner, missing: '申诉不存在' });
-  if (appeal.ownerUserId === s.userId) throw forbidden('不能处理自己的申诉');
+  // no self-review: neither one's own appeal nor an appeal on a call bound to oneself now
+  if (appeal.ownerUserId === s.userId) throw badRequest(SELF_APPEAL);
+  const rec = await recordingInOrg(ctx.db, s.orgId, appeal.recordingId);
+  if (rec) refuseSelfReview(s, rec, SELF_APPEAL);
   if (appeal.status !== PENDING) throw conflict('该申诉已处理');
   const status = input.accept ? ACCEPTED : REJECTED;
   const newScore = input.accept ? (input.score ?? null) : null;

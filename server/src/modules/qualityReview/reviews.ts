@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { findRecording, updateRecording } from '../recording/rows';
+import { findRecording, refuseSelfReview, updateRecording } from '../recording/rows';
 import { recordHistory } from './history';
 import { tell } from './messages';
 import { callReview, reviewAppeal, reviewSampleCall } from './schema';
@@ -44,6 +44,7 @@ export async function saveReview(
   input: CallBody<Calls['saveReview']>,
 ): Promise<CallAnswer<Calls['saveReview']>> {
   const rec = await findRecording(ctx.db, s, input.recordingId);
+  refuseSelfReview(s, rec);
   // a pending appeal is decided first: a new review would change the score under the appeal
   if (await pendingAppeal(ctx.db, s.orgId, rec.id)) throw conflict('该通话有待处理的申诉，请先处理申诉');
   const now = new Date();

@@ -5,7 +5,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import { scoped, seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { userOfOrg } from '../org/scope';
-import { findRecording, recordingScope, updateRecording } from './rows';
+import { findRecording, recordingScope, refuseSelfReview, updateRecording } from './rows';
 import { recording } from './schema';
 
 /** Whom and what recordings are given to: owner and lead (binding, and the owner and lead an upload names). */
@@ -127,6 +127,7 @@ export async function saveQuality(
   input: Body<'saveQuality'>,
 ): Promise<Answer<'saveQuality'>> {
   const row = await findRecording(ctx.db, s, input.id);
+  refuseSelfReview(s, row);
   const { qualityScore = row.qualityScore, qualityRemark = row.qualityRemark } = input;
   await updateRecording(ctx.db, s.orgId, row.id, {
     qualityScore: input.qualityScore,

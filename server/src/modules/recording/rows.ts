@@ -9,6 +9,7 @@ import {
 import type { Recording } from '@crm/core/contract/recording';
 import { type AnyColumn, and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
 import { anyOf, dataScope, findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { updateSet } from '../../platform/update';
@@ -34,6 +35,20 @@ export function recordingScope(s: Session): SQL {
 /** One recording the session may see, or 404 录音不存在. */
 export function findRecording(db: DbOrTx, s: Session, id: number): Promise<RecordingRow> {
   return findScoped(db, s, recording, id, { owner, orWhere: unownedUpload(s), missing: '录音不存在' });
+}
+
+/** Who a call is: its recording's owner, or for an upload not given to anyone yet, its uploader. */
+export const boundUserOf = (r: Pick<RecordingRow, 'ownerUserId' | 'uploadedBy'>): number | null =>
+  r.ownerUserId ?? r.uploadedBy;
+
+export const SELF_REVIEW = '不能评审自己的通话';
+
+/**
+ * No self-review: nobody scores, reviews or decides an appeal on a call bound to themselves (the quality review,
+ * the recording list's score, an appeal's decision), whatever their role. 400 with the reason, so that it is shown.
+ */
+export function refuseSelfReview(s: Session, r: Pick<RecordingRow, 'ownerUserId' | 'uploadedBy'>, msg = SELF_REVIEW) {
+  if (boundUserOf(r) === s.userId) throw badRequest(msg);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { implement } from '../../platform/http';
-import { cloudEvent, cloudRecording, verifySignature } from './providers/cloud';
+import { cloudEvent, cloudRecording, verifySignature, WebhookInputError } from './providers/cloud';
 import type { CallEventInput } from './providers/types';
 import { callRecord, callWebhookNonce } from './schema';
 
@@ -28,7 +28,14 @@ async function accept(
   body: Record<string, unknown>,
   parse: (b: Record<string, unknown>) => CallEventInput | null,
 ) {
-  const ev = parse(body);
+  let ev: CallEventInput | null;
+  try {
+    ev = parse(body);
+  } catch (e) {
+    // a value that does not fit (1e400, a huge number, an overlong id): a validation error, nothing written
+    if (e instanceof WebhookInputError) throw new AppError(400, e.message, 400);
+    throw e;
+  }
   if (!ev) throw new AppError(400, '回调内容不正确：缺少 userData 或事件类型', 400);
   const [call] = await ctx.db
     .select({ organizationId: callRecord.organizationId, provider: callRecord.provider })

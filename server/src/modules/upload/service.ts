@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { formatDateTime } from '@crm/core';
 import { IMAGE_URL_BASE, type UploadedImage } from '@crm/core/contract/upload';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import { scoped } from '../../platform/scope';
@@ -85,6 +85,17 @@ export class UploadService {
       .limit(1);
     if (!row) throw notFound();
     return view(row);
+  }
+
+  /** Which of these ids are images of the organisation (order attachments must be). */
+  async existing(orgId: number, ids: readonly string[]): Promise<Set<string>> {
+    const wanted = [...new Set(ids.filter((id) => PUBLIC_ID.test(id)))];
+    if (!wanted.length) return new Set();
+    const rows = await this.db
+      .select({ id: uploadedImage.publicId })
+      .from(uploadedImage)
+      .where(and(eq(uploadedImage.organizationId, orgId), inArray(uploadedImage.publicId, wanted)));
+    return new Set(rows.map((r) => r.id));
   }
 
   /** The image's bytes for the public URL. */

@@ -1,8 +1,29 @@
 import { DeleteOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { DATE_PRESETS } from '@crm/core';
 import { type CallAnswer, contract } from '@crm/core/contract';
-import { BOARD_METRICS, type BoardMetric, CHART_NAMES } from '@crm/core/contract/boards';
-import { Button, Empty, Form, Input, Modal, Popconfirm, Select, Space, Spin, Typography } from 'antd';
+import {
+  BOARD_METRICS,
+  type BoardMetric,
+  CHART_NAMES,
+  SHARE_DEFAULT_DAYS,
+  SHARE_EXPIRE_DAYS,
+  SHARE_MAX_DAYS,
+} from '@crm/core/contract/boards';
+import {
+  Button,
+  DatePicker,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Segmented,
+  Select,
+  Space,
+  Spin,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
@@ -207,9 +228,44 @@ function BoardModal({
   );
 }
 
+type Expiry = 7 | 30 | 90 | 'date';
+const EXPIRY_OPTIONS: { value: Expiry; label: string }[] = [
+  ...SHARE_EXPIRE_DAYS.map((d) => ({ value: d, label: `${d} 天` })),
+  { value: 'date', label: '指定日期' },
+];
+
+/**
+ * Sharing: the link with its expiry (7, 30 or 90 days or a chosen day; 30 by default), which sharing again sets anew,
+ * and revoking. A link that expired or whose sharer was disabled is shown as such; sharing draws a new one.
+ */
 function ShareModal({ board, onClose }: { board: Board; onClose: () => void }) {
   const share = useCallMutation(cb.share, { invalidate: [cb.list] });
-  const token = share.data ? share.data.shareToken : board.shareToken;
+  const [expiry, setExpiry] = useState<Expiry>(SHARE_DEFAULT_DAYS);
+  const [until, setUntil] = useState<Dayjs | null>(null);
+  const current = share.data ?? board;
+  const token = current.shareToken;
+  const send = () =>
+    share.mutate(
+      expiry === 'date'
+        ? { id: board.id, enable: 1, expireDate: until!.format('YYYY-MM-DD') }
+        : { id: board.id, enable: 1, expireDays: expiry },
+    );
+  const chooser = (
+    <Space wrap data-testid="share-expiry-choice">
+      <Typography.Text>有效期：</Typography.Text>
+      <Segmented<Expiry> options={EXPIRY_OPTIONS} value={expiry} onChange={setExpiry} />
+      {expiry === 'date' && (
+        <DatePicker
+          value={until}
+          onChange={setUntil}
+          placeholder="截止日期"
+          disabledDate={(d) => d.isBefore(dayjs(), 'day') || d.isAfter(dayjs().add(SHARE_MAX_DAYS - 1, 'day'), 'day')}
+          data-testid="share-expiry-date"
+        />
+      )}
+    </Space>
+  );
+  const ready = expiry !== 'date' || until !== null;
   return (
     <Modal title="分享看板" open onCancel={onClose} footer={null} destroyOnHidden>
       {token ? (
@@ -218,22 +274,37 @@ function ShareModal({ board, onClose }: { board: Board; onClose: () => void }) {
           <Typography.Paragraph copyable={{ text: shareUrl(token) }} data-testid="share-url">
             {shareUrl(token)}
           </Typography.Paragraph>
-          <Popconfirm
-            title="取消分享"
-            description="取消后原链接立即失效，确定吗？"
-            okText="取消分享"
-            cancelText="再想想"
-            onConfirm={() => share.mutate({ id: board.id, enable: 2 })}
-          >
-            <Button danger loading={share.isPending}>
-              取消分享
+          <Typography.Text type="secondary" data-testid="share-expires">
+            有效期至 {current.shareExpiresAt}
+            {board.sharedByName ? `（分享人：${board.sharedByName}，分享人被禁用或失去看板权限时链接失效）` : ''}
+          </Typography.Text>
+          {chooser}
+          <Space>
+            <Button loading={share.isPending} disabled={!ready} onClick={send}>
+              更新有效期
             </Button>
-          </Popconfirm>
+            <Popconfirm
+              title="取消分享"
+              description="取消后原链接立即失效，确定吗？"
+              okText="取消分享"
+              cancelText="再想想"
+              onConfirm={() => share.mutate({ id: board.id, enable: 2 })}
+            >
+              <Button danger loading={share.isPending}>
+                取消分享
+              </Button>
+            </Popconfirm>
+          </Space>
         </Space>
       ) : (
         <Space orientation="vertical">
-          <Typography.Text>此看板尚未分享。生成只读链接后，无需登录即可查看。</Typography.Text>
-          <Button type="primary" loading={share.isPending} onClick={() => share.mutate({ id: board.id, enable: 1 })}>
+          <Typography.Text>
+            {current.shareExpiresAt
+              ? `原分享链接已失效（有效期至 ${current.shareExpiresAt}，或分享人已被禁用、失去看板权限）。重新分享将生成新链接。`
+              : '此看板尚未分享。生成只读链接后，无需登录即可查看。'}
+          </Typography.Text>
+          {chooser}
+          <Button type="primary" loading={share.isPending} disabled={!ready} onClick={send}>
             生成分享链接
           </Button>
         </Space>

@@ -1,13 +1,16 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { contract } from '@crm/core/contract';
-import type { UploadedImage } from '@crm/core/contract/upload';
+import { imageIdOf, type UploadedImage } from '@crm/core/contract/upload';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Space, Tag, Upload } from 'antd';
 import { api } from '../../api/client';
 
 type Attachment = { name: string; url: string };
 
-/** An order's attachments (contract scans, payment slips): images through the image upload, up to 20. */
+/**
+ * An order's attachments (contract scans, payment slips): images through the image upload, up to 20. Only files
+ * uploaded here are accepted by the server; only their addresses are links.
+ */
 export function AttachmentInput({
   value = [],
   onChange,
@@ -34,9 +37,13 @@ export function AttachmentInput({
           closable
           onClose={() => onChange?.(value.filter((x) => x.url !== a.url))}
         >
-          <a href={a.url} target="_blank" rel="noreferrer">
-            {a.name}
-          </a>
+          {imageIdOf(a.url) ? (
+            <a href={a.url} target="_blank" rel="noreferrer">
+              {a.name}
+            </a>
+          ) : (
+            a.name
+          )}
         </Tag>
       ))}
       {value.length < 20 && (

@@ -1,5 +1,6 @@
 import { fenToYuan } from '@crm/core';
 import { contract } from '@crm/core/contract';
+import { imageIdOf } from '@crm/core/contract/upload';
 import {
   Button,
   Card,
@@ -137,11 +138,14 @@ export default function OrderDetails() {
           ))}
           <Descriptions.Item label="附件">
             {d.attachments.length
-              ? d.attachments.map((a) => (
-                  <a key={a.url} href={a.url} target="_blank" rel="noreferrer" style={{ marginRight: 8 }}>
-                    {a.name}
-                  </a>
-                ))
+              ? d.attachments.map((a) =>
+                  // only the product's own uploads are links (the server refuses and hides any other address)
+                  imageIdOf(a.url) ? (
+                    <a key={a.url} href={a.url} target="_blank" rel="noreferrer" style={{ marginRight: 8 }}>
+                      {a.name}
+                    </a>
+                  ) : null,
+                )
               : '-'}
           </Descriptions.Item>
         </Descriptions>

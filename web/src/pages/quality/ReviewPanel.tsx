@@ -1,10 +1,10 @@
 import { contract } from '@crm/core/contract';
-import { Alert, Button, Descriptions, Empty, List, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Empty, List, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useCallQuery } from '../../api/hooks';
 import { useHasSign, useUser } from '../../app/session';
 import { AppealModal, DecisionModal, ReviewModal } from './AppealModal';
-import { currentReviewOf, deductionText, qualityActions } from './check';
+import { currentReviewOf, deductionText, qualityActions, SELF_REVIEW_REASON } from './check';
 
 const q = contract.qualityCheck;
 const r = contract.qualityReview;
@@ -57,6 +57,7 @@ function MachineScore({ recordingId, ownerUserId }: { recordingId: number; owner
 /**
  * 质检 of the AI panel: the machine score with its deductions (readers of quality), the reviewed score and comment,
  * 复核 (quality:edit), 申诉 (the call's owner), 处理申诉 (quality:edit, while an appeal is open), and the history.
+ * On one's own call 复核 and 处理申诉 are shown disabled: nobody reviews their own call.
  */
 export function ReviewPanel({ recordingId, ownerUserId }: { recordingId: number; ownerUserId: number | null }) {
   const canEdit = useHasSign('quality:edit');
@@ -99,8 +100,15 @@ export function ReviewPanel({ recordingId, ownerUserId }: { recordingId: number;
           description={`申诉理由：${pending.reason}`}
         />
       )}
-      {(may.review || may.appeal || may.decide) && (
+      {(may.review || may.appeal || may.decide || may.selfReview) && (
         <Space wrap>
+          {may.selfReview && (
+            <Tooltip title={SELF_REVIEW_REASON}>
+              <Button size="small" disabled data-testid="self-review-disabled">
+                {pending ? '处理申诉' : '复核'}
+              </Button>
+            </Tooltip>
+          )}
           {may.review && (
             <Button size="small" type="primary" onClick={() => setOpen('review')} data-testid="open-review">
               复核

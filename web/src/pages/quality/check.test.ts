@@ -46,7 +46,7 @@ describe('AI 质检 texts', () => {
 describe('who may review, appeal and decide', () => {
   const base = { canEdit: false, userId: 7, ownerUserId: 7, reviewed: true, pendingAppealId: null };
   it('lets the owner appeal a reviewed call once', () => {
-    expect(qualityActions(base)).toEqual({ review: false, appeal: true, decide: false });
+    expect(qualityActions(base)).toEqual({ review: false, appeal: true, decide: false, selfReview: false });
     expect(qualityActions({ ...base, reviewed: false }).appeal).toBe(false);
     expect(qualityActions({ ...base, pendingAppealId: 3 }).appeal).toBe(false);
     expect(qualityActions({ ...base, userId: 8 }).appeal).toBe(false);
@@ -56,11 +56,25 @@ describe('who may review, appeal and decide', () => {
       review: true,
       appeal: false,
       decide: false,
+      selfReview: false,
     });
     expect(qualityActions({ ...base, canEdit: true, userId: 1, pendingAppealId: 3 })).toEqual({
       review: false,
       appeal: false,
       decide: true,
+      selfReview: false,
+    });
+  });
+  it('never offers a review or a decision on one’s own call', () => {
+    expect(qualityActions({ ...base, canEdit: true })).toEqual({
+      review: false,
+      appeal: true,
+      decide: false,
+      selfReview: true,
+    });
+    expect(qualityActions({ ...base, canEdit: true, pendingAppealId: 3 })).toMatchObject({
+      decide: false,
+      selfReview: true,
     });
   });
 });

@@ -55,7 +55,10 @@ export function deductionText(d: Deduction): string {
     : `${d.item}：${d.reason}${times} −${d.points} 分`;
 }
 
-/** Who may do what with a call's quality: review (quality:edit), appeal (its owner, once reviewed), decide. */
+/**
+ * Who may do what with a call's quality: review (quality:edit), appeal (its owner, once reviewed), decide
+ * (quality:edit); nobody reviews or decides on a call of their own.
+ */
 export interface QualityRights {
   canEdit: boolean;
   userId: number | null;
@@ -65,11 +68,17 @@ export interface QualityRights {
   pendingAppealId: number | null;
 }
 
+/** Why quality:edit may not review or decide on a call of one's own (the server refuses it too). */
+export const SELF_REVIEW_REASON = '不能评审自己的通话';
+
 export function qualityActions(r: QualityRights) {
+  const own = r.userId !== null && r.userId === r.ownerUserId;
   return {
-    review: r.canEdit && r.pendingAppealId === null,
-    appeal: r.userId !== null && r.userId === r.ownerUserId && r.reviewed && r.pendingAppealId === null,
-    decide: r.canEdit && r.pendingAppealId !== null,
+    review: r.canEdit && r.pendingAppealId === null && !own,
+    appeal: own && r.reviewed && r.pendingAppealId === null,
+    decide: r.canEdit && r.pendingAppealId !== null && !own,
+    /** quality:edit on one's own call: the review (or decision) button is shown disabled, with the reason. */
+    selfReview: r.canEdit && own,
   };
 }
 

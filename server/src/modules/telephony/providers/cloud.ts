@@ -56,13 +56,53 @@ const textOf = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 /** A time the provider sends: epoch milliseconds, epoch seconds or `YYYY-MM-DD HH:mm:ss` (Beijing time). */
 function timeOf(v: unknown): Date {
+  let at: Date | null = null;
   if (typeof v === 'number' || /^\d+$/.test(textOf(v))) {
     const n = Number(v);
-    return new Date(n < 1e12 ? n * 1000 : n);
+    at = new Date(n < 1e12 ? n * 1000 : n);
+  } else {
+    const m = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)$/.exec(textOf(v));
+    if (m) at = new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}+08:00`);
   }
-  const m = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)$/.exec(textOf(v));
-  if (m) return new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}+08:00`);
-  return new Date();
+  if (!at) return new Date();
+  // 1e400 (Infinity), 99999999999999999 or 2024-13-45: refused, not written
+  const year = at.getUTCFullYear();
+  if (Number.isNaN(at.getTime()) || year < 1970 || year > 9999) throw invalid('time：不是有效的时间');
+  return at;
+}
+
+/**
+ * A webhook value that does not fit (1e400, NaN, a negative or huge number, text longer than its column): a
+ * validation error before anything is read or written, instead of a database error.
+ */
+export class WebhookInputError extends Error {}
+const invalid = (msg: string) => new WebhookInputError(`回调内容不正确：${msg}`);
+
+/** The longest talk a hang-up may report: a day. */
+const MAX_TALK_SECONDS = 86_400;
+
+/** billsec: whole seconds of talk from 0 to a day, a JSON number or numeric text; absent or empty is 0. */
+function talkSecondsOf(v: unknown): number {
+  if (v === undefined || v === null || v === '') return 0;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN;
+  if (!Number.isFinite(n) || n < 0 || n > MAX_TALK_SECONDS)
+    throw invalid(`billsec：通话秒数须为 0 到 ${MAX_TALK_SECONDS} 之间的数字`);
+  return Math.round(n);
+}
+
+/** Text of a field that fits its column (event id 120, provider call id 100, recording address 500). */
+function boundedText(body: Record<string, unknown>, key: string, max: number): string {
+  const text = textOf(body[key]);
+  if (text.length > max) throw invalid(`${key}：最多 ${max} 个字符`);
+  return text;
+}
+
+/** The bounded fields of both webhooks, checked before the event is read. */
+function checkTexts(body: Record<string, unknown>): void {
+  boundedText(body, 'userData', 64);
+  boundedText(body, 'eventId', 120);
+  boundedText(body, 'callId', 100);
+  boundedText(body, 'recordUrl', 500);
 }
 
 const CLOUD_REASONS: Record<string, CallEndReasonKey> = {
@@ -91,7 +131,8 @@ export function cloudEvent(body: Record<string, unknown>): CallEventInput | null
             ? 'dialing'
             : null;
   if (!callId || !type) return null;
-  const billsec = Math.max(0, Math.round(Number(body.billsec ?? 0) || 0));
+  checkTexts(body);
+  const billsec = talkSecondsOf(body.billsec);
   const cause = textOf(body.hangupCause).toLowerCase();
   return {
     callId,
@@ -111,6 +152,7 @@ export function cloudRecording(body: Record<string, unknown>): CallEventInput | 
   const callId = textOf(body.userData);
   const url = textOf(body.recordUrl);
   if (!callId || !/^https?:\/\//.test(url)) return null;
+  checkTexts(body);
   return {
     callId,
     eventKey: textOf(body.eventId) || 'record',
