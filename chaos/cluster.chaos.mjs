@@ -3,24 +3,31 @@
 // exactly once however many workers listen.
 import assert from 'node:assert/strict';
 import mqtt from 'mqtt';
+import { startMosquitto } from '../scripts/lib/mosquitto.mjs';
 import { Api, B, eventually, R } from './lib/api.mjs';
 import { strongCall, wav } from './lib/audio.mjs';
 import { startCluster } from './lib/cluster.mjs';
-
-const MQTT_URL = process.env.CHAOS_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 
 export default [
   {
     name: '2 API + 2 worker processes: session, push from a worker, exactly-once jobs',
     async run({ postgres, log }) {
       const databaseUrl = await postgres.createDatabase('crm_scale_chaos_cluster');
-      const cluster = await startCluster({
-        databaseUrl,
-        api: 2,
-        workers: ['all', 'all'],
-        env: { MQTT_URL, ANALYSIS_CONCURRENCY: '4' },
-        name: 'cluster',
-      });
+      // a Mosquitto of the scenario's own, as the README sets it up: no anonymous clients, the product's user crm
+      const broker = await startMosquitto();
+      let cluster;
+      try {
+        cluster = await startCluster({
+          databaseUrl,
+          api: 2,
+          workers: ['all', 'all'],
+          env: { ...broker.env, ANALYSIS_CONCURRENCY: '4' },
+          name: 'cluster',
+        });
+      } catch (err) {
+        await broker.destroy();
+        throw err;
+      }
       const [api1, api2] = cluster.apis;
       let client;
       try {
@@ -41,7 +48,10 @@ export default [
         const seat = await Api.login(api1.baseUrl, 'seat01');
         const seatInfo = await seat.ok(seat.get(`${B}/loginController/getUserInfoByToken`), 'seat userinfo');
         const topic = `crm/${seatInfo.organizationId}/user/${seatInfo.userId}`;
+        // as the web app does: the client id the server issues to the session, then /mqtt with the access token
+        const { clientId } = await seat.ok(seat.post(`${B}/appNotice/pushClient`, {}), 'push client id');
         client = await mqtt.connectAsync(`ws://127.0.0.1:${api2.port}/mqtt`, {
+          clientId,
           username: 'browser',
           password: seat.token,
           reconnectPeriod: 0,
@@ -161,6 +171,7 @@ export default [
       } finally {
         await client?.endAsync().catch(() => {});
         await cluster.stop();
+        await broker.destroy();
       }
     },
   },

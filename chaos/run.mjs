@@ -1,7 +1,8 @@
 // `npm run test:chaos [filter]`: the scaled shape under faults. Each *.chaos.mjs file exports scenarios
 // `[{ name, run: async ({ postgres }) => … }]`; they run one after the other on a PostgreSQL instance of the run's own
 // (initdb + pg_ctl in a temporary folder, on a free port), which scenarios may stop, kill and restart. The machine's
-// Mosquitto (MQTT_URL, default mqtt://127.0.0.1:1883) carries push between processes; PgBouncer is Debian's.
+// A Mosquitto the push scenario starts itself (scripts/lib/mosquitto.mjs: a password file, no anonymous clients, on a
+// free loopback port) carries push between processes; PgBouncer is Debian's.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPostgres } from './lib/postgres.mjs';

@@ -1,12 +1,12 @@
-// Push in the scaled shape: two API processes on one PostgreSQL database and the machine's Mosquitto
-// (MQTT_URL); a notice saved through one reaches the browser signed in on the other.
+// Push in the scaled shape: two API processes on one PostgreSQL database and a Mosquitto of the scenario's own
+// (a password file, no anonymous clients); a notice saved through one reaches the browser signed in on the other.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { startMosquitto } from '../scripts/lib/mosquitto.mjs';
 import { startServer } from './server.mjs';
 
 const PG_ADMIN = process.env.PGURL_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/test';
-const MQTT_URL = process.env.E2E_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 
 async function admin(sql) {
   const client = new pg.Client({ connectionString: PG_ADMIN });
@@ -49,8 +49,9 @@ export default [
   {
     name: '两个 API 进程共用外部 MQTT：在 A 上发布的公告弹到 B 上登录的浏览器',
     async run({ page, shot }) {
+      const broker = await startMosquitto();
       await withScratchDatabase(async (databaseUrl) => {
-        const env = { DATABASE_URL: databaseUrl, MQTT_URL, JWT_SECRET: randomBytes(24).toString('hex') };
+        const env = { DATABASE_URL: databaseUrl, ...broker.env, JWT_SECRET: randomBytes(24).toString('hex') };
         // one after the other: the first migrates and seeds, the second finds it done
         const a = await startServer({ env });
         let b;
@@ -63,6 +64,12 @@ export default [
 
           // The browser signs in on process B; its push connection goes to /mqtt of B.
           const pushSocket = page.waitForEvent('websocket', (ws) => ws.url().includes('/mqtt'));
+          const sent = [];
+          page.on('websocket', (ws) => {
+            if (ws.url().includes('/mqtt')) ws.on('framesent', (f) => sent.push(f.payload));
+          });
+          // the client id comes from the server, bound to the session (any other is refused)
+          const issued = page.waitForResponse((r) => r.url().includes('/appNotice/pushClient'));
           await page.goto(`${b.baseUrl}/login`);
           await page.getByPlaceholder('账号 / 手机号').fill('seat01');
           await page.getByPlaceholder('密码').fill('admin@123');
@@ -71,6 +78,8 @@ export default [
             .first()
             .click();
           await page.waitForURL(/\/main\//);
+          const { clientId } = (await (await issued).json()).data;
+          assert.match(clientId, /^web-[\w-]{12}-[\w-]{22}$/);
           const ws = await pushSocket;
           assert.ok(ws.url().startsWith(`${b.baseUrl.replace('http', 'ws')}/mqtt`), ws.url());
           // SUBACK (packet type 9): the browser is subscribed to its topic
@@ -78,6 +87,11 @@ export default [
             predicate: (f) => typeof f.payload !== 'string' && f.payload[0] >> 4 === 9,
             timeout: 15_000,
           });
+          // its CONNECT (packet type 1) carried the issued id
+          assert.ok(
+            sent.some((p) => typeof p !== 'string' && p[0] >> 4 === 1 && Buffer.from(p).includes(clientId)),
+            'CONNECT with the issued client id',
+          );
 
           // An administrator saves a notice through process A.
           const token = await apiLogin(a.baseUrl, 'admin');
@@ -103,7 +117,7 @@ export default [
           await b?.stop();
           await a.stop();
         }
-      });
+      }).finally(() => broker.destroy());
     },
   },
 ];

@@ -69,6 +69,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   const push = await createPush({
     tokens,
+    secret: config.jwtSecret,
     // the session check of the HTTP requests, once per browser connection
     sessionAlive: async (claims) => (await ctx.services.account.loadSession(claims)) !== null,
     mqtt: config.mqtt,

@@ -192,6 +192,11 @@ export interface MqttConfig {
   caFile?: string;
   /** MQTT_REJECT_UNAUTHORIZED=false accepts a broker certificate that does not verify (testing only). */
   rejectUnauthorized: boolean;
+  /**
+   * MQTT_ALLOW_ANONYMOUS_BROKER=true: start even though the broker accepts clients with no credentials (who can then
+   * read every organisation's messages; what they publish is still dropped). Otherwise such a broker stops the start.
+   */
+  allowAnonymousBroker: boolean;
 }
 
 function mqttConfig(env: NodeJS.ProcessEnv): MqttConfig | undefined {
@@ -202,6 +207,7 @@ function mqttConfig(env: NodeJS.ProcessEnv): MqttConfig | undefined {
     password: env.MQTT_PASSWORD || undefined,
     caFile: env.MQTT_CA_FILE || undefined,
     rejectUnauthorized: env.MQTT_REJECT_UNAUTHORIZED !== 'false',
+    allowAnonymousBroker: env.MQTT_ALLOW_ANONYMOUS_BROKER === 'true',
   };
 }
 

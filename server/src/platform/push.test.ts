@@ -1,67 +1,157 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createConnection, createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMosquitto, type TestMosquitto } from '../../../scripts/lib/mosquitto.mjs';
 import { type BuiltApp, buildApp } from '../app';
-import { type TestOrg, type TestUser, useTestApp } from '../test/harness';
+import { type TestApp, type TestOrg, type TestUser, useTestApp } from '../test/harness';
 import { loadConfig } from './config';
 import { orgTopic, userTopic } from './push';
+import { DISCONNECT_TOPIC } from './push/topics';
 
 /**
- * Push in the scaled shape: API processes relaying between an external broker and their own /mqtt browsers. Runs
- * against the machine's Mosquitto (127.0.0.1:1883, anonymous) and a second Mosquitto started here that refuses
- * anonymous clients.
+ * Push: browsers on /mqtt with a client id the server issued to their session; in the scaled shape API processes
+ * relaying between an external broker and their own browsers. The brokers are Mosquittos started here on free
+ * loopback ports: one that refuses anonymous clients (the README's shape), one that lets anyone in.
  */
 
 const B = '/api/backend';
-const SHARED_BROKER = { host: '127.0.0.1', port: 1883 };
 const JWT_SECRET = `push-test-${randomBytes(8).toString('hex')}`;
 
-const listening = (port: number, host = '127.0.0.1') =>
-  new Promise<boolean>((resolve) => {
-    const socket = createConnection({ port, host });
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(1000);
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
-
-const brokerUp = await listening(SHARED_BROKER.port, SHARED_BROKER.host);
-if (!brokerUp)
+/** A broker that refuses anonymous clients (the product's user `crm`), for the whole file. */
+let broker: TestMosquitto | undefined;
+try {
+  broker = await startMosquitto();
+} catch (err) {
   console.warn(
-    `push.test.ts: nothing listens at ${SHARED_BROKER.host}:${SHARED_BROKER.port} (Mosquitto): the external-broker tests are skipped`,
+    `push.test.ts: no Mosquitto could be started (${(err as Error).message}): external-broker tests skipped`,
   );
+}
+afterAll(async () => {
+  await broker?.destroy();
+});
 
-const mqttEnv = (url: string, extra: Record<string, string> = {}) => ({
-  MQTT_URL: url,
+const mqttEnv = (b: TestMosquitto, extra: Record<string, string> = {}) => ({
+  ...b.env,
   JWT_SECRET,
   START_JOBS: 'false',
   ...extra,
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
+/** Helpers on one test app (A) and the browsers connecting to its /mqtt or to another process's. */
+function browsers(t: () => TestApp) {
+  const clients: mqtt.MqttClient[] = [];
+  const endClients = async () => {
+    await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
+  };
+  afterAll(endClients);
+  /** The client id the server issues to the session of this token (the web app asks for it before connecting). */
+  const clientIdOf = async (token: string) => {
+    const res = await t().post(`${B}/appNotice/pushClient`, {}, { token });
+    expect(res.code).toBe(1);
+    return res.data.clientId as string;
+  };
+  /** A browser: MQTT over WebSocket at /mqtt of one process, the access token as password, no reconnect. */
+  const attempt = async (port: number, token: string, clientId?: string) => {
+    const c = await mqtt.connectAsync(`ws://127.0.0.1:${port}/mqtt`, {
+      clientId: clientId ?? (await clientIdOf(token)),
+      username: 'web',
+      password: token,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
     });
-  });
+    // closed at the end even when a test expected a refusal and did not get it
+    clients.push(c);
+    return c;
+  };
+  const browser = attempt;
+  const inbox = (c: mqtt.MqttClient) => {
+    const received: { topic: string; payload: any }[] = [];
+    c.on('message', (topic, payload) => received.push({ topic, payload: JSON.parse(payload.toString()) }));
+    return received;
+  };
+  const closed = (c: mqtt.MqttClient) => new Promise<void>((resolve) => c.once('close', () => resolve()));
+  /** A plain client of the broker (a worker's connection, or someone else's), kept to be closed at the end. */
+  const brokerClient = async (url: string, opts: mqtt.IClientOptions = {}) => {
+    const c = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5000, ...opts });
+    clients.push(c);
+    return c;
+  };
+  const tokenFor = async (user: TestUser, ttlSeconds: number) => {
+    const claims = await t().ctx.tokens.verifyAccess(user.token);
+    return t().ctx.tokens.issueAccess(claims, ttlSeconds);
+  };
+  return { clientIdOf, attempt, browser, inbox, closed, brokerClient, tokenFor, endClients };
 }
 
-describe.skipIf(!brokerUp)('push: API processes relaying through an external broker', () => {
-  // App A from the harness; app B another API process on the same database, both on the machine's Mosquitto.
-  const t = useTestApp(mqttEnv(`mqtt://${SHARED_BROKER.host}:${SHARED_BROKER.port}`));
-  const clients: mqtt.MqttClient[] = [];
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('push: client ids are the server’s', () => {
+  const t = useTestApp({ START_JOBS: 'false', JWT_SECRET });
+  const { clientIdOf, attempt, browser, inbox } = browsers(t);
+  let port: number;
+  let org: TestOrg;
+  let other: TestOrg;
+
+  beforeAll(async () => {
+    await t().built.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t().built.app.server.address() as AddressInfo).port;
+    [org, other] = [await t().newOrg(), await t().newOrg()];
+  });
+
+  it('each call issues a new id bound to the session; an id the server did not issue is refused (CONNACK 2)', async () => {
+    const [a, b] = [await clientIdOf(org.seat.token), await clientIdOf(org.seat.token)];
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^web-[\w-]{12}-[\w-]{22}$/);
+    // two tabs of one session, each with its own id
+    const [one, two] = [await browser(port, org.seat.token, a), await browser(port, org.seat.token, b)];
+    expect(one.connected && two.connected).toBe(true);
+    const tampered = `${a.slice(0, -1)}${a.endsWith('A') ? 'B' : 'A'}`;
+    for (const id of [`web-${org.seat.userId}-12345678`, '', tampered]) {
+      await expect(attempt(port, org.seat.token, id), id).rejects.toMatchObject({ code: 2 });
+    }
+    // an id issued to the same user's other sign-in (another session) is not this session's
+    const again = await t().login(org.seat.username);
+    await expect(attempt(port, again.token, a)).rejects.toMatchObject({ code: 2 });
+    // an invalid token is still refused as a bad password, whatever the id
+    await expect(attempt(port, 'not-a-token', a)).rejects.toMatchObject({ code: 4 });
+  });
+
+  it("connecting with another user's client id is refused, and the victim stays connected and keeps its messages", async () => {
+    const victimId = await clientIdOf(org.seat.token);
+    const victim = await browser(port, org.seat.token, victimId);
+    const own = userTopic(org.orgId, org.seat.userId);
+    await victim.subscribeAsync(own);
+    const got = inbox(victim);
+    let victimClosed = false;
+    victim.on('close', () => {
+      victimClosed = true;
+    });
+    // a user of another organisation, and a colleague, each with a valid token of their own
+    for (const intruder of [other.seat, org.otherSeat, org.admin])
+      await expect(attempt(port, intruder.token, victimId)).rejects.toMatchObject({ code: 2 });
+    await pause(300);
+    expect(victimClosed).toBe(false);
+    expect(victim.connected).toBe(true);
+    await t().ctx.push.publish(own, { type: 'message', title: '仍然在线' });
+    await expect.poll(() => got.length, { timeout: 5000 }).toBe(1);
+    expect(got[0].payload.title).toBe('仍然在线');
+  });
+
+  it('the id stays valid across the session’s token renewals (a reconnect after expiry)', async () => {
+    const id = await clientIdOf(org.manager.token);
+    const claims = await t().ctx.tokens.verifyAccess(org.manager.token);
+    const renewed = await t().ctx.tokens.issueAccess(claims, 600);
+    const c = await browser(port, renewed, id);
+    expect(c.connected).toBe(true);
+  });
+});
+
+describe.skipIf(!broker)('push: API processes relaying through an external broker', () => {
+  // App A from the harness; app B another API process on the same database, both on the protected Mosquitto.
+  const b = broker as TestMosquitto;
+  const t = useTestApp(broker ? mqttEnv(b) : {});
+  const { attempt, browser, inbox, closed, brokerClient, tokenFor, endClients } = browsers(t);
   const extraApps: BuiltApp[] = [];
   let portA: number;
   let portB: number;
@@ -77,47 +167,20 @@ describe.skipIf(!brokerUp)('push: API processes relaying through an external bro
     await built.app.listen({ port: 0, host: '127.0.0.1' });
     return { built, port: (built.app.server.address() as AddressInfo).port };
   };
+  /** The product's own account on the broker (what a worker process connects with). */
+  const asProduct = () => brokerClient(b.url, { username: b.username, password: b.password });
 
   beforeAll(async () => {
     await t().built.app.listen({ port: 0, host: '127.0.0.1' });
     portA = (t().built.app.server.address() as AddressInfo).port;
-    ({ built: appB, port: portB } = await anotherProcess(mqttEnv(`mqtt://${SHARED_BROKER.host}:1883`)));
+    ({ built: appB, port: portB } = await anotherProcess(mqttEnv(b)));
     [org, other] = [await t().newOrg(), await t().newOrg()];
   });
   afterAll(async () => {
-    await Promise.all(clients.map((c) => c.endAsync(true)));
+    // the browsers first: a process closing waits for its connections
+    await endClients();
     for (const a of extraApps) await a.close();
   });
-
-  /** A browser: MQTT over WebSocket at /mqtt of one process, the access token as password, no reconnect. */
-  const attempt = (port: number, token: string) =>
-    mqtt.connectAsync(`ws://127.0.0.1:${port}/mqtt`, {
-      username: 'web',
-      password: token,
-      reconnectPeriod: 0,
-      connectTimeout: 5000,
-    });
-  const browser = async (port: number, token: string) => {
-    const c = await attempt(port, token);
-    clients.push(c);
-    return c;
-  };
-  const inbox = (c: mqtt.MqttClient) => {
-    const received: { topic: string; payload: any }[] = [];
-    c.on('message', (topic, payload) => received.push({ topic, payload: JSON.parse(payload.toString()) }));
-    return received;
-  };
-  const closed = (c: mqtt.MqttClient) => new Promise<void>((resolve) => c.once('close', () => resolve()));
-  /** The broker connection a worker process has: publishes straight to the broker. */
-  const workerConnection = async () => {
-    const c = await mqtt.connectAsync(`mqtt://${SHARED_BROKER.host}:${SHARED_BROKER.port}`, { reconnectPeriod: 0 });
-    clients.push(c);
-    return c;
-  };
-  const tokenFor = async (user: TestUser, ttlSeconds: number) => {
-    const claims = await t().ctx.tokens.verifyAccess(user.token);
-    return t().ctx.tokens.issueAccess(claims, ttlSeconds);
-  };
 
   it('both processes report the external broker healthy', async () => {
     for (const app of [t().built.app, appB.app]) {
@@ -143,19 +206,38 @@ describe.skipIf(!brokerUp)('push: API processes relaying through an external bro
     expect(gotB[0]).toMatchObject({ topic: own, payload: { title: '跨进程公告', msgType: 'notice', type: 'message' } });
     await expect.poll(() => gotA.length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
     // publishing goes only through the broker: no second copy straight from A's own Aedes
-    await new Promise((r) => setTimeout(r, 500));
+    await pause(500);
     expect(gotA.filter((m) => m.payload.title === '跨进程公告')).toHaveLength(1);
     expect(gotB.filter((m) => m.payload.title === '跨进程公告')).toHaveLength(1);
   });
 
-  it('a message a worker process publishes on the broker reaches the browsers of every API process', async () => {
+  it('a message another process publishes (as a worker does) reaches the browsers of every API process', async () => {
     const onB = await browser(portB, org.manager.token);
     await onB.subscribeAsync(orgTopic(org.orgId));
     const got = inbox(onB);
-    const worker = await workerConnection();
-    await worker.publishAsync(orgTopic(org.orgId), JSON.stringify({ type: 'unread', from: 'worker' }), { qos: 1 });
+    await t().ctx.push.publish(orgTopic(org.orgId), { type: 'unread', from: 'worker' });
     await expect.poll(() => got.length, { timeout: 5000 }).toBe(1);
     expect(got[0]).toEqual({ topic: orgTopic(org.orgId), payload: { type: 'unread', from: 'worker' } });
+  });
+
+  it('what the product publishes on the broker is signed; unsigned messages, even with its credentials, are dropped', async () => {
+    const own = userTopic(org.orgId, org.manager.userId);
+    const onB = await browser(portB, org.manager.token);
+    await onB.subscribeAsync(own);
+    const got = inbox(onB);
+    const spy = await asProduct();
+    const onBroker: string[] = [];
+    await spy.subscribeAsync(own, { qos: 1 });
+    spy.on('message', (_t, payload) => onBroker.push(payload.toString()));
+    // someone holding the broker account but not the installation's secret
+    await spy.publishAsync(own, JSON.stringify({ type: 'message', title: '无签名' }), { qos: 1 });
+    await t().ctx.push.publish(own, { type: 'message', title: '有签名' });
+    await expect.poll(() => got.length, { timeout: 5000 }).toBe(1);
+    await pause(300);
+    expect(got.map((m) => m.payload.title)).toEqual(['有签名']);
+    const signed = JSON.parse(onBroker.find((p) => p.includes('有签名')) as string);
+    expect(signed).toMatchObject({ v: 1, body: JSON.stringify({ type: 'message', title: '有签名' }) });
+    expect(signed.sig).toMatch(/^[\w-]{43}$/);
   });
 
   it("a browser may read only its own topics: another user's, organisation's, wildcards and control are refused", async () => {
@@ -167,7 +249,7 @@ describe.skipIf(!brokerUp)('push: API processes relaying through an external bro
       `crm/${org.orgId}/user/+`,
       'crm/#',
       '#',
-      'crm/_control/disconnect',
+      DISCONNECT_TOPIC,
     ]) {
       // SUBACK 128: mqtt.js rejects the subscription, the connection stays
       await expect(seat.subscribeAsync(topic), topic).rejects.toThrow(/Subscribe error/);
@@ -182,7 +264,7 @@ describe.skipIf(!brokerUp)('push: API processes relaying through an external bro
     const victimTopic = userTopic(org.orgId, org.otherSeat.userId);
     await victim.subscribeAsync(victimTopic);
     const got = inbox(victim);
-    const spy = await workerConnection();
+    const spy = await asProduct();
     const onBroker: string[] = [];
     await spy.subscribeAsync(victimTopic, { qos: 1 });
     spy.on('message', (_topic, payload) => onBroker.push(payload.toString()));
@@ -191,14 +273,24 @@ describe.skipIf(!brokerUp)('push: API processes relaying through an external bro
     const gone = closed(seat);
     seat.publish(victimTopic, JSON.stringify({ type: 'message', title: '伪造' }), { qos: 1 });
     await gone;
-    await new Promise((r) => setTimeout(r, 500));
+    await pause(500);
     expect(got).toEqual([]);
     expect(onBroker.filter((p) => p.includes('伪造'))).toEqual([]);
   });
 
+  it("another user's client id is refused on every process; the victim stays connected", async () => {
+    const victimId = (await t().post(`${B}/appNotice/pushClient`, {}, { token: org.seat.token })).data.clientId;
+    const victim = await browser(portA, org.seat.token, victimId);
+    for (const port of [portA, portB])
+      await expect(attempt(port, other.admin.token, victimId)).rejects.toMatchObject({ code: 2 });
+    await pause(300);
+    expect(victim.connected).toBe(true);
+  });
+
   it('an expired token is refused; a live connection is closed when its token expires', async () => {
     const expired = await tokenFor(org.seat, 0);
-    await expect(attempt(portB, expired)).rejects.toMatchObject({ code: 4 });
+    const id = (await t().post(`${B}/appNotice/pushClient`, {}, { token: org.seat.token })).data.clientId;
+    await expect(attempt(portB, expired, id)).rejects.toMatchObject({ code: 4 });
 
     const shortLived = await browser(portB, await tokenFor(org.seat, 2));
     const started = Date.now();
@@ -211,6 +303,7 @@ describe.skipIf(!brokerUp)('push: API processes relaying through an external bro
   it('a user disabled by an administrator is disconnected on both processes and refused on reconnect', async () => {
     const victimOrg = await t().newOrg();
     const token = victimOrg.seat.token;
+    const id = (await t().post(`${B}/appNotice/pushClient`, {}, { token })).data.clientId;
     const [onA, onB] = [await browser(portA, token), await browser(portB, token)];
     const colleague = await browser(portB, victimOrg.otherSeat.token);
     const goneA = closed(onA);
@@ -223,93 +316,122 @@ describe.skipIf(!brokerUp)('push: API processes relaying through an external bro
     );
     expect(res.code).toBe(1);
     await Promise.all([goneA, goneB]);
-    for (const port of [portA, portB]) await expect(attempt(port, token)).rejects.toMatchObject({ code: 5 });
+    for (const port of [portA, portB]) await expect(attempt(port, token, id)).rejects.toMatchObject({ code: 5 });
     // the colleague's connection is untouched
-    await new Promise((r) => setTimeout(r, 300));
+    await pause(300);
     expect(colleague.connected).toBe(true);
   });
 
-  describe('a broker that refuses anonymous clients', () => {
-    let brokerPort: number;
-    let broker: ChildProcess;
-    let dir: string;
-    const password = randomBytes(12).toString('hex');
+  it('anonymous clients and wrong passwords are refused by the broker', async () => {
+    await expect(mqtt.connectAsync(b.url, { reconnectPeriod: 0, connectTimeout: 3000 })).rejects.toMatchObject({
+      code: 5,
+    });
+    await expect(
+      mqtt.connectAsync(b.url, { username: 'crm', password: 'wrong', reconnectPeriod: 0, connectTimeout: 3000 }),
+    ).rejects.toMatchObject({ code: 5 });
+  });
 
+  it('a server without the right credentials does not start, and says which broker refused it', async () => {
+    const noCredentials = { MQTT_URL: b.url, JWT_SECRET, START_JOBS: 'false' };
+    await expect(anotherProcess(noCredentials)).rejects.toThrow(/127\.0\.0\.1.*Not authorized/);
+    await expect(anotherProcess({ ...noCredentials, MQTT_USERNAME: 'crm', MQTT_PASSWORD: 'wrong' })).rejects.toThrow(
+      /Not authorized/,
+    );
+  });
+
+  describe('a broker that accepts anonymous clients', () => {
+    let open: TestMosquitto;
     beforeAll(async () => {
-      dir = mkdtempSync(join(tmpdir(), 'crm-mosquitto-'));
-      brokerPort = await freePort();
-      execFileSync('mosquitto_passwd', ['-c', '-b', join(dir, 'passwd'), 'crm', password]);
-      writeFileSync(join(dir, 'acl'), 'user crm\ntopic readwrite crm/#\n');
-      writeFileSync(
-        join(dir, 'mosquitto.conf'),
-        [
-          `listener ${brokerPort} 127.0.0.1`,
-          'allow_anonymous false',
-          `password_file ${join(dir, 'passwd')}`,
-          `acl_file ${join(dir, 'acl')}`,
-          // as root Mosquitto would switch to its own user, which cannot read this private directory
-          `user ${userInfo().username}`,
-          'persistence false',
-          'log_dest stderr',
-        ].join('\n'),
-      );
-      await startBroker();
+      open = await startMosquitto({ anonymous: true });
     });
     afterAll(async () => {
-      await stopBroker();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      await open?.destroy();
     });
 
-    const startBroker = async () => {
-      broker = spawn('mosquitto', ['-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
-      const deadline = Date.now() + 10_000;
-      while (!(await listening(brokerPort))) {
-        if (broker.exitCode !== null || Date.now() > deadline) throw new Error('the test Mosquitto did not start');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    };
-    const stopBroker = async () => {
-      if (!broker || broker.exitCode !== null) return;
-      const exited = new Promise((r) => broker.once('exit', r));
-      broker.kill('SIGTERM');
-      await exited;
-    };
-
-    const url = () => `mqtt://127.0.0.1:${brokerPort}`;
-
-    it('anonymous clients and wrong passwords are refused by the broker', async () => {
-      await expect(mqtt.connectAsync(url(), { reconnectPeriod: 0, connectTimeout: 3000 })).rejects.toMatchObject({
-        code: 5,
-      });
-      await expect(
-        mqtt.connectAsync(url(), { username: 'crm', password: 'wrong', reconnectPeriod: 0, connectTimeout: 3000 }),
-      ).rejects.toMatchObject({ code: 5 });
-    });
-
-    it('a server without the right credentials does not start, and says which broker refused it', async () => {
-      await expect(anotherProcess(mqttEnv(url()))).rejects.toThrow(/127\.0\.0\.1.*Not authorized/);
-      await expect(anotherProcess(mqttEnv(url(), { MQTT_USERNAME: 'crm', MQTT_PASSWORD: 'wrong' }))).rejects.toThrow(
-        /Not authorized/,
+    it('the product refuses to start on it, and says why and how to override', async () => {
+      const error = await anotherProcess(mqttEnv(open)).catch((err: Error) => err);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toContain(`MQTT broker at mqtt://127.0.0.1:${open.port}`);
+      expect((error as Error).message).toMatch(
+        /accepts anonymous clients.*allow_anonymous false.*MQTT_ALLOW_ANONYMOUS_BROKER=true.*MQTT 代理允许匿名连接，服务拒绝启动/,
+      );
+      // credentials of its own do not change that the broker lets anyone else in
+      await expect(anotherProcess(mqttEnv(open, { MQTT_USERNAME: 'crm', MQTT_PASSWORD: 'x' }))).rejects.toThrow(
+        /accepts anonymous clients/,
       );
     });
 
-    it('with MQTT_USERNAME / MQTT_PASSWORD the server connects and its browsers get their messages', async () => {
-      const env = mqttEnv(url(), { MQTT_USERNAME: 'crm', MQTT_PASSWORD: password });
+    it('with MQTT_ALLOW_ANONYMOUS_BROKER=true it starts; forged notices and disconnect orders reach nobody, genuine ones do', async () => {
+      const env = mqttEnv(open, { MQTT_ALLOW_ANONYMOUS_BROKER: 'true' });
       const [c, d] = [await anotherProcess(env), await anotherProcess(env)];
-      expect((await c.built.app.inject({ method: 'GET', url: '/healthz' })).json().push).toEqual({
+      expect((await d.built.app.inject({ method: 'GET', url: '/healthz' })).json().push).toEqual({
         ok: true,
         kind: 'external',
       });
+      const victimTopic = userTopic(org.orgId, org.seat.userId);
       const seat = await browser(d.port, org.seat.token);
-      await seat.subscribeAsync(userTopic(org.orgId, org.seat.userId));
+      await seat.subscribeAsync([victimTopic, orgTopic(org.orgId)]);
       const got = inbox(seat);
-      await c.built.ctx.push.publish(userTopic(org.orgId, org.seat.userId), { type: 'message', title: '受保护的代理' });
+      let seatClosed = false;
+      seat.on('close', () => {
+        seatClosed = true;
+      });
+
+      // anyone: reads what passes (the reason the start is refused by default) and publishes
+      const intruder = await brokerClient(open.url);
+      const captured: { topic: string; raw: Buffer }[] = [];
+      intruder.on('message', (topic, raw) => captured.push({ topic, raw }));
+      await intruder.subscribeAsync('crm/#', { qos: 1 });
+      const forged = { type: 'message', msgType: 'notice', id: 1, title: '伪造公告', content: '请点击链接' };
+      await intruder.publishAsync(victimTopic, JSON.stringify(forged), { qos: 1 });
+      await intruder.publishAsync(orgTopic(org.orgId), JSON.stringify(forged), { qos: 1 });
+      await intruder.publishAsync(DISCONNECT_TOPIC, JSON.stringify({ orgId: org.orgId, userId: org.seat.userId }), {
+        qos: 1,
+      });
+      // an envelope of the right shape with a made-up signature
+      const fakeEnvelope = { v: 1, ts: Date.now(), n: 'x', body: JSON.stringify(forged), sig: 'A'.repeat(43) };
+      await intruder.publishAsync(victimTopic, JSON.stringify(fakeEnvelope), { qos: 1 });
+      // a process of another installation (another JWT_SECRET) on the same broker
+      const stranger = await anotherProcess({ ...env, JWT_SECRET: 'another-installation' });
+      await stranger.built.ctx.push.publish(victimTopic, forged);
+      await stranger.built.ctx.push.disconnectUser(org.orgId, org.seat.userId);
+      await pause(800);
+      expect(got).toEqual([]);
+      expect(seatClosed).toBe(false);
+      expect(seat.connected).toBe(true);
+
+      // genuine: a notice published by process C reaches the browser on D, once
+      await c.built.ctx.push.publish(victimTopic, { type: 'message', title: '真实公告' });
       await expect.poll(() => got.length, { timeout: 5000 }).toBe(1);
-      expect(got[0].payload).toEqual({ type: 'message', title: '受保护的代理' });
+      expect(got[0].payload.title).toBe('真实公告');
+
+      // the genuine message, captured on the broker and published again, or moved to another topic: dropped
+      const genuine = captured.find((m) => m.raw.toString().includes('真实公告'));
+      expect(genuine).toBeTruthy();
+      await intruder.publishAsync(victimTopic, (genuine as { raw: Buffer }).raw, { qos: 1 });
+      await intruder.publishAsync(orgTopic(org.orgId), (genuine as { raw: Buffer }).raw, { qos: 1 });
+      await pause(800);
+      expect(got).toHaveLength(1);
+      expect(seat.connected).toBe(true);
+
+      // a genuine disconnect order from process C closes the browser on D
+      const gone = closed(seat);
+      await c.built.ctx.push.disconnectUser(org.orgId, org.seat.userId);
+      await gone;
+    });
+  });
+
+  describe('while the broker is away', () => {
+    let own: TestMosquitto;
+    beforeAll(async () => {
+      own = await startMosquitto();
+    });
+    afterAll(async () => {
+      await own?.destroy();
     });
 
-    it('while the broker is away publishing fails at once and health says so; when it is back the relay resumes', async () => {
-      const env = mqttEnv(url(), { MQTT_USERNAME: 'crm', MQTT_PASSWORD: password });
+    it('publishing fails at once and health says so; when it is back the relay resumes', async () => {
+      const env = mqttEnv(own);
       const [c, d] = [await anotherProcess(env), await anotherProcess(env)];
       const seat = await browser(d.port, org.seat.token);
       await seat.subscribeAsync(userTopic(org.orgId, org.seat.userId));
@@ -317,7 +439,7 @@ describe.skipIf(!brokerUp)('push: API processes relaying through an external bro
       // /healthz's push part (these processes run no job workers, so the whole answer is 503 anyway)
       const health = async () => (await c.built.app.inject({ method: 'GET', url: '/healthz' })).json().push.ok;
 
-      await stopBroker();
+      await own.stop();
       await expect.poll(health, { timeout: 5000 }).toBe(false);
       await expect(c.built.ctx.push.publish(userTopic(org.orgId, org.seat.userId), { n: 1 })).rejects.toThrow(
         /not connected/,
@@ -325,7 +447,7 @@ describe.skipIf(!brokerUp)('push: API processes relaying through an external bro
       // the browser's own connection to process D is not the broker's: it stays
       expect(seat.connected).toBe(true);
 
-      await startBroker();
+      await own.start();
       await expect.poll(health, { timeout: 10_000 }).toBe(true);
       await expect.poll(() => d.built.ctx.push.healthy(), { timeout: 10_000 }).toBe(true);
       await c.built.ctx.push.publish(userTopic(org.orgId, org.seat.userId), { type: 'message', title: '代理恢复' });

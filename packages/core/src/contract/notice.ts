@@ -94,6 +94,12 @@ export const UnreadCounts = z.object({
 
 const byId = z.object({ id: noticeId });
 
+/**
+ * What a browser connects to the push (/mqtt) with, besides its access token: a client id the server issued to its
+ * session. /mqtt refuses any other id (CONNACK 2), so nobody can connect under someone else's and take it over.
+ */
+export const PushClient = z.object({ clientId: z.string() });
+
 export const notice = {
   list: backend.post('/noticeController/list', '公告列表', { body: NoticeFilter, answer: pageOf(Notice) }),
   detail: backend.post('/noticeController/detail', '公告详情', { body: byId, answer: Notice }),
@@ -114,4 +120,5 @@ export const notice = {
   }),
   setAllRead: backend.post('/appNotice/setAllRead', '全部标记已读', { body: z.object({ kind }), answer: UnreadCounts }),
   unreadCounts: backend.post('/appNotice/getRedDotNew', '未读消息数（普通与 AI）', { answer: UnreadCounts }),
+  pushClient: backend.post('/appNotice/pushClient', '消息推送连接参数（MQTT 客户端 id）', { answer: PushClient }),
 };

@@ -296,7 +296,11 @@ describe('notice: MQTT push to a signed-in user', () => {
   });
 
   const connect = async (token: string) => {
+    // the client id the server issues to the session (any other is refused: platform/push.test.ts)
+    const issued = await t().post(`${B}/appNotice/pushClient`, {}, { token });
+    expect(issued.code).toBe(1);
     const c = await mqtt.connectAsync(`ws://127.0.0.1:${port}/mqtt`, {
+      clientId: issued.data.clientId,
       username: 'crm',
       password: token,
       reconnectPeriod: 0,
@@ -329,6 +333,11 @@ describe('notice: MQTT push to a signed-in user', () => {
     expect(received.every((r) => r.topic === own)).toBe(true);
     expect(received[0].payload).toMatchObject({ title: '推送公告', content: '大家好', msgType: 'notice', isRead: 0 });
     expect(typeof received[0].payload.id).toBe('number');
+  });
+
+  it('the push client id needs a session', async () => {
+    const res = await t().post(`${B}/appNotice/pushClient`, {});
+    expect(res.code).toBe(10);
   });
 
   it('a bad token cannot connect', async () => {

@@ -23,4 +23,6 @@ export function noticeRoutes(ctx: AppContext, svc: NoticeService): void {
   implement(app, c.setRead, {}, ({ session, body }) => svc.setRead(session, body.ids));
   implement(app, c.setAllRead, {}, ({ session, body }) => svc.setAllRead(session, body.kind));
   implement(app, c.unreadCounts, {}, ({ session }) => svc.unreadCounts(session));
+  // The push connection's client id, bound to the caller's session (platform/push.ts).
+  implement(app, c.pushClient, {}, ({ session }) => ({ clientId: ctx.push.issueClientId(session) }));
 }

@@ -31,7 +31,7 @@ export async function createLocalBroker(authenticate: BrowserAuthenticator): Pro
 
   const broker = await Aedes.createBroker({
     authenticate: (client, _username, password, done) => {
-      void authenticate(password?.toString() ?? '').then((result) => {
+      void authenticate(client.id, password?.toString() ?? '').then((result) => {
         if (result instanceof Error) return done(result, false);
         owners.set(client, result);
         done(null, true);
