@@ -47,17 +47,26 @@ export default [
       // AI 单价 0.25 元/分钟
       await drawer.getByRole('tab', { name: 'AI 单价' }).click();
       await drawer.getByLabel('AI 单价（元/分钟）').fill('0.25');
-      await drawer.getByRole('button', { name: /保\s*存/ }).first().click();
-      await page.locator('.ant-modal-confirm').filter({ hasText: '确认修改 AI 单价' }).getByRole('button', { name: /确\s*认/ }).click();
+      await drawer
+        .getByRole('button', { name: /保\s*存/ })
+        .first()
+        .click();
+      await page
+        .locator('.ant-modal-confirm')
+        .filter({ hasText: '确认修改 AI 单价' })
+        .getByRole('button', { name: /确\s*认/ })
+        .click();
       await page.getByText('AI 单价已保存').waitFor();
       await settle();
 
       // the audit log shows both, with before and after
       await drawer.getByRole('tab', { name: '操作日志' }).click();
-      const audit = drawer.locator('.ant-tabs-tabpane-active');
-      await audit.getByText('人工入账').first().waitFor();
-      await audit.getByText('设置 AI 单价').first().waitFor();
-      await audit.getByText('单价 0.25').first().waitFor();
+      await drawer.getByRole('cell', { name: '人工入账', exact: true }).first().waitFor();
+      await drawer.getByRole('cell', { name: '设置 AI 单价', exact: true }).first().waitFor();
+      await drawer
+        .getByRole('cell', { name: /单价 0\.25/ })
+        .first()
+        .waitFor();
       await shot('operator-audit');
       await drawer.locator('.ant-drawer-close').click();
 
