@@ -427,18 +427,18 @@ export default [
       await panel.getByTestId('ai-status').filter({ hasText: '余额不足暂停' }).waitFor();
       await shot('panel-paused');
 
-      // the header tells the account is low; 充值 in AI 设置 › AI 资源包
+      // the header tells the account is low; 购买 (from the balance) in AI 设置 › AI 资源包
       await page.goto(`${baseUrl}/main/callAnalysis`);
       await page.getByTestId('ai-account-tip').filter({ hasText: '余额不足' }).waitFor();
       await shot('header-tip');
       await page.getByTestId('ai-account-tip').click();
       await page.waitForURL(/\/main\/aiSetting\?tab=packs/);
       await page.getByTestId('recharge').click();
-      const recharge = page.getByRole('dialog').filter({ hasText: '充值 AI 分析资源包' });
+      const recharge = page.getByRole('dialog').filter({ hasText: '用账户余额购买 AI 分析资源包' });
       await recharge.getByTestId('pack-units').fill('600');
       await settle();
-      await recharge.getByRole('button', { name: '确认充值' }).click();
-      await page.getByText('充值成功').waitFor();
+      await recharge.getByRole('button', { name: '确认购买' }).click();
+      await page.getByText('已购买').waitFor();
       await page.getByTestId('pack-table').getByText('600').first().waitFor();
       await shot('packs-recharged');
       await page.goto(`${baseUrl}/callDetail?id=${waiting}`);

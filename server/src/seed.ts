@@ -15,16 +15,24 @@ interface DemoSpec {
   balance: number;
 }
 
+/** The demo installation's operator account (its password is the demo's). */
+export const DEMO_OPERATOR = 'operator';
+
 /** Seeds two demo organisations on first start (an empty database); returns the login lines to print. */
 export async function seedIfEmpty(ctx: AppContext): Promise<string[] | null> {
   const res = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from organization`);
   if (Number(res.rows[0].n) > 0) return null;
   const { password, admin1, admin2 } = ctx.config.seed;
   const { specs } = await seedDemo(ctx, { password, admin1, admin2 });
+  // the installation operator (money, prices and grants), unless OPERATOR_ACCOUNT made one already
+  const operator = (await ctx.services.operator.list()).length
+    ? null
+    : await ctx.services.operator.ensure(DEMO_OPERATOR, password, { operatorId: null, operatorAccount: '演示数据' });
   return [
     `演示机构已创建，登录账号（密码均为 ${password}）：`,
     `  ${specs[0].name}: 超级管理员 ${admin1}，销售经理 ${specs[0].manager}，坐席 ${specs[0].seats.map((s) => s[0]).join('、')}`,
     `  ${specs[1].name}: 超级管理员 ${admin2}，销售经理 ${specs[1].manager}，坐席 ${specs[1].seats.map((s) => s[0]).join('、')}`,
+    ...(operator ? [`  运营后台 /operator（入账、赠送、定价）: 账号 ${DEMO_OPERATOR}，密码 ${password}`] : []),
   ];
 }
 

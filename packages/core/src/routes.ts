@@ -79,6 +79,8 @@ export const ROUTES: RouteMeta[] = [
   r('/userBindOrg/userBindOrg', 'public', '绑定机构'),
   r('/weComAnalyseDetail', 'public', '分析详情'),
   r('/aiOpenPage', 'login', '开通 AI'),
+  // not in spec/routes.tsv: the installation operator's own page (money, prices, grants), with its own sign-in
+  r('/operator', 'public', '运营后台'),
 
   m('/customerManage', '我的客户', 'customer'),
   m('/customerPublicsea', '公海客户', 'customer'),

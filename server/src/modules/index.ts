@@ -15,6 +15,7 @@ import { insightModule } from './insight';
 import { mergeModule } from './merge';
 import { noticeModule } from './notice';
 import { operationLogModule } from './operationLog';
+import { operatorModule } from './operator';
 import { orderModule } from './order';
 import { orgModule } from './org';
 import { publicSeaModule } from './publicSea';
@@ -30,6 +31,7 @@ import { uploadModule } from './upload';
 /** Every domain module, in setup order (a module may use the services of those before it). */
 export const modules: Module[] = [
   accountModule,
+  operatorModule,
   orgModule,
   costCenterModule,
   noticeModule,

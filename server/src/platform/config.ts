@@ -19,6 +19,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   seed: { enabled: boolean; password: string; admin1: string; admin2: string };
+  /** OPERATOR_ACCOUNT and OPERATOR_PASSWORD: the installation operator created on start when it does not exist. */
+  operatorBootstrap?: { account: string; password: string };
   /** Captcha required on every sign-in (otherwise after 3 failures of an account or IP in 15 minutes). */
   captchaAlways: boolean;
   /** Sign-in attempts allowed per minute for one account and for one IP address. */
@@ -75,6 +77,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       admin1: env.SEED_ADMIN ?? 'admin',
       admin2: env.SEED_ADMIN2 ?? 'admin2',
     },
+    operatorBootstrap:
+      env.OPERATOR_ACCOUNT && env.OPERATOR_PASSWORD
+        ? { account: env.OPERATOR_ACCOUNT, password: env.OPERATOR_PASSWORD }
+        : undefined,
     captchaAlways: env.CAPTCHA_ALWAYS === 'true',
     loginRateLimit: {
       perAccount: Number(env.LOGIN_LIMIT_PER_ACCOUNT ?? 10),

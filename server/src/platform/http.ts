@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from './db';
 import { AppError, forbidden, loginExpired } from './errors';
+import type { OperatorSession } from './operatorSession';
 import type { Session } from './session';
 
 export type { ServiceBase };
@@ -29,6 +30,12 @@ export interface RouteOptions {
   raw?: boolean;
   /** Body limit in bytes for this route (uploads). */
   bodyLimit?: number;
+  /**
+   * Operator calls (`operator: true` in the contract) with an `audit` label: what the operator audit log keeps as
+   * "before" and "after", read before the handler and again after it (the organisation named by the body). It may
+   * throw (404 for an unknown organisation): nothing is done then.
+   */
+  snapshot?: (body: any) => Promise<unknown>;
 }
 
 export interface HandlerContext<Q, B, S> {
@@ -41,9 +48,16 @@ export interface HandlerContext<Q, B, S> {
 
 type Handler<Q, B, S> = (ctx: HandlerContext<Q, B, S>) => unknown | Promise<unknown>;
 
-type SessionFor<O> = O extends { auth: 'none' } ? null : O extends { auth: 'optional' } ? Session | null : Session;
+type SessionFor<C, O> = C extends { operator: true }
+  ? OperatorSession
+  : O extends { auth: 'none' }
+    ? null
+    : O extends { auth: 'optional' }
+      ? Session | null
+      : Session;
 
-const registered: { method: string; url: string; auth: 'required' | 'optional' | 'none'; body: boolean }[] = [];
+type Auth = 'required' | 'optional' | 'none' | 'operator';
+const registered: { method: string; url: string; auth: Auth; body: boolean }[] = [];
 /** Every route registered in this process (once each, whatever the number of apps built). */
 export const apiRoutes: readonly Readonly<(typeof registered)[number]>[] = registered;
 
@@ -62,7 +76,8 @@ interface Registration extends RouteOptions, Call {}
 function register(app: FastifyInstance, route: Registration, handler: Handler<any, any, any>): void {
   const { method, base, answer } = route;
   const url = `/api/${base}${route.path}`;
-  const auth = route.auth ?? 'required';
+  // the contract says who a call is for: an operator call takes an operator session and nothing else
+  const auth: Auth = route.operator ? 'operator' : (route.auth ?? 'required');
   const signs = route.sign ? (Array.isArray(route.sign) ? route.sign : [route.sign]) : [];
   if (!registered.some((r) => r.method === method && r.url === url))
     registered.push({ method, url, auth, body: Boolean(route.body) });
@@ -80,7 +95,8 @@ function register(app: FastifyInstance, route: Registration, handler: Handler<an
     config: { audit: route.audit },
     // Before validation: a call without a valid session answers code 10, whatever its body.
     preValidation: async (req) => {
-      if (auth !== 'none') {
+      if (auth === 'operator') await app.authenticateOperator(req);
+      else if (auth !== 'none') {
         const session = await app.authenticate(req, auth === 'required', route.tokenInQuery);
         if (session && signs.length && !session.isSuperAdmin && !signs.some((s) => session.signs.has(s)))
           throw forbidden();
@@ -89,14 +105,24 @@ function register(app: FastifyInstance, route: Registration, handler: Handler<an
       refuseNul(req.body, 'body');
     },
     handler: async (req, reply) => {
-      const data = await handler({ session: req.session ?? null, query: req.query, body: req.body, req, reply });
+      const operatorAudit = auth === 'operator' && route.audit ? route.audit : null;
+      const before = operatorAudit && route.snapshot ? await route.snapshot(req.body) : null;
+      const session = auth === 'operator' ? req.operator : (req.session ?? null);
+      const data = await handler({ session, query: req.query, body: req.body, req, reply });
       if (route.raw) return reply;
       if (checkAnswers && answer) {
         const checked = answer.safeParse(data ?? null);
         if (!checked.success)
           throw new Error(`${method} ${url} answered outside its contract: ${JSON.stringify(checked.error.issues)}`);
       }
-      if (route.audit && req.session) await app.audit(req, route.audit, data);
+      if (operatorAudit)
+        await app.operatorAudit(req, {
+          action: operatorAudit,
+          organizationId: (req.body as { organizationId?: number } | undefined)?.organizationId ?? null,
+          before,
+          after: route.snapshot ? await route.snapshot(req.body) : data,
+        });
+      else if (route.audit && req.session) await app.audit(req, route.audit, data);
       return { code: ResultCode.OK, msg: 'success', data: data ?? null };
     },
   });
@@ -115,7 +141,7 @@ export function implement<C extends Call, const O extends RouteOptions>(
   call: C,
   opts: O,
   handler: (
-    ctx: HandlerContext<CallQuery<C>, CallBody<C>, SessionFor<O>>,
+    ctx: HandlerContext<CallQuery<C>, CallBody<C>, SessionFor<C, O>>,
   ) => O extends { raw: true } ? unknown : AnswerOf<C> | Promise<AnswerOf<C>>,
 ): void {
   register(app, { ...opts, ...call }, handler as Handler<any, any, any>);

@@ -34,6 +34,13 @@ export interface AccessClaims {
   org: number;
 }
 
+/** The claims of an installation operator's token (modules/operator). */
+export interface OperatorClaims {
+  sid: string;
+  op: number;
+}
+const OPERATOR_AUDIENCE = 'operator';
+
 /** Resolves claims to a live session; null when the session was revoked or the user disabled. */
 export type SessionLoader = (claims: AccessClaims) => Promise<Session | null>;
 
@@ -76,6 +83,33 @@ export class TokenService {
       .sign(await this.secret);
   }
 
+  /**
+   * An installation operator's access token (modules/operator): `aud: operator` and no user or organisation, so
+   * that verifyAccess refuses it (22001) and no organisation call ever accepts it; verifyOperator refuses the
+   * organisations' tokens in turn.
+   */
+  async issueOperator(claims: OperatorClaims, ttlSeconds: number): Promise<string> {
+    return new SignJWT({ op: claims.op, aud: OPERATOR_AUDIENCE })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setJti(claims.sid)
+      .setIssuedAt()
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(await this.secret);
+  }
+
+  /** Checks an operator token: expired: code 10; not an operator's token: 22001. */
+  verifyOperator(token: string): OperatorClaims {
+    const payload = verifyHs256(token, this.hmacKey);
+    if (
+      payload.aud !== OPERATOR_AUDIENCE ||
+      typeof payload.op !== 'number' ||
+      typeof payload.jti !== 'string' ||
+      !payload.jti
+    )
+      throw invalidToken();
+    return { sid: payload.jti, op: payload.op };
+  }
+
   /** A short-lived signed ticket for one purpose (password reset, temp iframe token), not a session. */
   async issueTicket(purpose: string, data: Record<string, string | number>, ttlSeconds: number): Promise<string> {
     return new SignJWT({ ...data, purpose })
@@ -102,6 +136,7 @@ export class TokenService {
   async verifyAccess(token: string): Promise<AccessClaims> {
     const payload = verifyHs256(token, this.hmacKey);
     if (
+      payload.aud !== undefined ||
       typeof payload.uid !== 'number' ||
       typeof payload.org !== 'number' ||
       typeof payload.jti !== 'string' ||

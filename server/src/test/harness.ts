@@ -55,6 +55,13 @@ export interface TestOrg {
   otherSeat: TestUser;
 }
 
+export interface TestOperator {
+  account: string;
+  token: string;
+  /** POST to a call of /api/backend with this operator's token. */
+  post<T = any>(path: string, body?: unknown): Promise<ApiResponse<T>>;
+}
+
 export interface TestApp {
   built: BuiltApp;
   ctx: AppContext;
@@ -65,6 +72,11 @@ export interface TestApp {
   /** A fresh organisation: admin, a manager of one department, a seat there and a seat in another department. */
   newOrg(): Promise<TestOrg>;
   login(username: string, password?: string): Promise<TestUser>;
+  /**
+   * A new installation operator (运营人员), signed in: its token serves the money calls (`operator: true`), which
+   * take the organisation as `organizationId`.
+   */
+  newOperator(): Promise<TestOperator>;
   /** The SMS codes "sent" (with the default log provider the harness records them instead). */
   sms: RecordingSms;
   close(): Promise<void>;
@@ -229,10 +241,25 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     };
   };
 
+  const newOperator = async (): Promise<TestOperator> => {
+    const account = `op_${uniq()}`;
+    await built.ctx.services.operator.create(account, TEST_PASSWORD, { operatorId: null, operatorAccount: 'test' });
+    const res = await request(
+      'POST',
+      '/api/backend/operator/login',
+      { account, password: TEST_PASSWORD },
+      { ip: `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    );
+    if (res.code !== 1) throw new Error(`operator login ${account} failed: ${res.msg}`);
+    const token = res.data.token as string;
+    return { account, token, post: (path, body) => request('POST', `/api/backend${path}`, body ?? {}, { token }) };
+  };
+
   return {
     built,
     ctx: built.ctx,
     database,
+    newOperator,
     get: (path, opts) => request('GET', path, undefined, opts),
     post: (path, body, opts) => request('POST', path, body ?? {}, opts),
     request,

@@ -8,6 +8,7 @@ import {
   keywordField,
   nameField,
   num,
+  operatorTarget,
   optionalCode,
   optionalId,
   optionalText,
@@ -58,7 +59,7 @@ const range = { startTime: dateTimeField, endTime: dateTimeField };
 
 export const Balance = z.object({
   balanceFen: z.number(),
-  /** The channels configured on this installation; empty: recharge is not available (an administrator credits). */
+  /** The channels configured on this installation; empty: online recharge is not available (the operator credits). */
   channels: z.array(z.enum(CHANNELS)),
 });
 
@@ -82,6 +83,7 @@ export const Entry = z.object({
 });
 
 export const ManualCreditInput = z.object({
+  ...operatorTarget,
   amountFen: fenField('入账金额', 1),
   reason: nameField('入账原因', 200),
 });
@@ -93,6 +95,7 @@ export const CallRate = z.object({
   updatedAt: z.string().nullable(),
 });
 export const CallRateInput = z.object({
+  ...operatorTarget,
   line: nameField('线路', 50),
   rateFenPerMinute: fenField('每分钟费率', 0, 100_000),
 });
@@ -123,7 +126,7 @@ export const SeatCount = z.object({
   /** The monthly fee per seat (fen); 0: no seat fee. */
   seatRateFenPerMonth: z.number(),
 });
-export const SeatRateInput = z.object({ fenPerMonth: fenField('坐席月租', 0, 10_000_000) });
+export const SeatRateInput = z.object({ ...operatorTarget, fenPerMonth: fenField('坐席月租', 0, 10_000_000) });
 export const SeatRow = z.object({
   id: z.number(),
   realName: z.string(),
@@ -281,11 +284,20 @@ export const billing = {
     answer: pageOf(Entry),
   }),
   accountRecordExport: backend.post(`${cc}/accountRecordExport`, '导出账户收支明细（.xlsx）', { body: EntryFilter }),
-  manualCredit: backend.post(`${cc}/manualCredit`, '人工入账', { body: ManualCreditInput, answer: IdAnswer }),
+  /** Money, prices and grants are the installation operator's (`operator: true`): organisations read them only. */
+  manualCredit: backend.post(`${cc}/manualCredit`, '人工入账（运营人员）', {
+    body: ManualCreditInput,
+    answer: IdAnswer,
+    operator: true,
+  }),
   callRateList: backend.post(`${cc}/callRateList`, '通话费率（按线路）', {
     answer: z.object({ lists: z.array(CallRate) }),
   }),
-  saveCallRate: backend.post(`${cc}/saveCallRate`, '设置线路通话费率', { body: CallRateInput, answer: IdAnswer }),
+  saveCallRate: backend.post(`${cc}/saveCallRate`, '设置机构的线路通话费率（运营人员）', {
+    body: CallRateInput,
+    answer: IdAnswer,
+    operator: true,
+  }),
   callFeePageList: backend.post(`${cc}/callFeePageList`, '通话费明细', {
     body: CallFeeFilter,
     answer: pageOf(CallFeeRow),
@@ -293,9 +305,10 @@ export const billing = {
   callFeeExport: backend.post(`${cc}/callFeeExport`, '导出通话费明细（.xlsx）', { body: CallFeeFilter }),
   getSeatCount: backend.post(`${cc}/getSeatCount`, '坐席数与坐席费', { answer: SeatCount }),
   seatPageList: backend.post(`${cc}/seatPageList`, '坐席列表', { body: SeatFilter, answer: pageOf(SeatRow) }),
-  saveSeatRate: backend.post(`${cc}/saveSeatRate`, '设置坐席月租（每个在用坐席每月）', {
+  saveSeatRate: backend.post(`${cc}/saveSeatRate`, '设置机构的坐席月租（每个在用坐席每月，运营人员）', {
     body: SeatRateInput,
     answer: NoAnswer,
+    operator: true,
   }),
   invoicePageList: backend.post(`${cc}/invoicePageList`, '发票列表', {
     body: InvoiceFilter,

@@ -23,9 +23,15 @@ export interface Call {
   query?: z.ZodType;
   /** The `data` of a successful envelope. Absent for calls that answer a file or a stream. */
   answer?: z.ZodType;
+  /**
+   * A call of the installation's operator (运营人员), not of an organisation: served to an operator session only (an
+   * organisation's session, a super admin's included, is answered 无权限访问), and it names the organisation it acts on
+   * (`organizationId`, see `operatorTarget`). Money, prices and grants are such calls.
+   */
+  operator?: true;
 }
 
-type CallParts = Pick<Call, 'body' | 'query' | 'answer'>;
+type CallParts = Pick<Call, 'body' | 'query' | 'answer' | 'operator'>;
 
 /** `backend.post('/problemFeedback/save', '提交意见反馈', { body, answer })`: a call in one line where it fits. */
 export function callsOf<const B extends ServiceBase>(base: B) {

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { backend, IdAnswer } from './call';
-import { dateTimeField, num, optionalCode, optionalId, optionalText, pageOf, pageQuery } from './fields';
+import {
+  dateTimeField,
+  num,
+  operatorTarget,
+  optionalCode,
+  optionalId,
+  optionalText,
+  pageOf,
+  pageQuery,
+} from './fields';
 
 /**
  * /organizationCostCenter (费用中心), under /api/backend: the prepaid packs (资源包) an organisation buys and what it
@@ -88,6 +97,7 @@ const requiredInt = (label: string, min: number, max: number, unit: string) =>
   );
 
 export const AddPackInput = z.object({
+  ...operatorTarget,
   units: requiredInt('分钟数', 1, 1_000_000, ' 分钟'),
   days: requiredInt('有效天数', 1, 3650, ' 天'),
   priceFen: requiredInt('支付金额', 0, 10_000_000_000, ' 分'),
@@ -107,8 +117,10 @@ export const costCenter = {
     body: UsageFilter,
     answer: pageOf(CostUsage),
   }),
-  addAiAnalyzePack: backend.post('/organizationCostCenter/addAiAnalyzePack', '充值 AI 分析资源包', {
+  /** A pack granted by the installation operator (赠送, or sold outside the product at `priceFen`). */
+  addAiAnalyzePack: backend.post('/organizationCostCenter/addAiAnalyzePack', '赠送 AI 分析资源包（运营人员）', {
     body: AddPackInput,
     answer: IdAnswer,
+    operator: true,
   }),
 };

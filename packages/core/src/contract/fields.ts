@@ -43,6 +43,12 @@ export const idField = (label: string, says: { missing?: string; invalid?: strin
       .max(INT4_MAX, says.invalid ?? `${label}不正确`),
   );
 
+/**
+ * The organisation an operator call acts on (calls marked `operator: true`): the operator names it, as an
+ * organisation's session never does (its own organisation comes from the session).
+ */
+export const operatorTarget = { organizationId: idField('机构', { missing: '请选择机构' }) };
+
 export const optionalId = (label: string) => z.preprocess(blankToUndefined, idField(label).optional());
 
 export const idList = (label: string) =>

@@ -29,6 +29,7 @@ import { interaction } from './interaction';
 import { clueDuplicate, mergeCustomer } from './merge';
 import { notice } from './notice';
 import { operationLog } from './operationLog';
+import { operator } from './operator';
 import { order, product } from './order';
 import { organization, orgSettings } from './organization';
 import { leadLog, organizationPublicsea, publicSeaPool } from './publicSea';
@@ -78,6 +79,7 @@ export const contract = {
   qualityCheck,
   insight,
   billing,
+  operator,
   vendorOrders,
   certification,
   acquisition,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { backend, IdAnswer } from './call';
-import { clearableText, idField, intField, nameField, num, phoneField, switchField } from './fields';
+import { clearableText, idField, intField, nameField, num, operatorTarget, phoneField, switchField } from './fields';
 
 /**
  * /organization (机构信息与机构设置), under /api/backend. setNoticeRead, saveQuickBindSet and saveCallEndingScript
@@ -205,7 +205,12 @@ export const orgSettings = {
   getCustomerProfileShow: getSetting('customerProfileShow', 'getCustomerProfileShow'),
   setCustomerProfileShow: setSetting('customerProfileShow', 'setCustomerProfileShow'),
   getAiUnitPrice: getSetting('aiUnitPrice', 'getAiUnitPrice'),
-  setAiUnitPrice: setSetting('aiUnitPrice', 'setAiUnitPrice'),
+  /** The price is the installation operator's (运营人员): the organisation reads it, the operator sets it. */
+  setAiUnitPrice: backend.post('/organization/setAiUnitPrice', '设置机构的 AI 单价（运营人员）', {
+    body: ORG_SETTINGS.aiUnitPrice.schema.extend(operatorTarget),
+    answer: settingSchema('aiUnitPrice'),
+    operator: true,
+  }),
   getSourceRequired: getSetting('sourceRequired', 'getSourceRequired'),
   setSourceRequired: setSetting('sourceRequired', 'setSourceRequired'),
   getCallJumpClue: getSetting('callJumpClue', 'getCallJumpClue'),
@@ -216,7 +221,10 @@ export const orgSettings = {
   saveCallEndingScript: setSetting('callEndingScript', 'saveCallEndingScript'),
 };
 
-/** The pair of calls of each setting, for serving them all alike. */
+/**
+ * The pair of calls of each setting an organisation writes itself, for serving them all alike. The AI unit price is
+ * not among them: the organisation reads it (getAiUnitPrice), the installation operator sets it (setAiUnitPrice).
+ */
 export const ORG_SETTING_CALLS = [
   { key: 'antiCollision', get: orgSettings.getAntiCollision, set: orgSettings.setAntiCollision },
   { key: 'callStatusRefresh', get: orgSettings.getCallStatusRefresh, set: orgSettings.setCallStatusRefresh },
@@ -224,7 +232,6 @@ export const ORG_SETTING_CALLS = [
   { key: 'riskWarning', get: orgSettings.getRiskWarning, set: orgSettings.setRiskWarning },
   { key: 'beforeCall', get: orgSettings.getBeforeCall, set: orgSettings.setBeforeCall },
   { key: 'customerProfileShow', get: orgSettings.getCustomerProfileShow, set: orgSettings.setCustomerProfileShow },
-  { key: 'aiUnitPrice', get: orgSettings.getAiUnitPrice, set: orgSettings.setAiUnitPrice },
   { key: 'sourceRequired', get: orgSettings.getSourceRequired, set: orgSettings.setSourceRequired },
   { key: 'callJumpClue', get: orgSettings.getCallJumpClue, set: orgSettings.setCallJumpClue },
   { key: 'quickBindSet', get: orgSettings.quickBindSet, set: orgSettings.saveQuickBindSet },

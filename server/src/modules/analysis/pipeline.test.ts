@@ -185,11 +185,14 @@ describe('analysis pipeline', () => {
     });
     const list = await t().post(`${A}/asr/V1/callAnalysisPageList`, { analysisStatus: [1] }, { token: org.seat.token });
     expect(list.data.lists.find((r: any) => r.recordingId === id)?.paused).toBe(true);
-    const top = await t().post(
-      `${B}/organizationCostCenter/addAiAnalyzePack`,
-      { units: 100, days: 30, priceFen: 0, name: '测试充值' },
-      { token: org.admin.token },
-    );
+    const op = await t().newOperator();
+    const top = await op.post('/organizationCostCenter/addAiAnalyzePack', {
+      organizationId: org.orgId,
+      units: 100,
+      days: 30,
+      priceFen: 0,
+      name: '测试充值',
+    });
     expect(top.code).toBe(1);
     const { data } = await waitFor(t(), org.seat.token, id);
     expect(data).toMatchObject({ analysisStatus: 3, paused: false, pausedReason: null });

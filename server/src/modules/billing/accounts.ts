@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { fenToYuan, formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { ENTRY_TYPE_NAMES, type EntryTypeCode } from '@crm/core/contract/billing';
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
+import type { OperatorSession } from '../../platform/operatorSession';
 import { page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
@@ -58,13 +60,21 @@ export async function listEntries(
       amountFen: r.amountFen,
       balanceAfterFen: r.balanceAfterFen,
       remark: r.remark,
-      createdByName: r.createdBy ? (names.get(r.createdBy)?.realName ?? null) : null,
+      // a credit by hand is the installation operator's (平台运营), not a user's of the organisation
+      createdByName: r.createdBy
+        ? (names.get(r.createdBy)?.realName ?? null)
+        : r.type === 'manual'
+          ? PLATFORM_OPERATOR
+          : null,
       createdAt: formatDateTime(r.createdAt),
     })),
     total,
     f,
   );
 }
+
+/** Who an entry of the installation operator shows as its author. */
+export const PLATFORM_OPERATOR = '平台运营';
 
 export const exportEntries = (db: Db, s: Session, f: Body<'accountRecordExport'>) =>
   listExport(
@@ -75,21 +85,28 @@ export const exportEntries = (db: Db, s: Session, f: Body<'accountRecordExport'>
     (r) => [r.createdAt, r.typeName, fenToYuan(r.amountFen), fenToYuan(r.balanceAfterFen), r.remark, r.createdByName],
   );
 
-/** An administrator's credit by hand (a bank transfer, a recharge with no gateway configured), with its reason. */
-export async function manualCredit(db: Db, s: Session, input: Body<'manualCredit'>): Promise<Answer<'manualCredit'>> {
-  const r = await post(db, s.orgId, {
+/**
+ * The installation operator's credit by hand (a bank transfer, a recharge with no gateway configured) to the
+ * organisation it names, with its reason. No organisation user writes it: the entry has no createdBy.
+ */
+export async function manualCredit(
+  db: Db,
+  op: OperatorSession,
+  input: Body<'manualCredit'>,
+): Promise<Answer<'manualCredit'>> {
+  const r = await post(db, input.organizationId, {
     type: 'manual',
     amountFen: input.amountFen,
-    refKey: `manual:${s.userId}:${Date.now()}:${Math.random().toString(36).slice(2, 8)}`,
+    refKey: `manual:op${op.operatorId}:${Date.now()}:${randomBytes(6).toString('hex')}`,
     remark: input.reason,
-    createdBy: s.userId,
+    createdBy: null,
   });
   if (!r.ok) throw badRequest('入账失败');
   return { id: r.entryId };
 }
 
-export async function listCallRates(db: Db, s: Session): Promise<Answer<'callRateList'>> {
-  const rows = await db.select().from(callRate).where(scoped(s, callRate)).orderBy(callRate.line);
+export async function listCallRates(db: Db, orgId: number): Promise<Answer<'callRateList'>> {
+  const rows = await db.select().from(callRate).where(eq(callRate.organizationId, orgId)).orderBy(callRate.line);
   return {
     lists: rows.map((r) => ({
       id: r.id,
@@ -100,15 +117,15 @@ export async function listCallRates(db: Db, s: Session): Promise<Answer<'callRat
   };
 }
 
-/** Sets a line's rate (the line '*' is the default of lines without their own). */
-export async function saveCallRate(db: Db, s: Session, input: Body<'saveCallRate'>): Promise<Answer<'saveCallRate'>> {
+/** The operator sets a line's rate of the organisation it names (the line '默认', kept as '*', is the default). */
+export async function saveCallRate(db: Db, input: Body<'saveCallRate'>): Promise<Answer<'saveCallRate'>> {
   const line = input.line === '默认' ? DEFAULT_LINE : input.line;
   const [row] = await db
     .insert(callRate)
-    .values({ organizationId: s.orgId, line, rateFenPerMinute: input.rateFenPerMinute, updatedBy: s.userId })
+    .values({ organizationId: input.organizationId, line, rateFenPerMinute: input.rateFenPerMinute, updatedBy: null })
     .onConflictDoUpdate({
       target: [callRate.organizationId, callRate.line],
-      set: { rateFenPerMinute: input.rateFenPerMinute, updatedBy: s.userId, updatedAt: new Date() },
+      set: { rateFenPerMinute: input.rateFenPerMinute, updatedBy: null, updatedAt: new Date() },
     })
     .returning({ id: callRate.id });
   return { id: row.id };

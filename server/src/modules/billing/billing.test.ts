@@ -52,10 +52,13 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
       { path: '/payNew/createOrder', body: { channel: 'wechat', amountFen: 10000 } },
       { path: `${CC}/applyInvoice`, body: {} },
     ]);
-    await expectForbidden(t(), org.manager.token, [
-      { path: `${CC}/manualCredit`, body: { amountFen: 100, reason: '转账' } },
-      { path: `${CC}/saveCallRate`, body: { line: 'x', rateFenPerMinute: 1 } },
-    ]);
+    // money, prices and grants are the installation operator's: refused to every organisation session
+    for (const token of [org.manager.token, org.admin.token])
+      await expectForbidden(t(), token, [
+        { path: `${CC}/manualCredit`, body: { organizationId: org.orgId, amountFen: 100, reason: '转账' } },
+        { path: `${CC}/saveCallRate`, body: { organizationId: org.orgId, line: 'x', rateFenPerMinute: 1 } },
+        { path: `${CC}/saveSeatRate`, body: { organizationId: org.orgId, fenPerMonth: 1 } },
+      ]);
     ok(await call(`${CC}/paymentPageList`, {}, org.manager.token));
   });
 
@@ -179,17 +182,21 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
     ).toHaveLength(0);
   });
 
-  it('manualCredit: an administrator credits with a reason, kept in the ledger', async () => {
+  it('manualCredit: the installation operator credits with a reason, kept in the ledger', async () => {
     const org = await t().newOrg();
+    const op = await t().newOperator();
+    const organizationId = org.orgId;
     const id = ok(
-      await call(`${CC}/manualCredit`, { amountFen: 50_000, reason: '对公转账 招商银行尾号 6621' }, org.admin.token),
+      await op.post(`${CC}/manualCredit`, { organizationId, amountFen: 50_000, reason: '对公转账 招商银行尾号 6621' }),
     ).id;
     expect(id).toBeGreaterThan(0);
     const rows = ok(await call(`${CC}/accountRecordPageList`, { type: 'manual' }, org.admin.token)).lists;
-    expect(rows).toMatchObject([{ amountFen: 50_000, remark: '对公转账 招商银行尾号 6621', typeName: '人工入账' }]);
-    refused(await call(`${CC}/manualCredit`, { amountFen: 100 }, org.admin.token), 400, 'reason：请输入入账原因');
+    expect(rows).toMatchObject([
+      { amountFen: 50_000, remark: '对公转账 招商银行尾号 6621', typeName: '人工入账', createdByName: '平台运营' },
+    ]);
+    refused(await op.post(`${CC}/manualCredit`, { organizationId, amountFen: 100 }), 400, 'reason：请输入入账原因');
     refused(
-      await call(`${CC}/manualCredit`, { amountFen: -100, reason: 'x' }, org.admin.token),
+      await op.post(`${CC}/manualCredit`, { organizationId, amountFen: -100, reason: 'x' }),
       400,
       'amountFen：入账金额不能小于 1 分',
     );
@@ -205,20 +212,19 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
 
   it('call rates and call fees: set by line, charged by telephony, listed within the data scope', async () => {
     const org = await t().newOrg();
-    ok(await call(`${CC}/saveCallRate`, { line: '默认', rateFenPerMinute: 12 }, org.admin.token));
-    ok(await call(`${CC}/saveCallRate`, { line: '北京移动', rateFenPerMinute: 10 }, org.admin.token));
-    ok(await call(`${CC}/saveCallRate`, { line: '北京移动', rateFenPerMinute: 9 }, org.admin.token));
+    const op = await t().newOperator();
+    const rate = (line: string, rateFenPerMinute: number) =>
+      op.post(`${CC}/saveCallRate`, { organizationId: org.orgId, line, rateFenPerMinute });
+    ok(await rate('默认', 12));
+    ok(await rate('北京移动', 10));
+    ok(await rate('北京移动', 9));
     expect(
       ok(await call(`${CC}/callRateList`, {}, org.admin.token)).lists.map((r: any) => [r.line, r.rateFenPerMinute]),
     ).toEqual([
       ['*', 12],
       ['北京移动', 9],
     ]);
-    refused(
-      await call(`${CC}/saveCallRate`, { line: '', rateFenPerMinute: 1 }, org.admin.token),
-      400,
-      'line：请输入线路',
-    );
+    refused(await rate('', 1), 400, 'line：请输入线路');
     await post(t().ctx.db, org.orgId, { type: 'manual', amountFen: 1_000, refKey: 'm' });
     const billing = t().ctx.services.billing;
     await billing.chargeCall(org.orgId, {
@@ -251,13 +257,16 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
 
   it('seat fees: a monthly fee per enabled seat, charged once a month; a balance too small tells the administrators', async () => {
     const org = await t().newOrg();
-    refused(await call(`${CC}/saveSeatRate`, { fenPerMonth: 5_000 }, org.manager.token), 403);
+    const op = await t().newOperator();
+    const organizationId = org.orgId;
+    refused(await call(`${CC}/saveSeatRate`, { organizationId, fenPerMonth: 5_000 }, org.manager.token), 403);
+    refused(await call(`${CC}/saveSeatRate`, { organizationId, fenPerMonth: 5_000 }, org.admin.token), 403);
     refused(
-      await call(`${CC}/saveSeatRate`, { fenPerMonth: -1 }, org.admin.token),
+      await op.post(`${CC}/saveSeatRate`, { organizationId, fenPerMonth: -1 }),
       400,
       'fenPerMonth：坐席月租不能小于',
     );
-    ok(await call(`${CC}/saveSeatRate`, { fenPerMonth: 5_000 }, org.admin.token));
+    ok(await op.post(`${CC}/saveSeatRate`, { organizationId, fenPerMonth: 5_000 }));
     const seats = ok(await call(`${CC}/getSeatCount`, {}, org.admin.token));
     expect(seats).toMatchObject({ seatCount: 4, seatFeeFen: 0, seatRateFenPerMonth: 5_000 });
     const billing = t().ctx.services.billing;
@@ -268,7 +277,7 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
     const msgs = ok(await t().post(`${B}/appNotice/list`, { msgType: 'balance' }, { token: org.admin.token }));
     expect(msgs.lists[0]).toMatchObject({ title: '余额不足' });
     expect(msgs.lists[0].content).toContain('2026-11 的坐席月租（4 个坐席，共 200.00 元）未能扣除');
-    ok(await call(`${CC}/manualCredit`, { amountFen: 30_000, reason: '对公转账' }, org.admin.token));
+    ok(await op.post(`${CC}/manualCredit`, { organizationId, amountFen: 30_000, reason: '对公转账' }));
     expect((await billing.chargeSeatFees('2026-11', org.orgId))[0].result).toBe('charged');
     expect((await billing.chargeSeatFees('2026-11', org.orgId))[0].result).toBe('already');
     expect(await balance(org.admin.token)).toBe(10_000);

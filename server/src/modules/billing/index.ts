@@ -14,8 +14,10 @@
  *   acquisition/  获客宝 and 精准线索: packs bought, leads delivered, figures, the security check before the detail
  */
 import { fenToYuan } from '@crm/core';
+import type { CallAnswer, contract } from '@crm/core/contract';
 import type { Module } from '../../platform/context';
 import { usersWithRoles } from '../org/directory';
+import { listCallRates } from './accounts';
 import { acquisitionRoutes } from './acquisition/routes';
 import { seedAcquisition } from './acquisition/seed';
 import { type CallCharge, type CallChargeResult, chargeCall } from './callFees';
@@ -23,7 +25,7 @@ import { gatewaysFromEnv, type PaymentGateways } from './gateways';
 import { type EntryInput, openLedger, type PostResult, post } from './ledger';
 import { RECHARGE_QUERY_JOB, Recharges } from './recharge';
 import { billingRoutes } from './routes';
-import { chargeSeatFees, monthOf, SEAT_FEE_CRON, SEAT_FEE_JOB, type SeatFeeOutcome } from './seatFees';
+import { chargeSeatFees, monthOf, SEAT_FEE_CRON, SEAT_FEE_JOB, type SeatFeeOutcome, seatRateOf } from './seatFees';
 import { seedBilling } from './seed';
 
 export interface BillingService {
@@ -35,6 +37,10 @@ export interface BillingService {
   queryRecharge(data: { orderNo: string; attempt: number }): Promise<void>;
   /** The seat-fee job's work: the month's seat fees, administrators told of a balance too small. */
   chargeSeatFees(month: string, orgId?: number): Promise<SeatFeeOutcome[]>;
+  /** The organisation's monthly fee per seat (fen; 0: none): the operator's view. */
+  seatRate(orgId: number): Promise<number>;
+  /** The organisation's call rates by line ('*' is the default line, 默认): the operator's view. */
+  callRates(orgId: number): Promise<CallAnswer<typeof contract.billing.callRateList>['lists']>;
 }
 
 declare module '../../platform/context' {
@@ -70,6 +76,8 @@ export const billingModule: Module = {
       post: (orgId, e) => post(ctx.db, orgId, e),
       queryRecharge: (data) => recharges.queryJob(data),
       chargeSeatFees: seatFees,
+      seatRate: (orgId) => seatRateOf(ctx.db, orgId),
+      callRates: async (orgId) => (await listCallRates(ctx.db, orgId)).lists,
     };
     billingRoutes(ctx, recharges, gateways);
     acquisitionRoutes(ctx);

@@ -38,25 +38,24 @@ export function billingRoutes(ctx: AppContext, recharges: Recharges, gateways: P
   implement(app, c.accountRecordExport, { ...view, raw: true }, ({ session, body, reply }) =>
     sendXlsx(reply, `收支明细_${stamp()}.xlsx`, exportEntries(db, session, body), 'account-records.xlsx'),
   );
-  implement(app, c.manualCredit, { sign: 'cost:edit', audit: '人工入账' }, ({ session, body }) =>
+  // Money, prices and grants: the installation operator's calls (`operator: true` in the contract), audited with the
+  // organisation's money before and after
+  const money = (body: { organizationId: number }) => ctx.services.operator.money(body.organizationId);
+  implement(app, c.manualCredit, { audit: '人工入账', snapshot: money }, ({ session, body }) =>
     manualCredit(db, session, body),
   );
+  implement(app, c.saveCallRate, { audit: '设置线路费率', snapshot: money }, ({ body }) => saveCallRate(db, body));
+  implement(app, c.saveSeatRate, { audit: '设置坐席月租', snapshot: money }, ({ body }) => saveSeatRate(db, body));
   implement(app, c.buyAiPack, { sign: 'cost:edit', audit: '用余额购买 AI 分析资源包' }, ({ session, body }) =>
     buyAiPack(db, ctx.services.costCenter, session, body),
   );
-  implement(app, c.callRateList, view, ({ session }) => listCallRates(db, session));
-  implement(app, c.saveCallRate, { sign: 'cost:edit', audit: '设置通话费率' }, ({ session, body }) =>
-    saveCallRate(db, session, body),
-  );
+  implement(app, c.callRateList, view, ({ session }) => listCallRates(db, session.orgId));
   implement(app, c.callFeePageList, view, ({ session, body }) => listCallFees(db, session, body));
   implement(app, c.callFeeExport, { ...view, raw: true }, ({ session, body, reply }) =>
     sendXlsx(reply, `通话费_${stamp()}.xlsx`, exportCallFees(db, session, body), 'call-fees.xlsx'),
   );
   implement(app, c.getSeatCount, view, ({ session }) => seatCount(db, session));
   implement(app, c.seatPageList, view, ({ session, body }) => listSeats(db, session, body));
-  implement(app, c.saveSeatRate, { sign: 'cost:edit', audit: '设置坐席月租' }, ({ session, body }) =>
-    saveSeatRate(db, session, body),
-  );
   implement(app, c.invoiceDict, view, ({ session }) => invoiceDict(db, session));
   implement(app, c.invoicePageList, view, ({ session, body }) => listInvoices(db, session, body));
   implement(app, c.invoiceExport, { ...view, raw: true }, ({ session, body, reply }) =>

@@ -2,13 +2,12 @@ import { fenToYuan } from '@crm/core';
 import type { CallBody, contract } from '@crm/core/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import type { Session } from '../../platform/session';
 import { appUser } from '../org/schema';
 import { post } from './ledger';
 import { seatRate } from './schema';
 
 /**
- * Seat fees (坐席月租): the organisation sets a monthly fee per seat, a seat being a user who can sign in. The
+ * Seat fees (坐席月租): the installation operator sets an organisation's monthly fee per seat, a seat being a user who can sign in. The
  * `billing.seat_fees` job runs every night and charges each organisation with a fee the month it is in, once (ledger
  * ref key `seat:<YYYY-MM>`), for the seats enabled when it runs: so a month is paid in advance on its first night,
  * and a month whose charge the balance could not pay is charged the night after a recharge.
@@ -24,12 +23,9 @@ export async function seatRateOf(db: Db, orgId: number): Promise<number> {
   return row?.fenPerMonth ?? 0;
 }
 
-export async function saveSeatRate(
-  db: Db,
-  s: Session,
-  input: CallBody<typeof contract.billing.saveSeatRate>,
-): Promise<null> {
-  const values = { organizationId: s.orgId, fenPerMonth: input.fenPerMonth, updatedBy: s.userId };
+/** The operator sets the monthly fee per seat of the organisation it names. */
+export async function saveSeatRate(db: Db, input: CallBody<typeof contract.billing.saveSeatRate>): Promise<null> {
+  const values = { organizationId: input.organizationId, fenPerMonth: input.fenPerMonth, updatedBy: null };
   await db
     .insert(seatRate)
     .values(values)

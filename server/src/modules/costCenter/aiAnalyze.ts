@@ -131,18 +131,20 @@ export async function aiAnalyzeRecords(
   );
 }
 
-/** A purchased pack added by hand (before online payment exists); the listeners resume calls waiting for balance. */
+/**
+ * A pack the installation operator grants to the organisation it names: 赠送 at price 0, or sold outside the product
+ * at `priceFen` (recorded, not charged to the balance); the listeners resume calls waiting for balance.
+ */
 export function addAiAnalyzePack(
   costs: CostCenterService,
-  s: Session,
   input: Body<'addAiAnalyzePack'>,
 ): Promise<Answer<'addAiAnalyzePack'>> {
-  return costs.grant(s.orgId, KIND, {
+  return costs.grant(input.organizationId, KIND, {
     units: input.units,
     days: input.days,
     priceFen: input.priceFen,
     name: input.name ?? `AI 分析资源包 ${formatThousands(input.units, 0)} 分钟`,
-    source: 'purchase',
-    createdBy: s.userId,
+    source: input.priceFen > 0 ? 'purchase' : 'grant',
+    createdBy: null,
   });
 }

@@ -1,9 +1,9 @@
 import { formatDate } from '@crm/core';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { operationLog } from '../../platform/schema';
-import { type TestOrg, useTestApp } from '../../test/harness';
+import { type TestOperator, type TestOrg, useTestApp } from '../../test/harness';
 import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
+import { operatorAudit } from '../operator/schema';
 import { costPack } from './schema';
 import { seedCostPacks } from './seed';
 
@@ -16,9 +16,14 @@ describe('/organizationCostCenter (AI analysis account)', () => {
   const costs = () => t().ctx.services.costCenter;
 
   const post = (call: string, body: object, token: string) => t().post(`${P}/${call}`, body, { token });
+  let op: TestOperator | undefined;
+  /** Packs are granted by the installation operator (addAiAnalyzePack is an operator call). */
+  const grant = async (org: TestOrg, body: object) => {
+    op ??= await t().newOperator();
+    return op.post('/organizationCostCenter/addAiAnalyzePack', { organizationId: org.orgId, ...body });
+  };
   const addPack = async (org: TestOrg, body: object = {}) =>
-    ok(await post('addAiAnalyzePack', { units: 3000, days: 365, priceFen: 30000, ...body }, org.admin.token))
-      .id as number;
+    ok(await grant(org, { units: 3000, days: 365, priceFen: 30000, ...body })).id as number;
   const charge = (org: TestOrg, units: number, refKey: string, userId?: number) =>
     costs().charge(org.orgId, 'ai_analyze', { units, refKey, userId, recordingId: 42, remark: '通话分析' });
 
@@ -33,11 +38,15 @@ describe('/organizationCostCenter (AI analysis account)', () => {
       { path: '/organizationCostCenter/getAiAnalyzeRecordList' },
       { path: '/organizationCostCenter/addAiAnalyzePack', body: { units: 10, days: 1, priceFen: 0 } },
     ]);
-    // the manager reads the cost centre but does not top up
+    // the manager reads the cost centre; nobody of the organisation grants packs (the installation operator does)
     ok(await post('aiAnalyzePackDetailsPageList', {}, org.manager.token));
-    await expectForbidden(t(), org.manager.token, [
-      { path: '/organizationCostCenter/addAiAnalyzePack', body: { units: 10, days: 1, priceFen: 0 } },
-    ]);
+    for (const token of [org.manager.token, org.admin.token])
+      await expectForbidden(t(), token, [
+        {
+          path: '/organizationCostCenter/addAiAnalyzePack',
+          body: { organizationId: org.orgId, units: 10, days: 1, priceFen: 0 },
+        },
+      ]);
     const viewer = await customRoleUser(t(), org, { functionSigns: ['cost:view'] });
     ok(await post('getAiAnalyzeRecordList', {}, viewer.token));
   });
@@ -184,7 +193,7 @@ describe('/organizationCostCenter (AI analysis account)', () => {
     expect(ok(await post('getAiAnalyzeRecordList', {}, other.admin.token)).total).toBe(0);
   });
 
-  it('addAiAnalyzePack: adds a purchased pack, audited, and tells the top-up listeners', async () => {
+  it('addAiAnalyzePack: the operator adds a pack, audited, and the top-up listeners are told', async () => {
     const org = await t().newOrg();
     const heard: number[] = [];
     costs().onTopUp(async (orgId, kind) => {
@@ -196,11 +205,11 @@ describe('/organizationCostCenter (AI analysis account)', () => {
     expect(pack).toMatchObject({ id, name: 'AI 分析资源包 1,200 分钟', totalUnits: 1200, priceFen: 12000 });
     const [log] = await t()
       .ctx.db.select()
-      .from(operationLog)
-      .where(and(eq(operationLog.organizationId, org.orgId), eq(operationLog.action, '充值 AI 分析资源包')));
-    expect(log).toMatchObject({ userId: org.admin.userId, result: String(id) });
+      .from(operatorAudit)
+      .where(and(eq(operatorAudit.organizationId, org.orgId), eq(operatorAudit.action, '赠送 AI 资源包')));
+    expect(log).toMatchObject({ operatorAccount: op!.account, after: { aiMinutesLeft: 1200 } });
 
-    const add = (body: object) => post('addAiAnalyzePack', body, org.admin.token);
+    const add = (body: object) => grant(org, body);
     refused(await add({ units: 0, days: 1, priceFen: 0 }), 400, 'units：分钟数不能小于 1 分钟');
     refused(await add({ units: 1_000_001, days: 1, priceFen: 0 }), 400, 'units：分钟数不能大于 1000000 分钟');
     refused(await add({ units: 1.5, days: 1, priceFen: 0 }), 400, 'units：分钟数须为整数');

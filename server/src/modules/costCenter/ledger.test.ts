@@ -48,7 +48,8 @@ describe('cost centre ledger (CostCenterService)', () => {
 
   it('costs the units at the organisation unit price (aiUnitPrice)', async () => {
     const org = await t().newOrg();
-    await t().post('/api/backend/organization/setAiUnitPrice', { pricePerMinute: 25 }, { token: org.admin.token });
+    const op = await t().newOperator();
+    await op.post('/organization/setAiUnitPrice', { organizationId: org.orgId, pricePerMinute: 25 });
     await grant(org.orgId, 10, 5);
     await costs().charge(org.orgId, KIND, { units: 3, refKey: 'price' });
     expect((await usages(org.orgId))[0].costFen).toBe(75);

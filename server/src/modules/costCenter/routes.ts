@@ -16,7 +16,11 @@ export function costCenterRoutes(ctx: AppContext, costs: CostCenterService): voi
   implement(app, c.getAiAnalyzeRecordList, { sign: 'cost:view' }, ({ session, body }) =>
     aiAnalyzeRecords(db, session, body),
   );
-  implement(app, c.addAiAnalyzePack, { sign: 'cost:edit', audit: '充值 AI 分析资源包' }, ({ session, body }) =>
-    addAiAnalyzePack(costs, session, body),
+  // the installation operator's grant (`operator: true` in the contract), audited with the money before and after
+  implement(
+    app,
+    c.addAiAnalyzePack,
+    { audit: '赠送 AI 资源包', snapshot: (body) => ctx.services.operator.money(body.organizationId) },
+    ({ body }) => addAiAnalyzePack(costs, body),
   );
 }

@@ -83,7 +83,14 @@ describe('/organization', () => {
       'intervalSeconds：刷新间隔不能小于 5 秒',
     );
     refused(await set('setSeatDuration', { status: 1 }), 400, 'dailyLimitMinutes');
-    refused(await set('setAiUnitPrice', { pricePerMinute: 1.5 }), 400, 'pricePerMinute：单价须为整数（分）');
+    // the AI unit price is the installation operator's: refused to the organisation, validated for the operator
+    refused(await set('setAiUnitPrice', { organizationId: org.orgId, pricePerMinute: 0 }), 403, '无权限访问');
+    const op = await t().newOperator();
+    refused(
+      await op.post('/organization/setAiUnitPrice', { organizationId: org.orgId, pricePerMinute: 1.5 }),
+      400,
+      'pricePerMinute：单价须为整数（分）',
+    );
     refused(await set('saveCallEndingScript', { content: 'x'.repeat(501) }), 400, 'content：结束语最多 500 个字');
     // notification users must belong to the organisation
     refused(

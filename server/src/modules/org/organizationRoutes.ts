@@ -12,6 +12,7 @@ import {
   organizationKey,
   resetOrganizationKey,
   setOrgSetting,
+  setOrgSettingOf,
   subOrganizations,
   updateOrganizationInfo,
 } from './settings';
@@ -46,7 +47,18 @@ export function organizationRoutes(ctx: AppContext): void {
   );
   implement(app, c.setNoticeRead, { audit: '机构公告已读' }, ({ session }) => markNoticeRead(db, session));
 
-  // Every setting alike: anyone of the organisation reads it, org:edit writes it.
+  // The AI unit price: the organisation reads it, the installation operator sets it (`operator: true`).
+  implement(app, contract.orgSettings.getAiUnitPrice, {}, ({ session }) =>
+    getOrgSetting(db, session.orgId, 'aiUnitPrice'),
+  );
+  implement(
+    app,
+    contract.orgSettings.setAiUnitPrice,
+    { audit: '设置 AI 单价', snapshot: (body) => ctx.services.operator.money(body.organizationId) },
+    ({ body: { organizationId, ...value } }) => setOrgSettingOf(db, organizationId, 'aiUnitPrice', value),
+  );
+
+  // Every other setting alike: anyone of the organisation reads it, org:edit writes it.
   for (const { key, get, set } of ORG_SETTING_CALLS) {
     implement(app, get, {}, ({ session }) => getOrgSetting(db, session.orgId, key));
     implement(app, set, { sign: 'org:edit', audit: `设置${ORG_SETTINGS[key].label}` }, ({ session, body }) =>

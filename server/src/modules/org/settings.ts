@@ -63,10 +63,25 @@ export async function setOrgSetting<K extends OrgSettingKey>(
 ): Promise<OrgSettingValue<K>> {
   const check = SETTING_CHECKS[key] as ((db: DbOrTx, s: Session, v: OrgSettingValue<K>) => Promise<void>) | undefined;
   if (check) await check(db, s, value);
-  await db
+  return setOrgSettingOf(db, s.orgId, key, value);
+}
+
+/**
+ * Stores one setting of an organisation named by id (the installation operator's AI unit price); 404 when there is
+ * no such organisation.
+ */
+export async function setOrgSettingOf<K extends OrgSettingKey>(
+  db: DbOrTx,
+  orgId: number,
+  key: K,
+  value: OrgSettingValue<K>,
+): Promise<OrgSettingValue<K>> {
+  const [row] = await db
     .update(organization)
     .set({ settings: sql`${organization.settings} || ${JSON.stringify({ [key]: value })}::jsonb` })
-    .where(eq(organization.id, s.orgId));
+    .where(eq(organization.id, orgId))
+    .returning({ id: organization.id });
+  must(row, '机构不存在');
   return value;
 }
 

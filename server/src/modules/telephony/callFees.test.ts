@@ -37,10 +37,21 @@ describe('telephony: call fees charged through billing', { timeout: 120_000 }, (
     const org = await t().newOrg();
     const { line } = await setupSeats(t(), org);
     await useCloud(t(), org, fake, APP_ID, SECRET);
-    ok(await t().post(`${CC}/saveCallRate`, { line: line.name, rateFenPerMinute: 15 }, { token: org.admin.token }));
-    ok(await t().post(`${CC}/saveCallRate`, { line: '默认', rateFenPerMinute: 99 }, { token: org.admin.token }));
+    // rates and credits are the installation operator's
+    const op = await t().newOperator();
+    const organizationId = org.orgId;
+    ok(
+      await op.post('/organizationCostCenter/saveCallRate', { organizationId, line: line.name, rateFenPerMinute: 15 }),
+    );
+    ok(await op.post('/organizationCostCenter/saveCallRate', { organizationId, line: '默认', rateFenPerMinute: 99 }));
     if (credit)
-      ok(await t().post(`${CC}/manualCredit`, { amountFen: credit, reason: '测试入账' }, { token: org.admin.token }));
+      ok(
+        await op.post('/organizationCostCenter/manualCredit', {
+          organizationId,
+          amountFen: credit,
+          reason: '测试入账',
+        }),
+      );
     return { org, line };
   }
   const balance = async (token: string) => ok(await t().post(`${CC}/getBalance`, {}, { token })).balanceFen as number;

@@ -1,7 +1,7 @@
 import { fenToYuan } from '@crm/core';
 import { contract } from '@crm/core/contract';
 import { PackStateName } from '@crm/core/contract/costCenter';
-import { Alert, Card, Col, Form, Input, InputNumber, Row, Select, Space, Statistic, Table, Tabs, Tag } from 'antd';
+import { Alert, Card, Col, Form, InputNumber, Row, Select, Space, Statistic, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { type RowOf, useCallMutation, useCallPage, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
@@ -9,32 +9,35 @@ import { AddButton } from '../../components/AddButton';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { FormModal } from '../../components/FormModal';
 import { ANALYSIS_READS } from '../analysis/Reanalyse';
-import { yuanToFen } from './settings';
 
 const c = contract.costCenter;
 type Pack = RowOf<typeof c.aiAnalyzePackDetailsPageList>;
 type Usage = RowOf<typeof c.getAiAnalyzeRecordList>;
 const STATE_COLOR: Record<number, string> = { 1: 'green', 2: 'default', 3: 'red' };
 
-function RechargeModal({ onClose }: { onClose: () => void }) {
-  const add = useCallMutation(c.addAiAnalyzePack, {
-    success: '充值成功',
+/**
+ * 购买: an AI pack paid from the organisation's balance at the unit price the installation operator set (money is
+ * added to the balance through the payment channels of 费用中心; packs are never created for free here).
+ */
+function BuyModal({ unitPriceFen, onClose }: { unitPriceFen: number; onClose: () => void }) {
+  const [form] = Form.useForm<{ units: number }>();
+  const units = Form.useWatch('units', form);
+  const buy = useCallMutation(contract.billing.buyAiPack, {
+    success: '已购买',
     // paused analyses resume once the balance is there: the analysis screens refresh too
-    invalidate: [c.getAiAnalyzeBalance, c.aiAnalyzePackDetailsPageList, ...ANALYSIS_READS],
+    invalidate: [c.getAiAnalyzeBalance, c.aiAnalyzePackDetailsPageList, contract.billing.getBalance, ...ANALYSIS_READS],
     onSuccess: onClose,
   });
   return (
-    <FormModal<{ units: number; days: number; priceYuan: number; name?: string }>
-      title="充值 AI 分析资源包"
-      okText="确认充值"
-      loading={add.isPending}
-      initialValues={{ days: 365, priceYuan: 0 }}
+    <FormModal<{ units: number }>
+      title="用账户余额购买 AI 分析资源包"
+      okText="确认购买"
+      form={form}
+      loading={buy.isPending}
       onClose={onClose}
-      onSubmit={({ priceYuan, name, ...v }) =>
-        add.mutate({ ...v, priceFen: yuanToFen(priceYuan), name: name?.trim() || undefined })
-      }
+      onSubmit={(v) => buy.mutate(v)}
     >
-      <Form.Item name="units" label="分钟数" rules={[{ required: true, message: '请输入分钟数' }]}>
+      <Form.Item name="units" label="分钟数（有效期一年）" rules={[{ required: true, message: '请输入分钟数' }]}>
         <InputNumber
           min={1}
           max={1_000_000}
@@ -44,14 +47,9 @@ function RechargeModal({ onClose }: { onClose: () => void }) {
           data-testid="pack-units"
         />
       </Form.Item>
-      <Form.Item name="days" label="有效天数" rules={[{ required: true, message: '请输入有效天数' }]}>
-        <InputNumber min={1} max={3650} precision={0} suffix="天" style={{ width: 220 }} />
-      </Form.Item>
-      <Form.Item name="priceYuan" label="支付金额" rules={[{ required: true, message: '请输入支付金额' }]}>
-        <InputNumber min={0} max={100_000_000} precision={2} prefix="¥" style={{ width: 220 }} />
-      </Form.Item>
-      <Form.Item name="name" label="资源包名称">
-        <Input maxLength={100} placeholder="如：AI 分析 1000 分钟包" />
+      <Form.Item label="应付金额">
+        {fenToYuan((units ?? 0) * unitPriceFen)} 元（{fenToYuan(unitPriceFen)}{' '}
+        元/分钟，从账户余额扣除；余额不足请先到费用中心充值）
       </Form.Item>
     </FormModal>
   );
@@ -145,7 +143,7 @@ function UsageList() {
   );
 }
 
-/** AI 资源包: the AI analysis balance, the packs bought and the usage records; 充值 for who may (cost:edit). */
+/** AI 资源包: the AI analysis balance, the packs bought and the usage records; 购买 (from the balance) for cost:edit. */
 export function PacksTab() {
   const canRecharge = useHasSign('cost:edit');
   const canView = useHasSign('cost:view');
@@ -176,7 +174,7 @@ export function PacksTab() {
           <Col xs={12} md={6} style={{ textAlign: 'right' }}>
             {canRecharge && (
               <AddButton onClick={() => setRecharging(true)} data-testid="recharge">
-                充值
+                购买
               </AddButton>
             )}
           </Col>
@@ -195,7 +193,7 @@ export function PacksTab() {
       ) : (
         <Alert type="info" showIcon title="查看资源包与使用记录需要费用中心权限" />
       )}
-      {recharging && <RechargeModal onClose={() => setRecharging(false)} />}
+      {recharging && b && <BuyModal unitPriceFen={b.unitPriceFen} onClose={() => setRecharging(false)} />}
     </Space>
   );
 }

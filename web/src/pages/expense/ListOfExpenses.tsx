@@ -24,28 +24,6 @@ const yuan = (v: number) => fenToYuan(v);
 const options = (m: Record<string | number, string>) =>
   Object.entries(m).map(([value, label]) => ({ value: /^\d+$/.test(value) ? Number(value) : value, label }));
 
-function ManualCreditModal({ onClose }: { onClose: () => void }) {
-  const credit = useCallMutation(b.manualCredit, {
-    success: '已入账',
-    invalidate: [b.getBalance, b.accountRecordPageList],
-    onSuccess: onClose,
-  });
-  return (
-    <FormModal title="人工入账" loading={credit.isPending} onClose={onClose} onSubmit={(v) => credit.mutate(v)}>
-      <Form.Item name="amountFen" label="入账金额" rules={[{ required: true, message: '请输入入账金额' }]}>
-        <MoneyInput placeholder="0.00" />
-      </Form.Item>
-      <Form.Item
-        name="reason"
-        label="入账原因"
-        rules={[{ required: true, whitespace: true, message: '请输入入账原因' }]}
-      >
-        <Input.TextArea rows={3} maxLength={200} placeholder="如：对公转账 招商银行尾号 6621，回单号…" />
-      </Form.Item>
-    </FormModal>
-  );
-}
-
 function InvoiceModal({ onClose }: { onClose: () => void }) {
   const dict = useCallQuery(b.invoiceDict, undefined);
   const apply = useCallMutation(b.applyInvoice, {
@@ -107,11 +85,13 @@ function InvoiceModal({ onClose }: { onClose: () => void }) {
 
 function CallRates() {
   const rates = useCallQuery(b.callRateList, undefined);
-  const canEdit = useHasSign('cost:edit');
-  const save = useCallMutation(b.saveCallRate, { success: '费率已保存', invalidate: [b.callRateList] });
-  const [form] = Form.useForm();
+  // the rates are the platform's (set by the installation operator): shown here, not edited
   return (
-    <Card size="small" title="通话费率（元/分钟，按线路；未单独设置的线路按默认费率）" style={{ marginBottom: 16 }}>
+    <Card
+      size="small"
+      title="通话费率（元/分钟，按线路；未单独设置的线路按默认费率；由平台运营设定）"
+      style={{ marginBottom: 16 }}
+    >
       <Space wrap>
         {(rates.data?.lists ?? []).map((r) => (
           <Statistic
@@ -123,30 +103,16 @@ function CallRates() {
           />
         ))}
       </Space>
-      {canEdit && (
-        <Form form={form} layout="inline" style={{ marginTop: 12 }} onFinish={(v) => save.mutate(v)}>
-          <Form.Item name="line" rules={[{ required: true, message: '请输入线路' }]}>
-            <Input placeholder="线路（默认 填“默认”）" style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item name="rateFenPerMinute" rules={[{ required: true, message: '请输入费率' }]}>
-            <MoneyInput placeholder="每分钟费率" style={{ width: 160 }} />
-          </Form.Item>
-          <Button htmlType="submit" loading={save.isPending}>
-            设置费率
-          </Button>
-        </Form>
-      )}
+      {!rates.data?.lists.length && <span>未设置（通话不计费）</span>}
     </Card>
   );
 }
 
 function SeatRate({ fenPerMonth }: { fenPerMonth: number }) {
-  const canEdit = useHasSign('cost:edit');
-  const save = useCallMutation(b.saveSeatRate, { success: '坐席月租已保存', invalidate: [b.getSeatCount] });
   return (
     <Card
       size="small"
-      title="坐席月租（每个在用坐席每月；每月1日凌晨按在用坐席数从余额扣除，余额不足时充值后次日补扣）"
+      title="坐席月租（由平台运营设定，每个在用坐席每月；每月1日凌晨按在用坐席数从余额扣除，余额不足时充值后次日补扣）"
       style={{ marginBottom: 16 }}
     >
       <Space wrap align="center">
@@ -156,16 +122,6 @@ function SeatRate({ fenPerMonth }: { fenPerMonth: number }) {
           suffix={fenPerMonth ? '元/坐席/月' : undefined}
           style={{ marginRight: 32 }}
         />
-        {canEdit && (
-          <Form layout="inline" onFinish={(v) => save.mutate(v)}>
-            <Form.Item name="fenPerMonth" rules={[{ required: true, message: '请输入坐席月租' }]}>
-              <MoneyInput placeholder="每坐席每月（元）" style={{ width: 180 }} data-testid="seat-rate" />
-            </Form.Item>
-            <Button htmlType="submit" loading={save.isPending}>
-              设置月租
-            </Button>
-          </Form>
-        )}
       </Space>
     </Card>
   );
@@ -306,7 +262,7 @@ function AiPacks() {
 export default function ListOfExpenses() {
   const canEdit = useHasSign('cost:edit');
   const balance = useCallQuery(b.getBalance, undefined).data;
-  const [modal, setModal] = useState<'recharge' | 'credit' | 'invoice' | null>(null);
+  const [modal, setModal] = useState<'recharge' | 'invoice' | null>(null);
   return (
     <div className="page-card">
       <Card size="small" style={{ marginBottom: 16 }}>
@@ -318,13 +274,15 @@ export default function ListOfExpenses() {
             data-testid="account-balance"
           />
           {canEdit && (
-            <Space>
-              <Button type="primary" onClick={() => setModal('recharge')}>
-                充值
-              </Button>
-              <Button onClick={() => setModal('credit')}>人工入账</Button>
-            </Space>
+            <Button type="primary" onClick={() => setModal('recharge')}>
+              充值
+            </Button>
           )}
+          <span data-testid="recharge-hint" style={{ color: 'rgba(0,0,0,0.45)' }}>
+            {balance?.channels.length
+              ? '充值：点「充值」用微信支付或支付宝付款，到账后余额自动增加'
+              : '本系统未开通在线充值：请对公转账后联系平台运营入账'}
+          </span>
         </Space>
       </Card>
       <Tabs
@@ -455,7 +413,6 @@ export default function ListOfExpenses() {
         ]}
       />
       {modal === 'recharge' && <RechargeModal channels={balance?.channels ?? []} onClose={() => setModal(null)} />}
-      {modal === 'credit' && <ManualCreditModal onClose={() => setModal(null)} />}
       {modal === 'invoice' && <InvoiceModal onClose={() => setModal(null)} />}
     </div>
   );
