@@ -13,11 +13,11 @@ export function clampedPage(pageNum: number, pageSize: number, total: number, ro
 
 /**
  * A paged list for an antd Table: remembered page size (usePagination), TanStack Query fetching, filters in the key.
- * `fetch` gets { pageNum, pageSize, ...filters } (and the query's abort signal) and answers { lists, total, pageNum, pageSize }. When the list
- * shrinks under the current page (its last rows deleted), the page moves back to the last one.
+ * `fetch` gets { pageNum, pageSize, ...filters } (and the query's abort signal) and answers { lists, total, pageNum,
+ * pageSize }. When the list shrinks under the current page (its last rows deleted), the page moves back to the last one.
  */
 export interface PagedQueryOptions<T> {
-  /** The list's part of the query key, after the owner (default the page name): what invalidating its answers matches. */
+  /** The list's part of the query key, after the owner (default the page name): what invalidating matches. */
   key?: string;
   /** Polls while the rows shown ask for it (e.g. some are still being transcribed). */
   refetchInterval?: (rows: T[]) => number | false;

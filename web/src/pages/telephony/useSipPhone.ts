@@ -71,7 +71,7 @@ export function useSipPhone(audio: React.RefObject<HTMLAudioElement | null>) {
   const [held, setHeld] = useState(false);
   const [startedAt, setStartedAt] = useState<number | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new owner registers anew; track only reads refs and setters
+  // biome-ignore lint/correctness/useExhaustiveDependencies: registers anew for a new owner; register reads refs, setters
   useEffect(() => {
     const stop = new AbortController();
     let agent: UA | null = null;
