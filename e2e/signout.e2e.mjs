@@ -70,16 +70,47 @@ async function signIn(page, baseUrl, account) {
     .getByRole('button', { name: /登\s*录/ })
     .first()
     .click();
-  await page.waitForURL(/\/main(\/|$)/);
+  // the shell lands on the seat's first permitted route (我的客户) before the scenario moves on
+  await page.waitForURL(/\/main\/customerManage$/);
+  await page.getByTestId('side-menu').waitFor();
 }
 
-/** The names in the lead table once its first rows are on screen (what a cached answer would show at once). */
-async function leadNamesOnScreen(page, baseUrl) {
-  await page.goto(`${baseUrl}/main/customerManage`);
+/**
+ * Goes to a path inside the running app (the router follows history), never reloading the page: a reload would empty
+ * every in-memory cache and prove nothing about sign-out.
+ */
+async function goInApp(page, path) {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** The rows of the lead table once its first rows are on screen (what a cached answer would show at once). */
+async function leadRowsOnScreen(page) {
+  await goInApp(page, '/main/customerManage');
   const rows = page.getByTestId('clue-table').locator('tbody tr.ant-table-row');
   await rows.first().waitFor();
   return rows.allInnerTexts();
 }
+
+/** Records every text the page puts on screen from now on (window.__shown), however briefly it stays. */
+function watchScreen(page) {
+  return page.evaluate(() => {
+    const shown = [];
+    window.__shown = shown;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === 'characterData') shown.push(r.target.data);
+        for (const n of r.addedNodes) shown.push(n.textContent ?? '');
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** The demo organisation's staff: their names are shown to colleagues and may equal a lead's. */
+const STAFF = ['张伟', '李娜', '王强', '陈经理', '系统管理员'];
 
 export default [
   {
@@ -95,7 +126,7 @@ export default [
       registrar.users.set(one.sip.username, one.sip.password);
       registrar.users.set(two.sip.username, two.sip.password);
       // what is seat01's alone: seat02 may legitimately see a lead of the same name or phone
-      const secretNames = [...one.names].filter((n) => !two.names.has(n));
+      const secretNames = [...one.names].filter((n) => !two.names.has(n) && !STAFF.includes(n));
       const secretPhones = [...one.phones].filter((p) => !two.phones.has(p));
       assert.ok(secretNames.length >= 5 && secretPhones.length >= 5, 'seat01 has leads of their own');
       assert.ok(two.names.size > 0, 'seat02 has leads of their own');
@@ -107,13 +138,14 @@ export default [
         ['SIP address', `sip:${one.sip.username}@`],
       ];
 
-      // seat01 works: the softphone registers, the lead list fills the cache
+      // seat01 works, in one page load: the softphone registers, the lead list fills the cache
       await signIn(page, baseUrl, 'seat01');
-      await page.goto(`${baseUrl}/main/sipPhone`);
+      const load = await page.evaluate(() => performance.timeOrigin);
+      await goInApp(page, '/main/sipPhone');
       await page.getByTestId('sip-registration').getByText('已注册').waitFor({ timeout: 15_000 });
       await page.getByText(`坐席 ${one.sip.username} · 张伟`).waitFor();
       assert.ok(registrar.registered.has(one.sip.username));
-      const before = await leadNamesOnScreen(page, baseUrl);
+      const before = await leadRowsOnScreen(page);
       assert.ok(
         before.some((row) => secretNames.some((n) => row.includes(n))),
         "seat01's list shows seat01's leads",
@@ -129,6 +161,7 @@ export default [
         .or(page.getByRole('button', { name: '退出' }))
         .click();
       await page.waitForURL(/\/login$/);
+      await watchScreen(page);
 
       // from now on every answer the page receives is recorded
       const received = [];
@@ -153,7 +186,7 @@ export default [
       // seat02 signs in in the same tab: the list shows seat02's leads at once, none of seat01's
       await signIn(page, baseUrl, 'seat02');
       await page.getByTestId('user-menu').getByText('李娜').waitFor();
-      const after = await leadNamesOnScreen(page, baseUrl);
+      const after = await leadRowsOnScreen(page);
       const shownOfOne = after.filter((row) => secretNames.some((n) => row.includes(n)));
       assert.deepEqual(shownOfOne, [], "seat01's leads are not shown to seat02");
       assert.ok(
@@ -164,12 +197,19 @@ export default [
       await shot('seat02-leads');
 
       // the softphone registers with seat02's account, fetched now
-      await page.goto(`${baseUrl}/main/sipPhone`);
+      await goInApp(page, '/main/sipPhone');
       await page.getByTestId('sip-registration').getByText('已注册').waitFor({ timeout: 15_000 });
       await page.getByText(`坐席 ${two.sip.username} · 李娜`).waitFor();
       assert.equal(await page.getByText(`坐席 ${one.sip.username}`).count(), 0, "seat01's SIP account is not shown");
       assert.ok(registrar.registered.has(two.sip.username), "the registrar accepted seat02's account");
       await shot('seat02-softphone');
+
+      // all of it happened in the page load seat01 worked in (same tab, same memory)
+      assert.equal(await page.evaluate(() => performance.timeOrigin), load, 'the page was not reloaded');
+      // nothing of seat01's was on screen at any moment since the sign-out
+      const shown = (await page.evaluate(() => window.__shown)).join('\n');
+      for (const name of secretNames) assert.ok(!shown.includes(name), `seat01's lead ${name} was shown to seat02`);
+      assert.ok(!shown.includes(`坐席 ${one.sip.username}`), "seat01's SIP account was shown to seat02");
 
       // nothing of seat01's in the browser's storage either (per-user preferences may stay, data may not)
       const stored = await page.evaluate(() =>
