@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, Empty } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -7,6 +7,7 @@ import { Messages } from '@crm/core';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { queryClient } from './api/queryClient';
 import { installClientHooks } from './app/expiry';
 import { createAppRouter } from './app/router';
 import { getToken } from './app/session';
@@ -20,9 +21,6 @@ installClientHooks();
 // A reload inside the shell: the user info (permitted routes) is fetched while the route chunks load.
 if (getToken() && window.location.pathname !== '/login') void loadUser();
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
 const router = createAppRouter();
 // Whoever asks the system for reduced motion gets none: antd's zooms, slides and fades are off (e2e runs this way too,
 // so that a click never lands on a dialog still zooming in).

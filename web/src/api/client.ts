@@ -1,6 +1,6 @@
 import { Messages, ResultCode, STANDARD_HTTP_STATUS, SUPPORT_FEATURES_HEADER } from '@crm/core';
 import { type Call, type CallAnswer, type CallInput, contract } from '@crm/core/contract';
-import { getRefreshToken, getToken, setTokens } from '../app/session';
+import { getRefreshToken, getToken, sessionEpoch, setTokens } from '../app/session';
 import { SERVICE_BASES, type ServiceBase } from './config';
 import { ApiError } from './errors';
 
@@ -54,6 +54,7 @@ let refreshing: Promise<boolean> | null = null;
 export function refreshSession(): Promise<boolean> {
   const refreshToken = getRefreshToken();
   if (!refreshToken) return Promise.resolve(false);
+  const epoch = sessionEpoch();
   // sent with fetch, not callApi: an expired answer here must not ask for another refresh
   refreshing ??= fetch(`${SERVICE_BASES[contract.account.refreshToken.base]}${contract.account.refreshToken.path}`, {
     method: 'POST',
@@ -63,6 +64,8 @@ export function refreshSession(): Promise<boolean> {
     .then(async (res) => {
       const body = await res.json().catch(() => null);
       if (body?.code !== ResultCode.OK || !body.data?.token) return false;
+      // signed out (or in as someone else) meanwhile: the renewed token of the session that ended is not stored
+      if (sessionEpoch() !== epoch) return false;
       setTokens(body.data.token, body.data.refreshToken);
       return true;
     })
@@ -106,7 +109,17 @@ function settle<T>(raw: Raw, opts: RequestOptions): T {
   throw new ApiError(Number(raw.body?.code), msg, raw.body?.data ?? null, raw.status);
 }
 
+/**
+ * An answer to a request sent in a session that has since ended or changed owner (sign-out, expiry, another sign-in):
+ * it is dropped, as an abort, so that no code running for the next user gets it, shows its message or acts on its
+ * expiry (a late "login expired" of the signed-out session would otherwise end the new one).
+ */
+export function staleSessionError(): DOMException {
+  return new DOMException('会话已变更', 'AbortError');
+}
+
 async function call<T>(url: string, init: () => RequestInit, opts: RequestOptions): Promise<T> {
+  const epoch = sessionEpoch();
   let raw: Raw;
   try {
     raw = await send(url, init());
@@ -120,9 +133,11 @@ async function call<T>(url: string, init: () => RequestInit, opts: RequestOption
     }
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
+    if (sessionEpoch() !== epoch) throw staleSessionError();
     if (!opts.silent) clientHooks.showError(Messages.networkError);
     throw new ApiError(0, Messages.networkError);
   }
+  if (sessionEpoch() !== epoch) throw staleSessionError();
   return settle<T>(raw, opts);
 }
 
@@ -191,6 +206,7 @@ export function createServiceClient(name: ServiceBase): ServiceClient {
       );
     },
     upload<T>(path: string, form: FormData, opts: UploadOptions = {}) {
+      const epoch = sessionEpoch();
       return new Promise<Raw>((resolve, reject) => {
         // Stopped by the caller (暂停): an AbortError, like fetch's, that the caller tells apart from a failure.
         const paused = () => new DOMException('已暂停', 'AbortError');
@@ -213,14 +229,19 @@ export function createServiceClient(name: ServiceBase): ServiceClient {
         opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
         xhr.send(form);
       }).then(
-        (raw) => settle<T>(raw, opts),
+        (raw) => {
+          if (sessionEpoch() !== epoch) throw staleSessionError();
+          return settle<T>(raw, opts);
+        },
         (err) => {
+          if (sessionEpoch() !== epoch) throw staleSessionError();
           if (!opts.silent && err?.name !== 'AbortError') clientHooks.showError(Messages.networkError);
           throw err;
         },
       );
     },
     async download(path, body, opts = {}) {
+      const epoch = sessionEpoch();
       const method = opts.method ?? 'POST';
       const url = method === 'GET' ? withQuery(base() + path, body as Record<string, unknown>) : base() + path;
       let res: Response;
@@ -234,9 +255,12 @@ export function createServiceClient(name: ServiceBase): ServiceClient {
           signal: opts.signal,
         });
       } catch {
+        if (sessionEpoch() !== epoch) throw staleSessionError();
         if (!opts.silent) clientHooks.showError(Messages.networkError);
         throw new ApiError(0, Messages.networkError);
       }
+      // the previous user's file is not saved on the next user's screen
+      if (sessionEpoch() !== epoch) throw staleSessionError();
       const type = res.headers.get('content-type') ?? '';
       if (type.includes('application/json')) {
         const envelope = await res.json().catch(() => null);
@@ -252,6 +276,7 @@ export function createServiceClient(name: ServiceBase): ServiceClient {
         throw new ApiError(0, Messages.networkError, null, res.status);
       }
       const blob = await res.blob();
+      if (sessionEpoch() !== epoch) throw staleSessionError();
       const href = URL.createObjectURL(blob);
       saveUrl(href, opts.fileName ?? fileNameOf(res.headers.get('content-disposition')));
       setTimeout(() => URL.revokeObjectURL(href), 10_000);

@@ -1,6 +1,7 @@
 import type { Page } from '@crm/core';
 import type { Call, CallAnswer, CallInput } from '@crm/core/contract';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sessionOwner, useSessionOwner } from '../app/session';
 import { showSuccess } from '../app/ui';
 import { type PagedQueryOptions, usePagedQuery } from '../components/usePagedQuery';
 import { ApiError, callApi, downloadCall, type RequestOptions } from './client';
@@ -13,9 +14,16 @@ import { ApiError, callApi, downloadCall, type RequestOptions } from './client';
 
 const idOf = (call: Call) => `${call.base}${call.path}`;
 
-/** The query key of a call: its address first, so that `invalidate: [call]` refreshes every input of it. */
-export const keyOf = (call: Call, input?: unknown): QueryKey =>
-  input === undefined ? [idOf(call)] : [idOf(call), input];
+/**
+ * The query key of a call's answer for `owner` (the session's organisation, user and sign-in, `sessionOwner()`), then
+ * the call's address and its input: an answer is never served to another user or sign-in, even one fetched in a race
+ * with a sign-out, and `invalidate: [call]` refreshes every input of the call.
+ */
+export const ownedKeyOf = (owner: string, call: Call, input?: unknown): QueryKey =>
+  input === undefined ? [owner, idOf(call)] : [owner, idOf(call), input];
+
+/** The query key of a call in the current session (ownedKeyOf with sessionOwner()), for invalidating its answers. */
+export const keyOf = (call: Call, input?: unknown): QueryKey => ownedKeyOf(sessionOwner(), call, input);
 
 /** Reads one call; `refetchInterval` polls (progress of imports, transcriptions). */
 export function useCallQuery<C extends Call>(
@@ -29,8 +37,9 @@ export function useCallQuery<C extends Call>(
   } & RequestOptions = {},
 ) {
   const { enabled, refetchInterval, staleTime, ...request } = opts;
+  const owner = useSessionOwner();
   return useQuery({
-    queryKey: keyOf(call, input),
+    queryKey: ownedKeyOf(owner, call, input),
     queryFn: ({ signal }) => callApi(call, input, { ...request, signal }),
     enabled,
     staleTime,
@@ -57,7 +66,7 @@ export function useCallPage<C extends Call, F extends Record<string, unknown>>(
   const page = usePagedQuery<RowOf<C>, F>(
     pageName,
     filters,
-    (q) => callApi(call, q as unknown as CallInput<C>) as Promise<Page<RowOf<C>>>,
+    (q, signal) => callApi(call, q as unknown as CallInput<C>, { signal }) as Promise<Page<RowOf<C>>>,
     { ...opts, key: idOf(call) },
   );
   // the whole answer (a list may say more than its page, e.g. whether its total is exact)

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { currentPath, navigateTo } from './navigation';
+import { onSessionReset } from './session';
 import { LocalKeys, SessionKeys } from './storageKeys';
 
 /** Page code of the customer detail opened inside the drawer (spec: 'aikhgl'). */
@@ -37,6 +38,11 @@ function setDetailState(state: DetailState | null): void {
   else sessionStorage.removeItem(SessionKeys.detail);
   for (const l of listeners) l();
 }
+
+// The state's storage key is cleared with the session (clearSession, a sign-in): the copy held here goes too.
+onSessionReset(() => {
+  cached = undefined;
+});
 
 function subscribe(l: () => void) {
   listeners.add(l);

@@ -9,6 +9,8 @@ export const SessionKeys = {
   from: 'from',
   /** The /Detail state: previous path, the customer list, the index and the page (spec section 2). */
   detail: 'detailState',
+  /** The filter of the lead list a detail was opened from (previous/next past the loaded page). */
+  detailFilter: 'customerDetailFilter',
   /** Set when the version changed: /login clears the state and reloads. */
   isFailed: 'isFailed',
 } as const;

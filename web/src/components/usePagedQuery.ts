@@ -2,6 +2,7 @@ import type { Page } from '@crm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableProps } from 'antd';
 import { useEffect } from 'react';
+import { useSessionOwner } from '../app/session';
 import { usePagination } from './pagination';
 
 /** The page to go to when `pageNum` came back empty because the list shrank (rows deleted): the last one, else null. */
@@ -12,11 +13,11 @@ export function clampedPage(pageNum: number, pageSize: number, total: number, ro
 
 /**
  * A paged list for an antd Table: remembered page size (usePagination), TanStack Query fetching, filters in the key.
- * `fetch` gets { pageNum, pageSize, ...filters } and answers { lists, total, pageNum, pageSize }. When the list
- * shrinks under the current page (its last rows deleted), the page moves back to the last one.
+ * `fetch` gets { pageNum, pageSize, ...filters } (and the query's abort signal) and answers { lists, total, pageNum,
+ * pageSize }. When the list shrinks under the current page (its last rows deleted), the page moves back to the last one.
  */
 export interface PagedQueryOptions<T> {
-  /** First part of the query key (default the page name): what invalidating a call's answers matches. */
+  /** The list's part of the query key, after the owner (default the page name): what invalidating matches. */
   key?: string;
   /** Polls while the rows shown ask for it (e.g. some are still being transcribed). */
   refetchInterval?: (rows: T[]) => number | false;
@@ -24,16 +25,22 @@ export interface PagedQueryOptions<T> {
   enabled?: boolean;
 }
 
+/** The query key of a page of a list: the session's owner, the list's key, its filters, page and size. */
+export const pagedKeyOf = (owner: string, key: string, filters: unknown, pageNum: number, pageSize: number) =>
+  [owner, key, filters, pageNum, pageSize] as const;
+
 export function usePagedQuery<T, F extends Record<string, unknown>>(
   pageName: string,
   filters: F,
-  fetch: (q: F & { pageNum: number; pageSize: number }) => Promise<Page<T>>,
+  fetch: (q: F & { pageNum: number; pageSize: number }, signal?: AbortSignal) => Promise<Page<T>>,
   { key = pageName, refetchInterval, enabled }: PagedQueryOptions<T> = {},
 ) {
   const pager = usePagination(pageName);
+  // the session's owner first, as in every key (api/hooks.ts ownedKeyOf): no user's rows are shown to another
+  const owner = useSessionOwner();
   const query = useQuery({
-    queryKey: [key, filters, pager.pageNum, pager.pageSize],
-    queryFn: () => fetch({ ...filters, pageNum: pager.pageNum, pageSize: pager.pageSize }),
+    queryKey: pagedKeyOf(owner, key, filters, pager.pageNum, pager.pageSize),
+    queryFn: ({ signal }) => fetch({ ...filters, pageNum: pager.pageNum, pageSize: pager.pageSize }, signal),
     placeholderData: keepPreviousData,
     refetchInterval: refetchInterval ? (q) => refetchInterval(q.state.data?.lists ?? []) : undefined,
     enabled,

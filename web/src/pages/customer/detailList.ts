@@ -1,8 +1,9 @@
 import { openCustomerDetail } from '../../app/detail';
+import { SessionKeys } from '../../app/storageKeys';
 import type { ClueFilterInput } from './filters';
 
 /** Session key of the filter of the list a detail was opened from (for previous/next past the loaded page). */
-const FILTER_KEY = 'customerDetailFilter';
+const FILTER_KEY = SessionKeys.detailFilter;
 
 export function saveDetailFilter(filter: ClueFilterInput): void {
   sessionStorage.setItem(FILTER_KEY, JSON.stringify(filter));

@@ -1,9 +1,7 @@
 import { AudioMutedOutlined, AudioOutlined, PauseOutlined, PhoneOutlined } from '@ant-design/icons';
 import { durationHms } from '@crm/core';
-import { contract } from '@crm/core/contract';
 import { Alert, Badge, Button, Card, Col, Input, Row, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useCallQuery } from '../../api/hooks';
 import { type CallState, useSipPhone } from './useSipPhone';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
@@ -33,10 +31,10 @@ function useTimer(since: number | null) {
 
 /** /main/sipPhone SIP 话机: the seat's softphone in the page (JsSIP over WebSocket), with keypad, mute, hold and timer. */
 export default function SipPhonePage() {
-  const account = useCallQuery(contract.telephony.sipAccount, undefined, { staleTime: Number.POSITIVE_INFINITY });
   const audio = useRef<HTMLAudioElement>(null);
-  const sip = account.data?.configured ? account.data : null;
-  const phone = useSipPhone(sip, audio);
+  // the account is fetched when the phone registers and never cached (useSipPhone)
+  const phone = useSipPhone(audio);
+  const sip = phone.line;
   const [number, setNumber] = useState('');
   const seconds = useTimer(phone.startedAt);
   const inCall = phone.state !== 'idle';
@@ -47,7 +45,7 @@ export default function SipPhonePage() {
       <audio ref={audio} autoPlay>
         <track kind="captions" />
       </audio>
-      {account.data && !account.data.configured && <Alert type="warning" showIcon title={account.data.message} />}
+      {phone.unavailable && <Alert type="warning" showIcon title={phone.unavailable} />}
       {sip && (
         <Row gutter={24}>
           <Col flex="360px">

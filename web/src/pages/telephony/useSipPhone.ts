@@ -1,14 +1,35 @@
+import { contract } from '@crm/core/contract';
 import JsSIP from 'jssip';
 import type { RTCSession } from 'jssip/lib/RTCSession';
 import type { UA } from 'jssip/lib/UA';
 import { useEffect, useRef, useState } from 'react';
+import { callApi } from '../../api/client';
+import { useSessionOwner } from '../../app/session';
 
+/** The seat's SIP account as the server gives it (POST /callset/getSipAccount), password included. */
 export interface SipAccount {
   wsUrl: string;
   domain: string;
   username: string;
   password: string;
   displayName: string;
+}
+
+/** What the page shows of the registered account: never the password. */
+export type SipLine = Pick<SipAccount, 'username' | 'displayName' | 'domain'>;
+
+/**
+ * Fetches the seat's SIP account for one registration: asked of the server each time the softphone registers and
+ * handed only to the user agent, never to the query cache or to any storage (a shared PC's next user must not find
+ * it). Answers the account, or the server's reason when there is none (no SIP server, no seat bound).
+ */
+export async function fetchSipAccount(
+  signal: AbortSignal,
+): Promise<{ account: SipAccount; message: null } | { account: null; message: string }> {
+  const answer = await callApi(contract.telephony.sipAccount, undefined, { signal });
+  if (!answer.configured) return { account: null, message: answer.message ?? '未配置 SIP 话机' };
+  const { wsUrl, domain, username, password, displayName } = answer;
+  return { account: { wsUrl, domain, username, password, displayName }, message: null };
 }
 
 /** JsSIP's end causes in Chinese (others are shown as they come). */
@@ -32,11 +53,16 @@ export type CallState = 'idle' | 'incoming' | 'calling' | 'ringing' | 'talking';
 
 /**
  * The browser softphone: a JsSIP user agent registered to the organisation's PBX over SIP on WebSocket with the
- * seat's credentials (from the server), one call at a time, its remote audio played in `audio`.
+ * seat's credentials, fetched from the server when it registers (fetchSipAccount) and kept only by the user agent,
+ * which stops when the page closes or the session changes owner. One call at a time, its remote audio played in
+ * `audio`. `line` is the registered account (no password); `unavailable` the server's reason when there is none.
  */
-export function useSipPhone(account: SipAccount | null, audio: React.RefObject<HTMLAudioElement | null>) {
+export function useSipPhone(audio: React.RefObject<HTMLAudioElement | null>) {
   const ua = useRef<UA | null>(null);
   const session = useRef<RTCSession | null>(null);
+  const owner = useSessionOwner();
+  const [line, setLine] = useState<SipLine | null>(null);
+  const [unavailable, setUnavailable] = useState<string | null>(null);
   const [registration, setRegistration] = useState<Registration>('offline');
   const [error, setError] = useState<string | null>(null);
   const [state, setState] = useState<CallState>('idle');
@@ -45,10 +71,38 @@ export function useSipPhone(account: SipAccount | null, audio: React.RefObject<H
   const [held, setHeld] = useState(false);
   const [startedAt, setStartedAt] = useState<number | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: track only reads refs and state setters
+  // biome-ignore lint/correctness/useExhaustiveDependencies: registers anew for a new owner; register reads refs, setters
   useEffect(() => {
-    if (!account) return;
+    const stop = new AbortController();
+    let agent: UA | null = null;
+    setLine(null);
+    setUnavailable(null);
     setRegistration('connecting');
+    fetchSipAccount(stop.signal).then(
+      ({ account, message }) => {
+        if (stop.signal.aborted) return;
+        if (!account) {
+          setUnavailable(message);
+          setRegistration('offline');
+          return;
+        }
+        setLine({ username: account.username, displayName: account.displayName, domain: account.domain });
+        agent = register(account);
+      },
+      () => {
+        // the client has shown why (or the page closed meanwhile)
+        if (!stop.signal.aborted) setRegistration('failed');
+      },
+    );
+    return () => {
+      stop.abort();
+      agent?.stop();
+      ua.current = null;
+      session.current = null;
+    };
+  }, [owner]);
+
+  function register(account: SipAccount): UA {
     const agent = new JsSIP.UA({
       sockets: [new JsSIP.WebSocketInterface(account.wsUrl)],
       uri: `sip:${account.username}@${account.domain}`,
@@ -76,11 +130,8 @@ export function useSipPhone(account: SipAccount | null, audio: React.RefObject<H
     });
     agent.start();
     ua.current = agent;
-    return () => {
-      agent.stop();
-      ua.current = null;
-    };
-  }, [account]);
+    return agent;
+  }
 
   function track(s: RTCSession, initial: CallState) {
     session.current = s;
@@ -113,6 +164,8 @@ export function useSipPhone(account: SipAccount | null, audio: React.RefObject<H
 
   const media = { mediaConstraints: { audio: true, video: false } };
   return {
+    line,
+    unavailable,
     registration,
     error,
     state,
@@ -121,9 +174,9 @@ export function useSipPhone(account: SipAccount | null, audio: React.RefObject<H
     held,
     startedAt,
     call(number: string) {
-      if (!ua.current || !account) return;
+      if (!ua.current || !line) return;
       setError(null);
-      ua.current.call(`sip:${number}@${account.domain}`, media);
+      ua.current.call(`sip:${number}@${line.domain}`, media);
     },
     answer: () => session.current?.answer(media),
     hangup: () => session.current?.terminate(),
