@@ -19,6 +19,7 @@ import { openApiTransform, openApiTransformObject } from './platform/openapi';
 import { createPush } from './platform/push';
 import { RateLimiter } from './platform/rateLimit';
 import { installSecurityHeaders } from './platform/security';
+import { useSecretsKey } from './platform/secrets';
 import { installAuth, TokenService } from './platform/session';
 import { createStorage } from './platform/storage';
 
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
 
+  useSecretsKey(config.secretsKey);
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   const push = await createPush({
     tokens,
