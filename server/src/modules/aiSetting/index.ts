@@ -14,6 +14,7 @@
  */
 import type { Module } from '../../platform/context';
 import { aiSettingRoutes } from './routes';
+import { sealStoredKeys } from './models';
 import { seedAiSettings } from './seed';
 import { AiSettingService } from './service';
 
@@ -28,7 +29,9 @@ export { AiSettingService } from './service';
 
 export const aiSettingModule: Module = {
   name: 'aiSetting',
-  setup(ctx) {
+  async setup(ctx) {
+    // keys saved before secrets were encrypted at rest are sealed now (idempotent)
+    await sealStoredKeys(ctx.db);
     const svc = new AiSettingService(ctx);
     ctx.services.aiSetting = svc;
     aiSettingRoutes(ctx, svc);
