@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { sealSecret } from '../../platform/secrets';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -21,7 +22,8 @@ type SeatRow = typeof callSeat.$inferSelect;
 
 /** Seats (坐席): the pool of purchased agents, binding to users, transfers with their record, displayed numbers. */
 
-const newSipPassword = () => randomBytes(12).toString('base64url');
+/** A new SIP password, sealed at rest (platform/secrets.ts); opened only when served to the seat's softphone. */
+const newSipPassword = () => sealSecret(randomBytes(12).toString('base64url'));
 
 /** The seat bound to a user (the one they call with), or undefined. */
 export async function seatOfUser(db: DbOrTx, orgId: number, userId: number): Promise<SeatRow | undefined> {

@@ -1,3 +1,4 @@
+import { sealSecret } from '../../platform/secrets';
 import type { AppContext, DemoOrg } from '../../platform/context';
 import type { Session } from '../../platform/session';
 import { clueIdsOfFilter } from '../clue/callTargets';
@@ -26,7 +27,7 @@ export async function seedTelephony(ctx: AppContext, org: DemoOrg, index: number
       userId,
       lineId: line.id,
       displayNumber: userId ? line.numbers[i % line.numbers.length] : null,
-      sipPassword: `demo${org.orgId}x${i}${Math.random().toString(36).slice(2, 10)}`,
+      sipPassword: sealSecret(`demo${org.orgId}x${i}${Math.random().toString(36).slice(2, 10)}`),
       boundAt: userId ? new Date() : null,
       expireAt: new Date(Date.now() + 365 * 86_400_000),
     })),
