@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import { Agent, buildConnector, FormData as UndiciFormData, fetch as undiciFetch } from 'undici';
 
 /**
  * Outbound HTTP: the one address policy for every URL an organisation or a user can set (LLM base URL, telephony API
@@ -249,7 +249,7 @@ async function request(url: string, init: OutboundInit, policy: boolean): Promis
       res = (await undiciFetch(current.href, {
         method,
         headers,
-        body: init.body as never,
+        body: bodyOf(init.body) as never,
         redirect: 'manual',
         signal,
         ...(policy ? { dispatcher: policyDispatcher } : {}),
@@ -273,6 +273,16 @@ async function request(url: string, init: OutboundInit, policy: boolean): Promis
       headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !SENSITIVE_HEADERS.includes(k.toLowerCase())));
     current = next;
   }
+}
+
+/** Node's global FormData is not the installed undici's: its entries are copied (files stay Blobs). */
+function bodyOf(body: OutboundInit['body']): unknown {
+  if (!(body instanceof FormData)) return body;
+  const form = new UndiciFormData();
+  for (const [name, value] of body.entries())
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, value, (value as File).name);
+  return form;
 }
 
 /** The OutboundError in a fetch failure's cause chain (the connector's refusal), if any. */
