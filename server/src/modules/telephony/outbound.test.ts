@@ -87,6 +87,13 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
       const res = await save(tok, { apiBaseUrl, appSecret: SECRET });
       expect(res.msg, apiBaseUrl).toBe(`apiBaseUrl：${OUTBOUND_MESSAGES.invalid}`);
     }
+    // FreeSWITCH's event socket on an internal address (an organisation's choice) is refused too
+    const esl = await t().post(
+      `${R}/callDataConfig/save`,
+      { provider: 'freeswitch', eslHost: '127.0.0.1', eslPort: 8021, eslPassword: 'ClueCon' },
+      { token: tok },
+    );
+    expect(esl.msg).toBe(`eslHost：${OUTBOUND_MESSAGES.blocked}`);
     const rec = await save(tok, { apiBaseUrl: fake.url, appSecret: SECRET, recordingBaseUrl: `http://127.1:${port}` });
     expect(rec.msg).toBe(`recordingBaseUrl：${OUTBOUND_MESSAGES.blocked}`);
     expect(hits).toEqual([]);
