@@ -50,7 +50,12 @@ export default [
     name: '两个 API 进程共用外部 MQTT：在 A 上发布的公告弹到 B 上登录的浏览器',
     async run({ page, shot }) {
       await withScratchDatabase(async (databaseUrl) => {
-        const env = { DATABASE_URL: databaseUrl, MQTT_URL, JWT_SECRET: randomBytes(24).toString('hex'), SECRETS_KEY: randomBytes(32).toString('base64') };
+        const env = {
+          DATABASE_URL: databaseUrl,
+          MQTT_URL,
+          JWT_SECRET: randomBytes(24).toString('hex'),
+          SECRETS_KEY: randomBytes(32).toString('base64'),
+        };
         // one after the other: the first migrates and seeds, the second finds it done
         const a = await startServer({ env });
         let b;

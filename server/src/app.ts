@@ -18,8 +18,8 @@ import { Jobs } from './platform/jobs';
 import { openApiTransform, openApiTransformObject } from './platform/openapi';
 import { createPush } from './platform/push';
 import { RateLimiter } from './platform/rateLimit';
-import { installSecurityHeaders } from './platform/security';
 import { useSecretsKey } from './platform/secrets';
+import { installSecurityHeaders } from './platform/security';
 import { installAuth, TokenService } from './platform/session';
 import { createStorage } from './platform/storage';
 

@@ -122,7 +122,10 @@ describe('platform/llm: OpenAI-compatible chat completions with JSON output', ()
   });
 
   it('never repeats the far side: error bodies, refusals and unparsable answers have fixed texts', async () => {
-    replies.push({ status: 500, text: 'root:x:0:0 internal secret' }, { status: 500, text: 'root:x:0:0 internal secret' });
+    replies.push(
+      { status: 500, text: 'root:x:0:0 internal secret' },
+      { status: 500, text: 'root:x:0:0 internal secret' },
+    );
     const err = await client()
       .chatJson(messages, Summary, 's')
       .catch((e) => e);
@@ -135,7 +138,13 @@ describe('platform/llm: OpenAI-compatible chat completions with JSON output', ()
   });
 
   it('refuses internal base URLs without sending anything (the outbound-address policy)', async () => {
-    for (const baseUrl of ['http://127.0.0.1:8080/v1', 'http://169.254.169.254/v1', 'http://[::1]:8080/v1', 'http://2130706433:8080/v1', 'http://example.com/v1#']) {
+    for (const baseUrl of [
+      'http://127.0.0.1:8080/v1',
+      'http://169.254.169.254/v1',
+      'http://[::1]:8080/v1',
+      'http://2130706433:8080/v1',
+      'http://example.com/v1#',
+    ]) {
       const err = await createLlmClient({ baseUrl, apiKey: 'sk-x', model: 'm' })
         .chatJson(messages, Summary, 's')
         .catch((e) => e);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { joinUrl, OutboundError, readText, safeFetch } from './outbound';
+import { joinUrl, type OutboundError, readText, safeFetch } from './outbound';
 
 /**
  * A client of any OpenAI-compatible chat-completions endpoint (DeepSeek, Qwen/DashScope, vLLM, Ollama, OpenAI …)
@@ -200,8 +200,7 @@ function parseAnswer<T>(text: string, schema: z.ZodType<T>): T {
   try {
     const json = JSON.parse(text) as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] };
     const message = json.choices?.[0]?.message;
-    if (typeof message?.refusal === 'string' && message.refusal)
-      throw new LlmError('empty', '模型拒绝回答');
+    if (typeof message?.refusal === 'string' && message.refusal) throw new LlmError('empty', '模型拒绝回答');
     content = message?.content;
   } catch (e) {
     if (e instanceof LlmError) throw e;

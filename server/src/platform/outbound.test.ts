@@ -14,7 +14,10 @@ import {
 } from './outbound';
 
 /** A listener that records every request it receives (proof that nothing was sent). */
-async function listener(host: string, handler?: (path: string) => { status: number; headers?: Record<string, string> }) {
+async function listener(
+  host: string,
+  handler?: (path: string) => { status: number; headers?: Record<string, string> },
+) {
   const hits: { path: string; headers: Record<string, unknown> }[] = [];
   const server: Server = createServer((req, res) => {
     hits.push({ path: req.url ?? '', headers: req.headers });
@@ -65,7 +68,8 @@ describe('address classification (ipaddr.js)', () => {
   });
 
   it('public addresses pass', () => {
-    for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(ip)).toBe(true);
+    for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+      expect(isPublicAddress(ip)).toBe(true);
   });
 
   it('every URL notation of loopback, metadata and private ranges is refused on saving', () => {
@@ -91,7 +95,16 @@ describe('address classification (ipaddr.js)', () => {
   });
 
   it('credentials, queries, fragments and other protocols are refused', () => {
-    for (const url of ['http://user:pw@example.com/', 'http://a@example.com/', 'https://example.com/v1#', 'https://example.com/v1?x=1', 'ftp://example.com/', 'file:///etc/passwd', 'gopher://example.com/', 'not a url'])
+    for (const url of [
+      'http://user:pw@example.com/',
+      'http://a@example.com/',
+      'https://example.com/v1#',
+      'https://example.com/v1?x=1',
+      'ftp://example.com/',
+      'file:///etc/passwd',
+      'gopher://example.com/',
+      'not a url',
+    ])
       expect(checkUrl(url), url).toBe(OUTBOUND_MESSAGES.invalid);
   });
 
@@ -118,13 +131,23 @@ describe('address classification (ipaddr.js)', () => {
 
 describe('joinUrl', () => {
   it('always appends the path', () => {
-    expect(joinUrl('https://api.example.com/v1', '/chat/completions')).toBe('https://api.example.com/v1/chat/completions');
-    expect(joinUrl('https://api.example.com/v1/', 'chat/completions')).toBe('https://api.example.com/v1/chat/completions');
+    expect(joinUrl('https://api.example.com/v1', '/chat/completions')).toBe(
+      'https://api.example.com/v1/chat/completions',
+    );
+    expect(joinUrl('https://api.example.com/v1/', 'chat/completions')).toBe(
+      'https://api.example.com/v1/chat/completions',
+    );
     expect(joinUrl('https://api.example.com', '/v1/call/dialout')).toBe('https://api.example.com/v1/call/dialout');
     expect(joinUrl('https://api.example.com/a/../b', '/x')).toBe('https://api.example.com/b/x');
   });
   it('refuses what would drop or change it', () => {
-    for (const base of ['http://example.com/x#', 'http://example.com/x?', 'http://example.com/x?a=1', 'http://u@example.com/', 'http://u:p@example.com/'])
+    for (const base of [
+      'http://example.com/x#',
+      'http://example.com/x?',
+      'http://example.com/x?a=1',
+      'http://u@example.com/',
+      'http://u:p@example.com/',
+    ])
       expect(() => joinUrl(base, '/chat/completions'), base).toThrow(OutboundError);
     expect(() => joinUrl('http://example.com/v1', '../admin')).toThrow(OutboundError);
   });
@@ -192,7 +215,9 @@ describe('safeFetch', () => {
     expect(a.message).toBe(OUTBOUND_MESSAGES.network);
     const slow = createServer(() => {});
     await new Promise<void>((r) => slow.listen(0, '127.0.0.2', r));
-    const b = await safeFetch(`http://127.0.0.2:${(slow.address() as AddressInfo).port}/`, { timeoutMs: 200 }).catch((e) => e);
+    const b = await safeFetch(`http://127.0.0.2:${(slow.address() as AddressInfo).port}/`, { timeoutMs: 200 }).catch(
+      (e) => e,
+    );
     expect(b.message).toBe(OUTBOUND_MESSAGES.network);
     slow.closeAllConnections();
     slow.close();

@@ -164,8 +164,7 @@ export function checkUrl(url: string, protocols: readonly string[] = ['http:', '
   try {
     const u = parseUrl(url, protocols, true);
     const port = Number(u.port) || defaultPort(u.protocol);
-    if (isIP(unbracket(u.hostname)) && !addressAllowed(u.hostname, port, u.hostname))
-      return OUTBOUND_MESSAGES.blocked;
+    if (isIP(unbracket(u.hostname)) && !addressAllowed(u.hostname, port, u.hostname)) return OUTBOUND_MESSAGES.blocked;
     return null;
   } catch (e) {
     return (e as Error).message;
@@ -260,7 +259,8 @@ async function request(url: string, init: OutboundInit, policy: boolean): Promis
     const location = res.headers.get('location');
     if (!follow || res.status < 300 || res.status > 399 || !location) return res;
     await res.body?.cancel().catch(() => {});
-    if (hop >= (init.maxRedirects ?? 3)) throw new OutboundError('http', `重定向次数过多（HTTP ${res.status}）`, res.status);
+    if (hop >= (init.maxRedirects ?? 3))
+      throw new OutboundError('http', `重定向次数过多（HTTP ${res.status}）`, res.status);
     const next = (() => {
       try {
         return new URL(location, current);
@@ -270,7 +270,9 @@ async function request(url: string, init: OutboundInit, policy: boolean): Promis
     })();
     parseUrl(next.href, ['http:', 'https:'], false);
     if (next.origin !== current.origin)
-      headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !SENSITIVE_HEADERS.includes(k.toLowerCase())));
+      headers = Object.fromEntries(
+        Object.entries(headers).filter(([k]) => !SENSITIVE_HEADERS.includes(k.toLowerCase())),
+      );
     current = next;
   }
 }

@@ -30,7 +30,9 @@ export function parseSecretsKey(text: string): Buffer {
   const t = text.trim();
   const bytes = /^[0-9a-fA-F]{64}$/.test(t) ? Buffer.from(t, 'hex') : Buffer.from(t, 'base64');
   if (bytes.length !== 32)
-    throw new SecretsKeyError('SECRETS_KEY 必须是 32 字节的密钥（64 位十六进制或 base64），例如：openssl rand -base64 32');
+    throw new SecretsKeyError(
+      'SECRETS_KEY 必须是 32 字节的密钥（64 位十六进制或 base64），例如：openssl rand -base64 32',
+    );
   return bytes;
 }
 

@@ -1,4 +1,10 @@
-import { hostOf, joinUrl, OutboundError as PlatformOutboundError, operatorFetch, readText } from '../../platform/outbound';
+import {
+  hostOf,
+  joinUrl,
+  operatorFetch,
+  OutboundError as PlatformOutboundError,
+  readText,
+} from '../../platform/outbound';
 
 /**
  * Outbound HTTP calls to the account module's providers (SMS, geetest, DingTalk): thin users of platform/outbound.ts.
@@ -16,11 +22,7 @@ export interface OutboundResponse {
 }
 
 /** Fetches with a timeout; a network failure or timeout becomes an OutboundError saying so in Chinese. */
-export async function send(
-  url: string,
-  init: RequestInit = {},
-  timeoutMs = 8000,
-): Promise<OutboundResponse> {
+export async function send(url: string, init: RequestInit = {}, timeoutMs = 8000): Promise<OutboundResponse> {
   const started = performance.now();
   try {
     const res = await operatorFetch(url, {

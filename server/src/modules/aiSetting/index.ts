@@ -13,8 +13,8 @@
  *   routes.ts      wires the calls; seed.ts  the demo organisations' settings
  */
 import type { Module } from '../../platform/context';
-import { aiSettingRoutes } from './routes';
 import { sealStoredKeys } from './models';
+import { aiSettingRoutes } from './routes';
 import { seedAiSettings } from './seed';
 import { AiSettingService } from './service';
 

@@ -214,7 +214,11 @@ describe('analysis models (/aiModel)', () => {
       refused(await post('test', { id, baseUrl: `http://127.0.0.1:${port}/v1` }, tok), 400, OUTBOUND_MESSAGES.blocked);
       // an allowed address that is not the saved one: the stored key is not sent there either
       refused(await post('test', { id, baseUrl: `${fake.url}/elsewhere/v1` }, tok), 400, KEY_FOR_NEW_ADDRESS);
-      refused(await post('test', { id, baseUrl: `http://localhost:${port}/v1`, apiKey: '' }, tok), 400, KEY_FOR_NEW_ADDRESS);
+      refused(
+        await post('test', { id, baseUrl: `http://localhost:${port}/v1`, apiKey: '' }, tok),
+        400,
+        KEY_FOR_NEW_ADDRESS,
+      );
       refused(await post('update', { id, baseUrl: `http://localhost:${port}/v1` }, tok), 400, KEY_FOR_NEW_ADDRESS);
       expect((await list(tok)).find((m: { id: number }) => m.id === id).baseUrl).toBe(`${fake.url}/v1`);
       // a changed address with the key entered again is tested with that key only

@@ -6,8 +6,8 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import { createLlmClient, type LlmClient, type LlmConfig } from '../../platform/llm';
 import { checkUrl } from '../../platform/outbound';
-import { isSealed, openSecret, SECRET_PREFIX, sealSecret } from '../../platform/secrets';
 import { findScoped, type Scope, scoped, updateScoped } from '../../platform/scope';
+import { isSealed, openSecret, SECRET_PREFIX, sealSecret } from '../../platform/secrets';
 import type { Session } from '../../platform/session';
 import { aiModel } from './schema';
 

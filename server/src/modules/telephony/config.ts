@@ -67,7 +67,11 @@ export async function settingsOf(
   const [row] = await db.select().from(callProviderConfig).where(eq(callProviderConfig.organizationId, orgId)).limit(1);
   if (row && row.provider !== 'none')
     return {
-      settings: { ...EMPTY, ...opened(row.settings as Partial<Settings>), provider: row.provider as Settings['provider'] },
+      settings: {
+        ...EMPTY,
+        ...opened(row.settings as Partial<Settings>),
+        provider: row.provider as Settings['provider'],
+      },
       source: 'organization',
     };
   if (row) return { settings: { ...EMPTY, ...opened(row.settings as Partial<Settings>) }, source: 'none' };

@@ -147,14 +147,21 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
     const lead = await addLead(t(), org.seat);
     const call = ok(await t().post(`${R}/call/v1/callOut`, { clueId: lead.id }, { token: org.seat.token }));
     await fake.idle();
-    for (const recordUrl of [`http://127.0.0.1:${port}/rec.wav`, `http://localhost:${port}/rec.wav`, `http://2130706433:${port}/a.wav`]) {
+    for (const recordUrl of [
+      `http://127.0.0.1:${port}/rec.wav`,
+      `http://localhost:${port}/rec.wav`,
+      `http://2130706433:${port}/a.wav`,
+    ]) {
       const res = await fake.post(`${process.env.PUBLIC_BASE_URL}/api/robot/pscccall/recordCallback`, {
         userData: call.callId,
         eventId: `rec-${recordUrl}`,
         recordUrl,
       });
       expect(res.status).toBeLessThan(500);
-      await t().ctx.db.update(callRecord).set({ recordingUrl: recordUrl, recordingId: null }).where(eq(callRecord.callId, call.callId));
+      await t()
+        .ctx.db.update(callRecord)
+        .set({ recordingUrl: recordUrl, recordingId: null })
+        .where(eq(callRecord.callId, call.callId));
       await t().ctx.services.telephony.fetchRecording(call.callId);
     }
     expect(hits).toEqual([]);
@@ -164,7 +171,10 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
     const org = await t().newOrg();
     await setupSeats(t(), org);
     await useCloud(t(), org, fake, APP_ID, SECRET);
-    const [row] = await t().ctx.db.select().from(callProviderConfig).where(eq(callProviderConfig.organizationId, org.orgId));
+    const [row] = await t()
+      .ctx.db.select()
+      .from(callProviderConfig)
+      .where(eq(callProviderConfig.organizationId, org.orgId));
     const stored = row.settings as { appSecret: string };
     expect(stored.appSecret).toMatch(/^enc:v1:/);
     expect(JSON.stringify(row.settings)).not.toContain(SECRET);
@@ -173,14 +183,17 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
     expect(seat.sipPassword).toMatch(/^enc:v1:/);
 
     // as stored before this version: plain text
-    await t().ctx.db
-      .update(callProviderConfig)
+    await t()
+      .ctx.db.update(callProviderConfig)
       .set({ settings: { ...stored, appSecret: 'plain-old-secret' } })
       .where(eq(callProviderConfig.organizationId, org.orgId));
     await t().ctx.db.update(callSeat).set({ sipPassword: 'plain-sip-pw' }).where(eq(callSeat.id, seat.id));
     expect(await sealStoredSettings(t().ctx.db)).toBeGreaterThanOrEqual(2);
     expect(await sealStoredSettings(t().ctx.db)).toBe(0);
-    const [after] = await t().ctx.db.select().from(callProviderConfig).where(eq(callProviderConfig.organizationId, org.orgId));
+    const [after] = await t()
+      .ctx.db.select()
+      .from(callProviderConfig)
+      .where(eq(callProviderConfig.organizationId, org.orgId));
     expect((after.settings as { appSecret: string }).appSecret).toMatch(/^enc:v1:/);
     expect(openSecret((after.settings as { appSecret: string }).appSecret)).toBe('plain-old-secret');
     const [sealedSeat] = await t().ctx.db.select().from(callSeat).where(eq(callSeat.id, seat.id));
@@ -196,7 +209,9 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
     );
     const sip = ok(await t().post(`${R}/callset/getSipAccount`, {}, { token: org.seat.token }));
     expect(sip.password).toBe('plain-sip-pw');
-    const plainCount = await t().ctx.db.execute(sql`select count(*)::int as n from call_seat where sip_password not like 'enc:v1:%'`);
+    const plainCount = await t().ctx.db.execute(
+      sql`select count(*)::int as n from call_seat where sip_password not like 'enc:v1:%'`,
+    );
     expect(Number((plainCount as unknown as { rows: { n: number }[] }).rows?.[0]?.n ?? 0)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-import { sealSecret } from '../../platform/secrets';
 import type { AppContext, DemoOrg } from '../../platform/context';
+import { sealSecret } from '../../platform/secrets';
 import type { Session } from '../../platform/session';
 import { clueIdsOfFilter } from '../clue/callTargets';
 import { setOrgSetting } from '../org/settings';

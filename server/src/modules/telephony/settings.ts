@@ -1,12 +1,12 @@
+import { isIP } from 'node:net';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import { isIP } from 'node:net';
 import { badRequest } from '../../platform/errors';
 import { addressAllowed, checkUrl, OUTBOUND_MESSAGES } from '../../platform/outbound';
-import { openSecret, sealSecret } from '../../platform/secrets';
 import { findScoped, scoped } from '../../platform/scope';
+import { openSecret, sealSecret } from '../../platform/secrets';
 import type { Session } from '../../platform/session';
 import { orgUser } from '../org/directory';
 import { missingOf, type Settings, webhookBase } from './config';

@@ -62,7 +62,9 @@ export class EslConnection extends EventEmitter {
     if (!opts.policy) return EslConnection.open(opts, opts.host);
     const host = await resolveAllowed(opts.host, opts.port);
     return EslConnection.open(opts, host).catch((e: Error) => {
-      throw e.message === WRONG_PASSWORD ? e : new OutboundError('network', `无法连接 FreeSWITCH：${OUTBOUND_MESSAGES.network}`);
+      throw e.message === WRONG_PASSWORD
+        ? e
+        : new OutboundError('network', `无法连接 FreeSWITCH：${OUTBOUND_MESSAGES.network}`);
     });
   }
 
