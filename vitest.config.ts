@@ -12,6 +12,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['server/src/test/globalSetup.ts'],
+          // fake providers listen on 127.0.0.2 (server/src/test/fakeHttp.ts): the outbound address policy lets them through
+          env: { OUTBOUND_ALLOW: '127.0.0.2' },
         },
       },
     ],

@@ -48,6 +48,8 @@ export default async function callsBench(): Promise<void> {
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
   process.env.PUBLIC_BASE_URL = base;
+  // the fake call centre listens on 127.0.0.2 (testing/fakeCloud.ts): allowed by the outbound-address policy
+  process.env.OUTBOUND_ALLOW = process.env.OUTBOUND_ALLOW || '127.0.0.2';
   const fake = await startFakeCloud({ appId: APP_ID, secret: SECRET, stepMs: 50 });
   const db = database.db;
   try {

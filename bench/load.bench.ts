@@ -11,6 +11,7 @@
 // saturation figure from autocannon: the same users and requests with no pause at all, for LOAD_MAX_SECONDS.
 // LOAD_SECONDS, LOAD_VUS, LOAD_THINK_SECONDS, LOAD_MAX_SECONDS, LOAD_LEADS change the defaults (60, 100, 2, 20, 50,000).
 // LOAD_BY_CALL=1 also prints each call's p50/p95/max of the paced runs.
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import histUtil from 'autocannon/lib/histUtil.js';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -40,6 +41,8 @@ export default async function loadBench(): Promise<void> {
   const env = {
     DATABASE_URL: databaseUrl,
     JWT_SECRET: 'load-bench-secret-0123456789abcdef',
+    // several processes share one secrets key (platform/secrets.ts)
+    SECRETS_KEY: randomBytes(32).toString('base64'),
     DATA_DIR: `/tmp/crm-bench-load-${process.pid}`,
     LOG_LEVEL: 'warn',
     LOGIN_LIMIT_PER_ACCOUNT: '1000000',

@@ -49,8 +49,8 @@ const fake = createServer((req, res) => {
 let shared = null;
 async function env() {
   if (shared) return shared;
-  await new Promise((r) => fake.listen(0, '127.0.0.1', r));
-  const fakeUrl = `http://127.0.0.1:${fake.address().port}`;
+  await new Promise((r) => fake.listen(0, '127.0.0.2', r));
+  const fakeUrl = `http://127.0.0.2:${fake.address().port}`;
   const server = await startServer({
     env: { ASR_ENGINE: 'openai', ASR_OPENAI_BASE_URL: fakeUrl, ASR_OPENAI_MODEL: 'fake', LOG_LEVEL: 'info' },
   });

@@ -51,7 +51,12 @@ export default [
     async run({ page, shot }) {
       const broker = await startMosquitto();
       await withScratchDatabase(async (databaseUrl) => {
-        const env = { DATABASE_URL: databaseUrl, ...broker.env, JWT_SECRET: randomBytes(24).toString('hex') };
+        const env = {
+          DATABASE_URL: databaseUrl,
+          ...broker.env,
+          JWT_SECRET: randomBytes(24).toString('hex'),
+          SECRETS_KEY: randomBytes(32).toString('base64'),
+        };
         // one after the other: the first migrates and seeds, the second finds it done
         const a = await startServer({ env });
         let b;

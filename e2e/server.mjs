@@ -38,6 +38,8 @@ export async function startServer({ env = {}, timeoutMs = 120_000 } = {}) {
       TRUST_PROXY: 'loopback',
       // Every answer the scenarios cause is checked against its call's schema (a stray answer fails the scenario).
       VALIDATE_ANSWERS: 'true',
+      // fake providers (LLM, call centre) listen on 127.0.0.2: the outbound-address policy lets that one through
+      OUTBOUND_ALLOW: '127.0.0.2',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

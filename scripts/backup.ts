@@ -6,6 +6,8 @@
 //                      --clean --if-exists in one transaction into DATABASE_URL (stop the servers first).
 //   files:             DATA_DIR/files (the disk store). With S3_ENDPOINT the objects stay in the bucket: back it up with
 //                      the store's own versioning or replication (the archive then holds the database only).
+// The secrets key (SECRETS_KEY or DATA_DIR/.secrets-key) is not in the archive: kept apart, it is what makes a stolen
+// archive useless for the sealed secrets; a restore elsewhere needs the same key.
 // The database is dumped before the files are read: every file a dumped row names was stored before its row.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,13 +19,22 @@ import { loadConfig } from '../server/src/platform/config';
 import { embeddedServerPid } from '../server/src/platform/pidFile';
 
 const FORMAT = 'crm-backup';
+/** Secrets at rest (platform/secrets.ts) are sealed with the installation key, which the archive deliberately lacks. */
+const SECRETS_KEY_NOTE =
+  '注意：加密密钥（SECRETS_KEY 或 DATA_DIR/.secrets-key）不在备份文件中，请另行妥善保存；' +
+  '在另一台机器上恢复时必须使用同一个密钥，否则模型 API Key、外呼密钥和 SIP 密码无法解密（需重新填写）。';
 const [mode, target] = process.argv.slice(2);
 if (!target || (mode !== 'backup' && mode !== 'restore')) {
   console.error('用法：npm run backup -- <文件.tar.gz>   |   npm run restore -- <文件.tar.gz>');
   process.exit(2);
 }
 const file = resolve(target);
-const config = loadConfig({ ...process.env, JWT_SECRET: process.env.JWT_SECRET || 'unused-by-backup' });
+// the secrets key is not read (nor written) by backup and restore: it is not in the archive
+const config = loadConfig({
+  ...process.env,
+  JWT_SECRET: process.env.JWT_SECRET || 'unused-by-backup',
+  SECRETS_KEY: process.env.SECRETS_KEY || '0'.repeat(64),
+});
 const dataDir = config.dataDir;
 const pgBin = (name: string) => {
   const dir = process.env.PG_BIN;
@@ -76,6 +87,7 @@ async function backup(): Promise<void> {
     console.log(
       `已备份到 ${file}（数据库：${database === 'postgres' ? 'PostgreSQL' : 'PGlite'}，文件：${withFiles ? '已包含' : config.s3 ? '对象存储，未包含' : '无'}）`,
     );
+    console.log(SECRETS_KEY_NOTE);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -125,6 +137,7 @@ async function restore(): Promise<void> {
     console.log(
       `已从 ${file} 恢复（备份时间 ${manifest.createdAt}）。${existsSync(dataDir) ? `原有数据（如有）已改名为 *.before-restore-${stamp}。` : ''}`,
     );
+    console.log(SECRETS_KEY_NOTE);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

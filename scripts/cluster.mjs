@@ -1,5 +1,5 @@
 // `npm run start:cluster`: the scaled shape on one machine. API processes (WORKERS=none) and worker processes
-// (WORKERS=<queues>) against one PostgreSQL (DATABASE_URL), one MQTT broker (MQTT_URL) and one JWT_SECRET. A process
+// (WORKERS=<queues>) against one PostgreSQL (DATABASE_URL), one MQTT broker (MQTT_URL), one JWT_SECRET and one SECRETS_KEY. A process
 // that dies is started again after a pause (as systemd's Restart=always would). Ctrl-C stops them all gracefully.
 //
 //   CLUSTER_API=2                                   API processes, on PORT, PORT+1, … (PORT default 8080)
@@ -16,6 +16,12 @@ import { root, sleep, spawnServer } from './lib/processes.mjs';
 const env = process.env;
 if (!env.DATABASE_URL) {
   console.error('start:cluster needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process.');
+  process.exit(1);
+}
+if (!env.SECRETS_KEY) {
+  console.error(
+    'start:cluster needs SECRETS_KEY (32 bytes, e.g. `openssl rand -base64 32`): every process must read the secrets the others saved. Keep it apart from backups.',
+  );
   process.exit(1);
 }
 if (!env.MQTT_URL)

@@ -12,6 +12,9 @@ export async function startCluster({ databaseUrl, api = 2, workers = ['all'], en
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(24).toString('hex'),
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+    // the fake ASR/LLM (lib/fakeAi.mjs) listens on 127.0.0.2, allowed by the outbound-address policy
+    OUTBOUND_ALLOW: '127.0.0.2',
     LOG_LEVEL: 'debug',
     // a dead worker's job is taken over after 10 s (the floor pg-boss allows), looked for every 2 s
     JOB_HEARTBEAT_SECONDS: '10',

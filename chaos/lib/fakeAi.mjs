@@ -51,8 +51,8 @@ export async function startFakeAi() {
           };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${server.address().port}`;
+  await new Promise((r) => server.listen(0, '127.0.0.2', r));
+  const url = `http://127.0.0.2:${server.address().port}`;
   return {
     url,
     requests,

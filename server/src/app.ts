@@ -18,6 +18,7 @@ import { Jobs } from './platform/jobs';
 import { apiDocsHooks, openApiTransform, openApiTransformObject } from './platform/openapi';
 import { createPush } from './platform/push';
 import { RateLimiter } from './platform/rateLimit';
+import { useSecretsKey } from './platform/secrets';
 import { installSecurityHeaders } from './platform/security';
 import { installAuth, TokenService } from './platform/session';
 import { createStorage } from './platform/storage';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
 
+  useSecretsKey(config.secretsKey);
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   const push = await createPush({
     tokens,

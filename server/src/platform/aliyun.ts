@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { operatorFetch, readText } from './outbound';
 
 /**
  * Aliyun RPC-style APIs (STS, SMS and the other `*.aliyuncs.com` POP services): signature version 1.0
@@ -74,19 +75,22 @@ export async function aliyunRpc<T = Record<string, unknown>>(req: AliyunRpcReque
   const base = req.endpoint.replace(/\/+$/, '');
   const host = hostOf(base);
   let res: Response;
+  let text: string;
+  const timeoutMs = req.timeoutMs ?? 8000;
+  const started = performance.now();
   try {
-    res = await fetch(method === 'GET' ? `${base}/?${form}` : `${base}/`, {
+    // the endpoints are the operator's (SMS_ENDPOINT, TRACKING_*): trusted, outside the outbound-address policy
+    res = await operatorFetch(method === 'GET' ? `${base}/?${form}` : `${base}/`, {
       method,
       headers: method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : undefined,
       body: method === 'POST' ? form : undefined,
-      signal: AbortSignal.timeout(req.timeoutMs ?? 8000),
+      timeoutMs,
     });
-  } catch (e) {
-    const name = (e as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new AliyunRpcError(`请求 ${host} 超时`);
+    text = await readText(res, 1024 * 1024);
+  } catch {
+    if (performance.now() - started >= timeoutMs - 20) throw new AliyunRpcError(`请求 ${host} 超时`);
     throw new AliyunRpcError(`无法连接 ${host}`);
   }
-  const text = await res.text();
   let body: (T & { Code?: string; Message?: string }) | undefined;
   try {
     body = JSON.parse(text);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { loadSecretsKey } from './secrets';
 
 /** Everything the server reads from its environment, in one place. */
 export interface Config {
@@ -16,6 +17,8 @@ export interface Config {
   /** PostgreSQL when set; otherwise PGlite under dataDir (or in memory when dataDir is ':memory:'). */
   databaseUrl?: string;
   jwtSecret: Uint8Array;
+  /** The installation key of secrets at rest (SECRETS_KEY, else DATA_DIR/.secrets-key; see platform/secrets.ts). */
+  secretsKey: Buffer;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   seed: { enabled: boolean; password: string; admin1: string; admin2: string };
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: jwtSecret(env, dataDir),
+    secretsKey: loadSecretsKey(env, dataDir, workersOf(env.WORKERS) !== 'all'),
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 2 * 3600),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
     seed: {

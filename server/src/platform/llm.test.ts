@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type FakeReply, type FakeRequest, type FakeServer, fakeServer } from '../test/fakeHttp';
 import { createLlmClient, isStrictCompatible, LlmError, toResponseSchema } from './llm';
+import { OUTBOUND_MESSAGES } from './outbound';
 
 const Summary = z.object({ summary: z.string(), labels: z.array(z.number().int().min(1).max(5)) });
 const messages = [{ role: 'user' as const, content: '请总结这通电话' }];
@@ -71,7 +72,8 @@ describe('platform/llm: OpenAI-compatible chat completions with JSON output', ()
       .catch((e) => e);
     expect(err).toBeInstanceOf(LlmError);
     expect(err.kind).toBe('timeout');
-    expect(err.message).toContain('超时');
+    // the same text as a refused connection: a filtered port and a closed one look alike
+    expect(err.message).toBe(OUTBOUND_MESSAGES.network);
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -87,12 +89,12 @@ describe('platform/llm: OpenAI-compatible chat completions with JSON output', ()
     expect(fake.requests).toHaveLength(2);
   });
 
-  it('answers HTTP 401 密钥无效 at once (no retry), with the server message', async () => {
+  it('answers HTTP 401 密钥无效 at once (no retry), never the server message', async () => {
     replies.push({ status: 401, json: { error: { message: 'Incorrect API key provided' } } });
     const err = await client()
       .chatJson(messages, Summary, 's')
       .catch((e) => e);
-    expect(err.message).toBe('HTTP 401 密钥无效：Incorrect API key provided');
+    expect(err.message).toBe('HTTP 401 密钥无效');
     expect(err.status).toBe(401);
     expect(fake.requests).toHaveLength(1);
   });
@@ -115,8 +117,40 @@ describe('platform/llm: OpenAI-compatible chat completions with JSON output', ()
   });
 
   it('says when the server cannot be reached', async () => {
-    const gone = createLlmClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 2000 });
-    await expect(gone.chatJson(messages, Summary, 's')).rejects.toThrow('无法连接模型服务');
+    const gone = createLlmClient({ baseUrl: 'http://127.0.0.2:9/v1', model: 'm', timeoutMs: 2000 });
+    await expect(gone.chatJson(messages, Summary, 's')).rejects.toThrow(OUTBOUND_MESSAGES.network);
+  });
+
+  it('never repeats the far side: error bodies, refusals and unparsable answers have fixed texts', async () => {
+    replies.push(
+      { status: 500, text: 'root:x:0:0 internal secret' },
+      { status: 500, text: 'root:x:0:0 internal secret' },
+    );
+    const err = await client()
+      .chatJson(messages, Summary, 's')
+      .catch((e) => e);
+    expect(err.message).toBe('HTTP 500 模型服务内部错误');
+    replies.push(completion('secret-from-inside'), completion('secret-from-inside'));
+    const json = await client()
+      .chatJson(messages, Summary, 's')
+      .catch((e) => e);
+    expect(json.message).toBe('返回内容不是有效的 JSON');
+  });
+
+  it('refuses internal base URLs without sending anything (the outbound-address policy)', async () => {
+    for (const baseUrl of [
+      'http://127.0.0.1:8080/v1',
+      'http://169.254.169.254/v1',
+      'http://[::1]:8080/v1',
+      'http://2130706433:8080/v1',
+      'http://example.com/v1#',
+    ]) {
+      const err = await createLlmClient({ baseUrl, apiKey: 'sk-x', model: 'm' })
+        .chatJson(messages, Summary, 's')
+        .catch((e) => e);
+      expect(err.kind, baseUrl).toBe('address');
+    }
+    expect(fake.requests).toHaveLength(0);
   });
 
   it('falls back to a JSON object with the schema in the prompt when the server refuses json_schema', async () => {

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { joinUrl, type OutboundError, readText, safeFetch } from './outbound';
 
 /**
  * A client of any OpenAI-compatible chat-completions endpoint (DeepSeek, Qwen/DashScope, vLLM, Ollama, OpenAI …)
  * that answers structured JSON: the zod schema is sent as the JSON-schema response format and the answer is parsed
- * and validated against it. Node's fetch, no SDK.
+ * and validated against it. No SDK: `safeFetch` (platform/outbound.ts), because the base URL is an organisation's
+ * choice: the outbound-address policy applies, and nothing the far side answers is echoed in an error.
  */
 
 export interface LlmConfig {
@@ -29,7 +31,7 @@ export interface LlmClient {
   probe(): Promise<{ latencyMs: number }>;
 }
 
-export type LlmErrorKind = 'timeout' | 'network' | 'http' | 'json' | 'schema' | 'empty';
+export type LlmErrorKind = 'address' | 'timeout' | 'network' | 'http' | 'json' | 'schema' | 'empty';
 
 /** A failed call; `message` says the cause in Chinese, as the model test and the analysis error show it. */
 export class LlmError extends Error {
@@ -54,7 +56,7 @@ export const DEFAULT_LLM_TIMEOUT_MS = 60_000;
 const ProbeAnswer = z.object({ reply: z.string() });
 
 export function createLlmClient(cfg: LlmConfig): LlmClient {
-  const url = `${cfg.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const url = safeUrl(cfg.baseUrl);
   const timeoutMs = cfg.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
   // Servers that refuse the JSON-schema response format (DeepSeek takes only json_object) are asked for a JSON
   // object with the schema in the prompt instead, from then on.
@@ -71,34 +73,39 @@ export function createLlmClient(cfg: LlmConfig): LlmClient {
         : { type: 'json_object' },
     };
     const res = await post(body);
-    const text = await res.text();
+    const text = await readText(res).catch((e: Error) => {
+      throw new LlmError('network', e.message);
+    });
     if (!res.ok) {
       if (res.status === 400 && schemaFormat && /response_format|json_schema/i.test(text)) {
         schemaFormat = false;
         return attempt(messages, schema, name);
       }
-      throw httpError(res.status, text, cfg.model);
+      throw httpError(res.status, cfg.model);
     }
     return parseAnswer(text, schema);
   }
 
   async function post(body: unknown): Promise<Response> {
+    if (url instanceof LlmError) throw url;
+    const started = performance.now();
     try {
-      return await fetch(url, {
+      return await safeFetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}),
         },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
       });
     } catch (e) {
-      const err = e as Error;
-      if (err.name === 'TimeoutError' || err.name === 'AbortError')
-        throw new LlmError('timeout', `模型服务超时：${timeoutMs} ms 内没有应答`);
-      const cause = (err.cause as Error | undefined)?.message ?? err.message;
-      throw new LlmError('network', `无法连接模型服务（${url}）：${cause}`);
+      // one fixed text per cause: a refused address, or a connection that failed or timed out (never which)
+      const err = e as OutboundError;
+      if (err.kind === 'blocked' || err.kind === 'invalid') throw new LlmError('address', err.message);
+      // the same text; only the kind (not shown) tells a spent time limit, which is not worth a second attempt
+      const spent = performance.now() - started >= timeoutMs - 20;
+      throw new LlmError(spent ? 'timeout' : 'network', err.message);
     }
   }
 
@@ -159,8 +166,20 @@ function withSchemaPrompt(messages: ChatMessage[], jsonSchema: object): ChatMess
   return [instruction, ...messages];
 }
 
-function httpError(status: number, body: string, model: string): LlmError {
-  const detail = serverMessage(body);
+/** The chat-completions URL of a base URL, or why it cannot be used. */
+function safeUrl(baseUrl: string): string | LlmError {
+  try {
+    return joinUrl(baseUrl, 'chat/completions');
+  } catch (e) {
+    return new LlmError('address', (e as Error).message);
+  }
+}
+
+/**
+ * The status and a fixed text: the far side's body is never repeated (an internal service's answer would be read
+ * through it).
+ */
+function httpError(status: number, model: string): LlmError {
   const cause =
     status === 401
       ? '密钥无效'
@@ -173,17 +192,7 @@ function httpError(status: number, body: string, model: string): LlmError {
             : status >= 500
               ? '模型服务内部错误'
               : '请求被拒绝';
-  return new LlmError('http', `HTTP ${status} ${cause}${detail ? `：${detail}` : ''}`, status);
-}
-
-/** The error text of an OpenAI-style error body, or the start of whatever else came back. */
-function serverMessage(body: string): string {
-  try {
-    const json = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
-    const msg = typeof json.error === 'string' ? json.error : (json.error?.message ?? json.message);
-    if (typeof msg === 'string') return msg.slice(0, 200);
-  } catch {}
-  return body.trim().slice(0, 200);
+  return new LlmError('http', `HTTP ${status} ${cause}`, status);
 }
 
 function parseAnswer<T>(text: string, schema: z.ZodType<T>): T {
@@ -191,8 +200,7 @@ function parseAnswer<T>(text: string, schema: z.ZodType<T>): T {
   try {
     const json = JSON.parse(text) as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] };
     const message = json.choices?.[0]?.message;
-    if (typeof message?.refusal === 'string' && message.refusal)
-      throw new LlmError('empty', `模型拒绝回答：${message.refusal.slice(0, 200)}`);
+    if (typeof message?.refusal === 'string' && message.refusal) throw new LlmError('empty', '模型拒绝回答');
     content = message?.content;
   } catch (e) {
     if (e instanceof LlmError) throw e;
@@ -203,7 +211,7 @@ function parseAnswer<T>(text: string, schema: z.ZodType<T>): T {
   try {
     value = JSON.parse(stripFence(content));
   } catch {
-    throw new LlmError('json', `返回内容不是有效的 JSON：${content.trim().slice(0, 100)}`);
+    throw new LlmError('json', '返回内容不是有效的 JSON');
   }
   const checked = schema.safeParse(value);
   if (!checked.success) {

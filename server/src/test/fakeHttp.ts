@@ -1,7 +1,14 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** For tests: a local HTTP server on 127.0.0.1 and a random port that plays a provider (SMS, geetest, DingTalk). */
+/**
+ * For tests: a local HTTP server on 127.0.0.2 and a random port that plays a provider (SMS, geetest, DingTalk, an LLM,
+ * a call centre). 127.0.0.2 is in OUTBOUND_ALLOW of the tests (vitest.config.ts): the outbound-address policy
+ * (platform/outbound.ts) refuses every other loopback address.
+ */
+/** The allow-listed loopback address fake servers listen on. */
+export const FAKE_HOST = '127.0.0.2';
+
 export interface FakeRequest {
   method: string;
   url: URL;
@@ -45,8 +52,8 @@ export async function fakeServer(handler: FakeServer['handler']): Promise<FakeSe
       res.end(String(e));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, FAKE_HOST, resolve));
+  fake.url = `http://${FAKE_HOST}:${(server.address() as AddressInfo).port}`;
   fake.close = () =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();

@@ -1,4 +1,18 @@
-/** Outbound HTTP calls to the account module's providers (SMS, geetest, DingTalk): a timeout and Chinese failures. */
+import {
+  hostOf,
+  joinUrl,
+  operatorFetch,
+  OutboundError as PlatformOutboundError,
+  readText,
+} from '../../platform/outbound';
+
+/**
+ * Outbound HTTP calls to the account module's providers (SMS, geetest, DingTalk): thin users of platform/outbound.ts.
+ * Their addresses come from the environment (SMS_ENDPOINT, GEETEST_API, DINGTALK_API): the operator's choice, so
+ * `operatorFetch` (no address policy; same timeouts). Failures are OutboundErrors in Chinese naming the host.
+ */
+
+export { joinUrl };
 
 export class OutboundError extends Error {}
 
@@ -9,15 +23,20 @@ export interface OutboundResponse {
 
 /** Fetches with a timeout; a network failure or timeout becomes an OutboundError saying so in Chinese. */
 export async function send(url: string, init: RequestInit = {}, timeoutMs = 8000): Promise<OutboundResponse> {
-  let res: Response;
+  const started = performance.now();
   try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const res = await operatorFetch(url, {
+      method: init.method,
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      body: init.body as string | undefined,
+      timeoutMs,
+    });
+    return { status: res.status, text: await readText(res, 1024 * 1024) };
   } catch (e) {
-    const err = e as Error;
-    if (err.name === 'TimeoutError' || err.name === 'AbortError') throw new OutboundError(`请求 ${hostOf(url)} 超时`);
-    throw new OutboundError(`无法连接 ${hostOf(url)}`);
+    if (!(e instanceof PlatformOutboundError) || e.kind !== 'network') throw new OutboundError((e as Error).message);
+    if (performance.now() - started >= timeoutMs - 20) throw new OutboundError(`请求 ${hostOf(url)} 超时`);
+    throw new OutboundError(`无法连接 ${hostOf(url) || url}`);
   }
-  return { status: res.status, text: await res.text() };
 }
 
 /** As `send`, then parses the answer as JSON (any HTTP status: providers put their error in the body). */
@@ -32,17 +51,4 @@ export async function sendJson<T = any>(
   } catch {
     throw new OutboundError(`${hostOf(url)} 返回了无法解析的内容（HTTP ${res.status}）`);
   }
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
-/** Joins a configured base URL (with or without a trailing slash) and a path. */
-export function joinUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }

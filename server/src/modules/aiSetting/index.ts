@@ -13,6 +13,7 @@
  *   routes.ts      wires the calls; seed.ts  the demo organisations' settings
  */
 import type { Module } from '../../platform/context';
+import { sealStoredKeys } from './models';
 import { aiSettingRoutes } from './routes';
 import { seedAiSettings } from './seed';
 import { AiSettingService } from './service';
@@ -28,7 +29,9 @@ export { AiSettingService } from './service';
 
 export const aiSettingModule: Module = {
   name: 'aiSetting',
-  setup(ctx) {
+  async setup(ctx) {
+    // keys saved before secrets were encrypted at rest are sealed now (idempotent)
+    await sealStoredKeys(ctx.db);
     const svc = new AiSettingService(ctx);
     ctx.services.aiSetting = svc;
     aiSettingRoutes(ctx, svc);

@@ -1,9 +1,14 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { OUTBOUND_MESSAGES } from '../../platform/outbound';
 import { operationLog } from '../../platform/schema';
 import { type FakeReply, type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { ok, refused } from '../../test/org';
+import { KEY_FOR_NEW_ADDRESS, sealStoredKeys } from './models';
+import { aiModel } from './schema';
 import { B, expectForbidden, expectNoSession, useAiSettingApp } from './testKit';
 
 const KEY = 'sk-test-secret-abcd';
@@ -141,7 +146,7 @@ describe('analysis models (/aiModel)', () => {
     expect(ok(await post('test', form(), tok))).toEqual({
       ok: false,
       latencyMs: null,
-      message: '测试失败：HTTP 401 密钥无效：Incorrect API key provided',
+      message: '测试失败：HTTP 401 密钥无效',
     });
     reply = { json: { choices: [{ message: { content: '我不会输出 JSON' } }] } };
     expect(ok(await post('test', form(), tok)).message).toContain('返回内容不是有效的 JSON');
@@ -162,6 +167,131 @@ describe('analysis models (/aiModel)', () => {
       400,
       'baseUrl：接口地址须以 http:// 或 https:// 开头',
     );
+  });
+
+  describe('outbound-address policy and the stored key', () => {
+    let inside: Server;
+    let insideHits: { url: string; authorization?: string }[];
+    let port: number;
+    beforeAll(async () => {
+      insideHits = [];
+      // an internal service on loopback (not allow-listed): it must never be reached
+      inside = createServer((req, res) => {
+        insideHits.push({ url: req.url ?? '', authorization: req.headers.authorization });
+        res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('INTERNAL-SECRET-BODY');
+      });
+      await new Promise<void>((r) => inside.listen(0, '127.0.0.1', r));
+      port = (inside.address() as AddressInfo).port;
+    });
+    afterAll(() => {
+      inside.closeAllConnections();
+      inside.close();
+    });
+    beforeEach(() => {
+      insideHits.length = 0;
+    });
+
+    const notations = (p: number) => [
+      `http://127.0.0.1:${p}/v1`,
+      `http://0.0.0.0:${p}/v1`,
+      `http://2130706433:${p}/v1`,
+      `http://127.1:${p}/v1`,
+      `http://0x7f.1:${p}/v1`,
+      `http://[::1]:${p}/v1`,
+      `http://[::ffff:127.0.0.1]:${p}/v1`,
+      'http://169.254.169.254/v1',
+      'http://100.64.0.1/v1',
+      'http://10.0.0.1/v1',
+      'http://[fd00::1]/v1',
+      'http://224.0.0.1/v1',
+    ];
+
+    it('test and update with a changed address and no key never send the stored key', async () => {
+      const org = await t().newOrg();
+      const tok = org.admin.token;
+      const id = ok(await post('save', form(), tok)).id;
+      refused(await post('test', { id, baseUrl: `http://127.0.0.1:${port}/v1` }, tok), 400, OUTBOUND_MESSAGES.blocked);
+      // an allowed address that is not the saved one: the stored key is not sent there either
+      refused(await post('test', { id, baseUrl: `${fake.url}/elsewhere/v1` }, tok), 400, KEY_FOR_NEW_ADDRESS);
+      refused(
+        await post('test', { id, baseUrl: `http://localhost:${port}/v1`, apiKey: '' }, tok),
+        400,
+        KEY_FOR_NEW_ADDRESS,
+      );
+      refused(await post('update', { id, baseUrl: `http://localhost:${port}/v1` }, tok), 400, KEY_FOR_NEW_ADDRESS);
+      expect((await list(tok)).find((m: { id: number }) => m.id === id).baseUrl).toBe(`${fake.url}/v1`);
+      // a changed address with the key entered again is tested with that key only
+      fake.requests.length = 0;
+      const other = `${fake.url}/other/v1`;
+      expect(ok(await post('test', { id, baseUrl: other, apiKey: 'sk-new-key-9999' }, tok)).ok).toBe(true);
+      expect(fake.requests[0].headers.authorization).toBe('Bearer sk-new-key-9999');
+      ok(await post('update', { id, baseUrl: other, apiKey: 'sk-new-key-9999' }, tok));
+      expect((await list(tok)).find((m: { id: number }) => m.id === id).apiKeyMasked).toBe('sk-****9999');
+      // the same address (trailing slash aside) keeps the key
+      ok(await post('update', { id, baseUrl: `${other}/`, name: '改名' }, tok));
+      expect(insideHits).toEqual([]);
+    });
+
+    it('refuses internal addresses in every notation, on save, update and test; nothing reaches the listener', async () => {
+      const org = await t().newOrg();
+      const tok = org.admin.token;
+      const id = ok(await post('save', form(), tok)).id;
+      for (const baseUrl of notations(port)) {
+        refused(await post('save', { ...form(), baseUrl }, tok), 400, `baseUrl：${OUTBOUND_MESSAGES.blocked}`);
+        refused(await post('update', { id, baseUrl, apiKey: KEY }, tok), 400, `baseUrl：${OUTBOUND_MESSAGES.blocked}`);
+        refused(await post('test', { id, baseUrl, apiKey: KEY }, tok), 400, `baseUrl：${OUTBOUND_MESSAGES.blocked}`);
+      }
+      refused(
+        await post('save', { ...form(), baseUrl: `http://user:pw@example.com/v1` }, tok),
+        400,
+        `baseUrl：${OUTBOUND_MESSAGES.invalid}`,
+      );
+      // a name is checked where it resolves, at connect time
+      expect(ok(await post('test', { ...form(), baseUrl: `http://localhost:${port}/v1` }, tok))).toEqual({
+        ok: false,
+        latencyMs: null,
+        message: `测试失败：${OUTBOUND_MESSAGES.blocked}`,
+      });
+      const saved = ok(await post('save', { ...form(), baseUrl: `http://localhost:${port}/v1` }, tok)).id;
+      const r = ok(await post('test', { id: saved }, tok));
+      expect(r.message).toBe(`测试失败：${OUTBOUND_MESSAGES.blocked}`);
+      expect(insideHits).toEqual([]);
+    });
+
+    it('a redirect to an internal address is not followed, and error bodies are never echoed', async () => {
+      const org = await t().newOrg();
+      const tok = org.admin.token;
+      reply = { status: 307, text: 'moved' };
+      const moved = ok(await post('test', form(), tok));
+      expect(moved.ok).toBe(false);
+      expect(insideHits).toEqual([]);
+      reply = { status: 500, text: 'INTERNAL-SECRET-BODY' };
+      const failed = ok(await post('test', form(), tok));
+      expect(failed.message).toBe('测试失败：HTTP 500 模型服务内部错误');
+      expect(JSON.stringify(failed)).not.toContain('INTERNAL-SECRET-BODY');
+      // closed port and allow-listed address: one fixed message
+      const closed = ok(await post('test', { ...form(), baseUrl: 'http://127.0.0.2:9/v1' }, tok));
+      expect(closed.message).toBe(`测试失败：${OUTBOUND_MESSAGES.network}`);
+    });
+
+    it('keys are sealed at rest; keys stored in plain text before are sealed at start', async () => {
+      const org = await t().newOrg();
+      const tok = org.admin.token;
+      const id = ok(await post('save', form(), tok)).id;
+      const [row] = await t().ctx.db.select().from(aiModel).where(eq(aiModel.id, id));
+      expect(row.apiKey).toMatch(/^enc:v1:/);
+      expect(row.apiKey).not.toContain(KEY);
+      await t().ctx.db.update(aiModel).set({ apiKey: 'sk-legacy-plain-7777' }).where(eq(aiModel.id, id));
+      expect(await sealStoredKeys(t().ctx.db)).toBeGreaterThan(0);
+      const [sealed] = await t().ctx.db.select().from(aiModel).where(eq(aiModel.id, id));
+      expect(sealed.apiKey).toMatch(/^enc:v1:/);
+      expect(await sealStoredKeys(t().ctx.db)).toBe(0);
+      expect((await list(tok)).find((m: { id: number }) => m.id === id).apiKeyMasked).toBe('sk-****7777');
+      fake.requests.length = 0;
+      expect(ok(await post('test', { id }, tok)).ok).toBe(true);
+      expect(fake.requests[0].headers.authorization).toBe('Bearer sk-legacy-plain-7777');
+    });
   });
 
   it("another organisation's models are invisible and unchangeable", async () => {

@@ -5,7 +5,9 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import { createLlmClient, type LlmClient, type LlmConfig } from '../../platform/llm';
+import { checkUrl } from '../../platform/outbound';
 import { findScoped, type Scope, scoped, updateScoped } from '../../platform/scope';
+import { isSealed, openSecret, SECRET_PREFIX, sealSecret } from '../../platform/secrets';
 import type { Session } from '../../platform/session';
 import { aiModel } from './schema';
 
@@ -21,6 +23,42 @@ const MISSING = '模型不存在';
 const MAX_MODELS = 20;
 /** A test waits at most this long, whatever the model's own time limit. */
 const TEST_TIMEOUT_MS = 30_000;
+/** A stored key goes only to the address it was saved with. */
+export const KEY_FOR_NEW_ADDRESS = 'apiKey：修改地址后请重新输入密钥';
+
+/** An organisation's base URL passes the outbound-address policy's static checks (platform/outbound.ts). */
+function checkBaseUrl(url: string | undefined): void {
+  const problem = url === undefined ? null : checkUrl(url);
+  if (problem) throw badRequest(`baseUrl：${problem}`);
+}
+
+/** Two base URLs name the same endpoint (trailing slashes aside). */
+const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').replace(/\/+$/, '') === (b ?? '').replace(/\/+$/, '');
+
+/** The stored key in plain text ('' when it cannot be opened: the key must be entered again). */
+function keyOf(m: ModelRow): string | null {
+  try {
+    return openSecret(m.apiKey) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Seals the keys stored before encryption at rest (idempotent; a row changed meanwhile is left to its writer). */
+export async function sealStoredKeys(db: Db): Promise<number> {
+  const rows = await db
+    .select({ id: aiModel.id, apiKey: aiModel.apiKey })
+    .from(aiModel)
+    .where(sql`${aiModel.apiKey} <> '' and ${aiModel.apiKey} not like ${`${SECRET_PREFIX}%`}`);
+  for (const r of rows)
+    if (r.apiKey && !isSealed(r.apiKey))
+      await db
+        .update(aiModel)
+        .set({ apiKey: sealSecret(r.apiKey) })
+        .where(and(eq(aiModel.id, r.id), eq(aiModel.apiKey, r.apiKey)));
+  return rows.length;
+}
 
 /** `sk-****abcd`: enough to recognise a key, never enough to use it. */
 export function maskKey(key: string | null | undefined): string | null {
@@ -66,7 +104,7 @@ export function presentModel(m: ModelRow): Answer<'modelList'>[number] {
     kind,
     kindName: AiModelKindName[kind],
     baseUrl: m.baseUrl,
-    apiKeyMasked: maskKey(m.apiKey),
+    apiKeyMasked: m.apiKey && !keyOf(m) ? '****' : maskKey(keyOf(m)),
     model: m.model,
     timeoutMs: m.timeoutMs,
     active: m.active,
@@ -76,9 +114,10 @@ export function presentModel(m: ModelRow): Answer<'modelList'>[number] {
 }
 
 export const clientOf = (m: ModelRow, timeoutMs = m.timeoutMs): LlmClient =>
-  createLlmClient({ baseUrl: m.baseUrl ?? '', apiKey: m.apiKey, model: m.model ?? '', timeoutMs });
+  createLlmClient({ baseUrl: m.baseUrl ?? '', apiKey: keyOf(m), model: m.model ?? '', timeoutMs });
 
 export async function saveModel(db: Db, s: Session, input: Body<'modelSave'>): Promise<Answer<'modelSave'>> {
+  checkBaseUrl(input.baseUrl);
   await ensureBuiltin(db, s.orgId);
   const [{ n }] = await db.select({ n: count() }).from(aiModel).where(scoped(s, aiModel));
   if (n >= MAX_MODELS) throw conflict(`分析模型最多 ${MAX_MODELS} 个`);
@@ -91,7 +130,7 @@ export async function saveModel(db: Db, s: Session, input: Body<'modelSave'>): P
         name: input.name,
         kind: 'openai',
         baseUrl: input.baseUrl,
-        apiKey: input.apiKey ?? null,
+        apiKey: sealSecret(input.apiKey) || null,
         model: input.model,
         timeoutMs: input.timeoutMs,
         active: input.active,
@@ -115,6 +154,10 @@ export async function updateModel(db: Db, s: Session, input: Body<'modelUpdate'>
       throw badRequest('内置分析模型不能修改，只能设为启用');
     if (active === false) throw badRequest('请启用另一个模型来替换内置分析模型');
   }
+  checkBaseUrl(fields.baseUrl);
+  // the stored key was given for the stored address: a new address needs the key again
+  if (fields.baseUrl !== undefined && !sameAddress(fields.baseUrl, row.baseUrl) && row.apiKey && !apiKey)
+    throw badRequest(KEY_FOR_NEW_ADDRESS);
   await db.transaction(async (tx) => {
     if (active === true && !row.active) {
       await tx.update(aiModel).set({ active: false }).where(scoped(s, aiModel));
@@ -123,7 +166,7 @@ export async function updateModel(db: Db, s: Session, input: Body<'modelUpdate'>
         .set({ active: true })
         .where(and(scoped(s, aiModel), eq(aiModel.id, id)));
     }
-    const changes = { ...fields, ...(apiKey ? { apiKey } : {}) };
+    const changes = { ...fields, ...(apiKey ? { apiKey: sealSecret(apiKey) } : {}) };
     if (Object.values(changes).some((v) => v !== undefined))
       await updateScoped(tx, s, aiModel, { id, ...changes, updatedAt: new Date() });
     if (active === false && row.active) {
@@ -149,16 +192,20 @@ export async function deleteModel(db: Db, s: Session, id: number): Promise<Answe
 
 /**
  * Sends a probe through the client: a saved model (id), the form's unsaved values, or a saved model with some values
- * changed in the form (a blank key keeps the saved one). A failure is an answer with ok false and its reason.
+ * changed in the form (a blank key keeps the saved one, but only for the saved address: a changed address needs the
+ * key again, so that a stored key is never sent elsewhere). A failure is an answer with ok false and its reason.
  */
 export async function testModel(db: Db, s: Session, input: Body<'modelTest'>): Promise<Answer<'modelTest'>> {
   const saved = input.id ? await findScoped(db, s, aiModel, input.id, { missing: MISSING }) : null;
   const formGiven = input.baseUrl !== undefined || input.model !== undefined || input.apiKey !== undefined;
   if (saved?.kind === 'builtin' && !formGiven)
     return { ok: true, latencyMs: 0, message: '内置分析在本机运行，无需联网，可以直接使用' };
+  checkBaseUrl(input.baseUrl);
+  const moved = input.baseUrl !== undefined && !sameAddress(input.baseUrl, saved?.baseUrl);
+  if (saved?.apiKey && moved && !input.apiKey) throw badRequest(KEY_FOR_NEW_ADDRESS);
   const cfg: LlmConfig = {
     baseUrl: input.baseUrl ?? saved?.baseUrl ?? '',
-    apiKey: input.apiKey || saved?.apiKey || null,
+    apiKey: input.apiKey || (saved && !moved ? keyOf(saved) : null) || null,
     model: input.model ?? saved?.model ?? '',
     timeoutMs: Math.min(input.timeoutMs ?? saved?.timeoutMs ?? TEST_TIMEOUT_MS, TEST_TIMEOUT_MS),
   };

@@ -129,7 +129,8 @@ export const aiModel = pgTable(
     /** 'builtin' | 'openai'. */
     kind: varchar('kind', { length: 10 }).notNull(),
     baseUrl: varchar('base_url', { length: 300 }),
-    apiKey: varchar('api_key', { length: 300 }),
+    /** Sealed (platform/secrets.ts): `enc:v1:…`. */
+    apiKey: text('api_key'),
     model: varchar('model', { length: 100 }),
     timeoutMs: integer('timeout_ms').notNull().default(60_000),
     active: boolean('active').notNull().default(false),

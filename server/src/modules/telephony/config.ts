@@ -1,8 +1,9 @@
 import type { ProviderSettings } from '@crm/core/contract/telephony';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db';
-import { callProviderConfig } from './schema';
+import { isSealed, openSecret, SECRET_PREFIX, sealSecret } from '../../platform/secrets';
+import { callProviderConfig, callSeat } from './schema';
 
 export type Settings = z.output<typeof ProviderSettings>;
 export type SettingsSource = 'organization' | 'environment' | 'none';
@@ -66,11 +67,59 @@ export async function settingsOf(
   const [row] = await db.select().from(callProviderConfig).where(eq(callProviderConfig.organizationId, orgId)).limit(1);
   if (row && row.provider !== 'none')
     return {
-      settings: { ...EMPTY, ...(row.settings as Partial<Settings>), provider: row.provider as Settings['provider'] },
+      settings: {
+        ...EMPTY,
+        ...opened(row.settings as Partial<Settings>),
+        provider: row.provider as Settings['provider'],
+      },
       source: 'organization',
     };
-  if (row) return { settings: { ...EMPTY, ...(row.settings as Partial<Settings>) }, source: 'none' };
+  if (row) return { settings: { ...EMPTY, ...opened(row.settings as Partial<Settings>) }, source: 'none' };
   return env.provider !== 'none' ? { settings: env, source: 'environment' } : { settings: EMPTY, source: 'none' };
+}
+
+/** The stored settings with their secrets opened (they are sealed at rest; platform/secrets.ts). */
+function opened(s: Partial<Settings>): Partial<Settings> {
+  const open = (v: string | undefined) => {
+    try {
+      return openSecret(v) ?? undefined;
+    } catch {
+      // a key that cannot be opened (SECRETS_KEY changed) reads as not set: the form asks for it again
+      return '';
+    }
+  };
+  return { ...s, eslPassword: open(s.eslPassword), appSecret: open(s.appSecret) };
+}
+
+/** Seals the secrets stored before encryption at rest: settings' secrets, seats' SIP passwords (idempotent; at start). */
+export async function sealStoredSettings(db: DbOrTx): Promise<number> {
+  const rows = await db.select().from(callProviderConfig);
+  let n = 0;
+  for (const row of rows) {
+    const s = row.settings as Partial<Settings>;
+    if ((!s.appSecret || isSealed(s.appSecret)) && (!s.eslPassword || isSealed(s.eslPassword))) continue;
+    const sealed = { ...s, appSecret: sealSecret(s.appSecret) ?? '', eslPassword: sealSecret(s.eslPassword) ?? '' };
+    await db
+      .update(callProviderConfig)
+      .set({ settings: sealed })
+      .where(
+        and(
+          eq(callProviderConfig.organizationId, row.organizationId),
+          sql`${callProviderConfig.settings} = ${JSON.stringify(s)}::jsonb`,
+        ),
+      );
+    n++;
+  }
+  const seats = await db
+    .select({ id: callSeat.id, sipPassword: callSeat.sipPassword })
+    .from(callSeat)
+    .where(sql`${callSeat.sipPassword} not like ${`${SECRET_PREFIX}%`}`);
+  for (const seat of seats)
+    await db
+      .update(callSeat)
+      .set({ sipPassword: sealSecret(seat.sipPassword) })
+      .where(and(eq(callSeat.id, seat.id), eq(callSeat.sipPassword, seat.sipPassword)));
+  return n + seats.length;
 }
 
 export const emptySettings = (): Settings => ({ ...EMPTY });

@@ -1,4 +1,5 @@
 import type { Module } from '../../platform/context';
+import { sealStoredSettings } from './config';
 import { telephonyRoutes } from './routes';
 import { seedTelephony } from './seed';
 import { Telephony } from './service';
@@ -12,7 +13,9 @@ declare module '../../platform/context' {
 /** Calling: seats, lines, providers (FreeSWITCH, cloud call centre), calls, tasks, number protection, filing. */
 export const telephonyModule: Module = {
   name: 'telephony',
-  setup(ctx) {
+  async setup(ctx) {
+    // secrets saved before encryption at rest are sealed now (idempotent)
+    await sealStoredSettings(ctx.db);
     const tel = new Telephony(ctx);
     ctx.services.telephony = tel;
     tel.registerJobs();

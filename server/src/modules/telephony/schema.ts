@@ -25,8 +25,8 @@ export const callSeat = pgTable(
     userId: integer('user_id'),
     lineId: integer('line_id'),
     displayNumber: varchar('display_number', { length: 24 }),
-    /** SIP password of the seat (given to its user's /sipPhone only). */
-    sipPassword: varchar('sip_password', { length: 64 }).notNull(),
+    /** SIP password of the seat (given to its user's /sipPhone only), sealed (platform/secrets.ts). */
+    sipPassword: text('sip_password').notNull(),
     boundAt: timestamp('bound_at', { withTimezone: true }),
     expireAt: timestamp('expire_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

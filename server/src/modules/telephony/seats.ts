@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { page, pageRows } from '../../platform/paging';
 import { findScoped, scoped } from '../../platform/scope';
+import { sealSecret } from '../../platform/secrets';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import type { XlsxExport } from '../../platform/xlsxExport';
@@ -21,7 +22,8 @@ type SeatRow = typeof callSeat.$inferSelect;
 
 /** Seats (坐席): the pool of purchased agents, binding to users, transfers with their record, displayed numbers. */
 
-const newSipPassword = () => randomBytes(12).toString('base64url');
+/** A new SIP password, sealed at rest (platform/secrets.ts); opened only when served to the seat's softphone. */
+const newSipPassword = () => sealSecret(randomBytes(12).toString('base64url'));
 
 /** The seat bound to a user (the one they call with), or undefined. */
 export async function seatOfUser(db: DbOrTx, orgId: number, userId: number): Promise<SeatRow | undefined> {

@@ -1,4 +1,5 @@
 import type { AppContext, DemoOrg } from '../../platform/context';
+import { sealSecret } from '../../platform/secrets';
 import type { Session } from '../../platform/session';
 import { clueIdsOfFilter } from '../clue/callTargets';
 import { setOrgSetting } from '../org/settings';
@@ -26,7 +27,7 @@ export async function seedTelephony(ctx: AppContext, org: DemoOrg, index: number
       userId,
       lineId: line.id,
       displayNumber: userId ? line.numbers[i % line.numbers.length] : null,
-      sipPassword: `demo${org.orgId}x${i}${Math.random().toString(36).slice(2, 10)}`,
+      sipPassword: sealSecret(`demo${org.orgId}x${i}${Math.random().toString(36).slice(2, 10)}`),
       boundAt: userId ? new Date() : null,
       expireAt: new Date(Date.now() + 365 * 86_400_000),
     })),

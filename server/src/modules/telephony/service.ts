@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
+import { OutboundError, operatorFetch, safeFetch } from '../../platform/outbound';
 import { DEFAULT_LINE } from '../billing/callFees';
 import { correctLastCall } from '../clue/callTargets';
 import { usersWithRoles } from '../org/directory';
@@ -42,23 +43,25 @@ export class Telephony {
   }
 
   /** The organisation's provider; refuses with 未配置外呼线路 when none is configured. */
-  async provider(orgId: number): Promise<{ provider: CallProvider; settings: Settings }> {
-    const { settings } = await this.settings(orgId);
+  async provider(orgId: number): Promise<{ provider: CallProvider; settings: Settings; trusted: boolean }> {
+    const { settings, source } = await this.settings(orgId);
     if (settings.provider === 'none' || missingOf(settings)) throw badRequest(NO_LINE);
-    const key = JSON.stringify(settings);
+    // the environment's provider is the operator's choice; an organisation's passes the outbound-address policy
+    const trusted = source === 'environment';
+    const key = JSON.stringify({ ...settings, trusted });
     let p = this.providers.get(key);
     if (!p) {
       p =
         settings.provider === 'freeswitch'
           ? new FreeswitchProvider(
-              settings,
+              { ...settings, trusted },
               (ev) => this.handleEvent(ev).then(() => {}),
               (msg, err) => this.ctx.app.log.warn({ err }, msg),
             )
-          : new CloudProvider({ ...settings, webhookUrl: webhookBase() });
+          : new CloudProvider({ ...settings, webhookUrl: webhookBase(), trusted });
       this.providers.set(key, p);
     }
-    return { provider: p, settings };
+    return { provider: p, settings, trusted };
   }
 
   /** Applies a provider event and what follows it; answers the record, or null for a duplicate. */
@@ -140,7 +143,7 @@ export class Telephony {
 
   /** Queues the fetch of a call's recording, once per call (a provider link, or FreeSWITCH's file). */
   async queueRecording(row: CallRow): Promise<void> {
-    const url = row.recordingUrl ?? (await this.providerRecordingUrl(row));
+    const url = row.recordingUrl ?? (await this.providerRecordingUrl(row))?.url;
     if (!url) return;
     await this.ctx.jobs.send(
       JOB_RECORDING,
@@ -149,10 +152,13 @@ export class Telephony {
     );
   }
 
-  private async providerRecordingUrl(row: CallRow): Promise<string | null> {
+  /** FreeSWITCH's recording link, and whether the environment set its base (trusted) or the organisation. */
+  private async providerRecordingUrl(row: CallRow): Promise<{ url: string; trusted: boolean } | null> {
     if (row.provider !== 'freeswitch') return null;
     try {
-      return (await this.provider(row.organizationId)).provider.recordingUrl(row.callId);
+      const { provider, trusted } = await this.provider(row.organizationId);
+      const url = provider.recordingUrl(row.callId);
+      return url ? { url, trusted } : null;
     } catch {
       return null;
     }
@@ -166,11 +172,21 @@ export class Telephony {
     const { db } = this.ctx;
     const [row] = await db.select().from(callRecord).where(eq(callRecord.callId, callId)).limit(1);
     if (!row || row.recordingId) return;
-    const url = row.recordingUrl ?? (await this.providerRecordingUrl(row));
-    if (!url) return;
+    // a link from a callback is the caller's to choose: always under the outbound-address policy
+    const source = row.recordingUrl ? { url: row.recordingUrl, trusted: false } : await this.providerRecordingUrl(row);
+    if (!source) return;
+    const { url } = source;
     const dir = await mkdtemp(join(tmpdir(), 'call-rec-'));
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(120_000) });
+      const res = await (source.trusted ? operatorFetch : safeFetch)(url, { timeoutMs: 120_000 }).catch((e) => {
+        // an address the policy refuses stays refused: no retries, a log line for the operator
+        if (e instanceof OutboundError && (e.kind === 'blocked' || e.kind === 'invalid')) return null;
+        throw e;
+      });
+      if (!res) {
+        this.ctx.app.log.warn({ callId }, 'telephony: recording link refused by the outbound-address policy');
+        return;
+      }
       if (!res.ok || !res.body) throw new Error(`录音下载失败：HTTP ${res.status}`);
       if (Number(res.headers.get('content-length') ?? 0) > MAX_RECORDING_BYTES) throw new Error('录音文件过大');
       const ext = /\.(wav|mp3|m4a|ogg|flac|amr|aac)(\?|$)/i.exec(url)?.[1]?.toLowerCase() ?? 'wav';

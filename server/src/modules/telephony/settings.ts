@@ -1,9 +1,12 @@
+import { isIP } from 'node:net';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
+import { addressAllowed, checkUrl, OUTBOUND_MESSAGES } from '../../platform/outbound';
 import { findScoped, scoped } from '../../platform/scope';
+import { openSecret, sealSecret } from '../../platform/secrets';
 import type { Session } from '../../platform/session';
 import { orgUser } from '../org/directory';
 import { missingOf, type Settings, webhookBase } from './config';
@@ -18,6 +21,11 @@ type LineRow = typeof callLine.$inferSelect;
 /** The provider configuration and lines (callDataConfig), each user's call settings (callset), SIP credentials. */
 
 const SECRET_MASK = '******';
+/** A stored app secret goes only to the API address it was saved with. */
+export const SECRET_FOR_NEW_ADDRESS = 'appSecret：修改接口地址后请重新输入密钥';
+
+/** Two base URLs name the same endpoint (trailing slashes aside). */
+const sameAddress = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
 const lineView = (l: LineRow) => ({
   id: l.id,
@@ -52,11 +60,18 @@ export async function dataConfig(ctx: AppContext, s: Session): Promise<Answer<'d
 export async function saveDataConfig(ctx: AppContext, s: Session, b: Body<'saveDataConfig'>) {
   const { settings: current, source } = await ctx.services.telephony.settings(s.orgId);
   const keep = source === 'organization' || source === 'none';
+  const keepEsl = b.eslPassword === SECRET_MASK || (!b.eslPassword && keep);
+  const keepApp = b.appSecret === SECRET_MASK || (!b.appSecret && keep);
+  // a stored secret goes only to the address it was saved with: a new address needs the secret again
+  if (keepApp && current.appSecret && b.apiBaseUrl && !sameAddress(b.apiBaseUrl, current.apiBaseUrl))
+    throw badRequest(SECRET_FOR_NEW_ADDRESS);
+  if (keepEsl && current.eslPassword && b.eslHost && (b.eslHost !== current.eslHost || b.eslPort !== current.eslPort))
+    throw badRequest('eslPassword：修改 ESL 地址后请重新输入密码');
   const next: Settings = {
     ...b,
     // '******' (or nothing) keeps the stored secret
-    eslPassword: b.eslPassword === SECRET_MASK || (!b.eslPassword && keep) ? current.eslPassword : b.eslPassword,
-    appSecret: b.appSecret === SECRET_MASK || (!b.appSecret && keep) ? current.appSecret : b.appSecret,
+    eslPassword: keepEsl ? current.eslPassword : b.eslPassword,
+    appSecret: keepApp ? current.appSecret : b.appSecret,
   };
   if (next.provider !== 'none') {
     const missing = missingOf(next);
@@ -64,9 +79,20 @@ export async function saveDataConfig(ctx: AppContext, s: Session, b: Body<'saveD
   }
   for (const url of [next.apiBaseUrl, next.recordingBaseUrl])
     if (url && !/^https?:\/\/\S+$/.test(url)) throw badRequest('接口地址须以 http:// 或 https:// 开头');
+  // the organisation's addresses pass the outbound-address policy (platform/outbound.ts); names at connect time
+  for (const [field, url] of [
+    ['apiBaseUrl', next.apiBaseUrl],
+    ['recordingBaseUrl', next.recordingBaseUrl],
+  ] as const) {
+    const problem = url ? checkUrl(url) : null;
+    if (problem) throw badRequest(`${field}：${problem}`);
+  }
+  if (next.provider === 'freeswitch' && next.eslHost && isIP(next.eslHost.replace(/^\[|\]$/g, '')))
+    if (!addressAllowed(next.eslHost, next.eslPort)) throw badRequest(`eslHost：${OUTBOUND_MESSAGES.blocked}`);
   if (next.sipWsUrl && !/^wss?:\/\/\S+$/.test(next.sipWsUrl))
     throw badRequest('sipWsUrl：SIP WebSocket 地址须以 ws:// 或 wss:// 开头');
-  const { provider, ...rest } = next;
+  const { provider, ...plain } = next;
+  const rest = { ...plain, eslPassword: sealSecret(plain.eslPassword), appSecret: sealSecret(plain.appSecret) };
   await ctx.db
     .insert(callProviderConfig)
     .values({ organizationId: s.orgId, provider, settings: rest })
@@ -170,7 +196,7 @@ export async function sipAccount(ctx: AppContext, s: Session): Promise<Answer<'s
     wsUrl: settings.sipWsUrl,
     domain: settings.sipDomain,
     username: seat.seatNo,
-    password: seat.sipPassword,
+    password: openSecret(seat.sipPassword),
     displayName: user?.realName ?? seat.seatNo,
     message: null,
   };

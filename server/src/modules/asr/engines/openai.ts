@@ -1,3 +1,4 @@
+import { operatorFetch, readText } from '../../../platform/outbound';
 import type { AsrConfig } from '../config';
 import { type AsrEngine, type EngineInput, type EngineSegment, toWav } from './types';
 
@@ -42,17 +43,19 @@ export class OpenAiEngine implements AsrEngine {
     if (input.hotWords.length) form.append('prompt', input.hotWords.join('，'));
     const url = `${this.cfg.baseUrl}/v1/audio/transcriptions`;
     let res: Response;
+    let body: string;
     try {
-      res = await fetch(url, {
+      // ASR_OPENAI_BASE_URL is the operator's (environment): trusted, outside the outbound-address policy
+      res = await operatorFetch(url, {
         method: 'POST',
         headers: this.cfg.apiKey ? { authorization: `Bearer ${this.cfg.apiKey}` } : {},
         body: form,
-        signal: AbortSignal.timeout(this.timeoutMs),
+        timeoutMs: this.timeoutMs,
       });
+      body = await readText(res, 32 * 1024 * 1024);
     } catch (e) {
       throw new Error(`语音识别服务无法连接（${url}）：${(e as Error).message}`);
     }
-    const body = await res.text();
     if (!res.ok) throw new Error(`语音识别服务返回 HTTP ${res.status}：${body.slice(0, 300)}`);
     let json: {
       text?: string;

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { CallEndReasonKey } from '@crm/core/contract/telephony';
+import { joinUrl, operatorFetch, readText, safeFetch } from '../../../platform/outbound';
 import { type CallEventInput, type CallProvider, type DialRequest, reasonOfCause } from './types';
 
 export interface CloudSettings {
@@ -8,6 +9,8 @@ export interface CloudSettings {
   appSecret: string;
   /** Our public address of /pscccall/callback and /pscccall/recordCallback. */
   webhookUrl: string;
+  /** Set by the environment (CLOUD_CALL_API_URL): the operator's choice, outside the outbound-address policy. */
+  trusted?: boolean;
 }
 
 /** How long a signed request stays valid (its timestamp), and how long its nonce is remembered. */
@@ -173,20 +176,27 @@ export class CloudProvider implements CallProvider {
 
   private async post(path: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
     const body = JSON.stringify({ appId: this.s.appId, ...payload });
+    const send = this.s.trusted ? operatorFetch : safeFetch;
     let res: Response;
+    let text: string;
     try {
-      res = await fetch(`${this.s.apiBaseUrl.replace(/\/$/, '')}${path}`, {
+      res = await send(joinUrl(this.s.apiBaseUrl, path), {
         method: 'POST',
         headers: signedHeaders(this.s.appId, this.s.appSecret, body),
         body,
-        signal: AbortSignal.timeout(8000),
+        timeoutMs: 8000,
       });
+      text = await readText(res, 256 * 1024);
     } catch (e) {
       throw new Error(`无法连接云呼叫中心：${(e as Error).message}`);
     }
-    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (!res.ok || (json.code !== 0 && json.code !== '0'))
-      throw new Error(`云呼叫中心拒绝：${textOf(json.message ?? json.msg) || `HTTP ${res.status}`}`);
+    let json: Record<string, unknown> = {};
+    try {
+      json = JSON.parse(text) as Record<string, unknown>;
+    } catch {}
+    // the status and a fixed text only: the far side's message is never repeated (it could be an internal service's)
+    if (!res.ok) throw new Error(`云呼叫中心拒绝了请求（HTTP ${res.status}）`);
+    if (json.code !== 0 && json.code !== '0') throw new Error('云呼叫中心拒绝了请求（应答不是成功）');
     return (json.data as Record<string, unknown>) ?? {};
   }
 

@@ -1,5 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { connect, type Socket } from 'node:net';
+import { OUTBOUND_MESSAGES, OutboundError, resolveAllowed } from '../../../platform/outbound';
+
+const WRONG_PASSWORD = 'FreeSWITCH 事件接口密码错误';
 
 /**
  * A client of FreeSWITCH's event socket (mod_event_socket, inbound mode): `auth`, `event plain …`, `api` and `bgapi`
@@ -18,6 +21,11 @@ export interface EslOptions {
   port: number;
   password: string;
   timeoutMs?: number;
+  /**
+   * The host is an organisation's choice: it passes the outbound-address policy (platform/outbound.ts) and failures
+   * have one fixed text (a closed port and a filtered one look alike). Off for the environment's FS_ESL_HOST.
+   */
+  policy?: boolean;
 }
 
 /** Parses a header block ("Name: value" lines); event bodies url-encode their values. */
@@ -50,9 +58,19 @@ export class EslConnection extends EventEmitter {
   }
 
   /** Connects and authenticates; rejects with a Chinese message on a refused password or an unreachable host. */
-  static connect(opts: EslOptions): Promise<EslConnection> {
+  static async connect(opts: EslOptions): Promise<EslConnection> {
+    if (!opts.policy) return EslConnection.open(opts, opts.host);
+    const host = await resolveAllowed(opts.host, opts.port);
+    return EslConnection.open(opts, host).catch((e: Error) => {
+      throw e.message === WRONG_PASSWORD
+        ? e
+        : new OutboundError('network', `无法连接 FreeSWITCH：${OUTBOUND_MESSAGES.network}`);
+    });
+  }
+
+  private static open(opts: EslOptions, host: string): Promise<EslConnection> {
     return new Promise((resolve, reject) => {
-      const socket = connect({ host: opts.host, port: opts.port });
+      const socket = connect({ host, port: opts.port });
       const conn = new EslConnection(socket);
       const timer = setTimeout(() => {
         socket.destroy();
@@ -68,7 +86,7 @@ export class EslConnection extends EventEmitter {
           clearTimeout(timer);
           if (!reply.headers['Reply-Text']?.startsWith('+OK')) {
             socket.destroy();
-            reject(new Error('FreeSWITCH 事件接口密码错误'));
+            reject(new Error(WRONG_PASSWORD));
             return;
           }
           resolve(conn);

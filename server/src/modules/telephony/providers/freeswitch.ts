@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { joinUrl } from '../../../platform/outbound';
 import { type EslConnection as Esl, EslConnection, type EslHeaders } from './esl';
 import { type CallEventInput, type CallProvider, type DialRequest, type EventSink, reasonOfCause } from './types';
 
@@ -10,6 +11,8 @@ export interface FreeswitchSettings {
   seatEndpoint: string;
   /** HTTP base where the recordings folder is served (`<base>/crm/<callId>.wav`). */
   recordingBaseUrl: string;
+  /** Set by the environment (FS_*): the operator's choice, outside the outbound-address policy. */
+  trusted?: boolean;
 }
 
 const EVENTS = [
@@ -131,7 +134,12 @@ export class FreeswitchProvider implements CallProvider {
   }
 
   private async open(): Promise<Esl> {
-    const c = await EslConnection.connect({ host: this.s.eslHost, port: this.s.eslPort, password: this.s.eslPassword });
+    const c = await EslConnection.connect({
+      host: this.s.eslHost,
+      port: this.s.eslPort,
+      password: this.s.eslPassword,
+      policy: !this.s.trusted,
+    });
     await c.subscribe(EVENTS);
     c.on('event', (h: EslHeaders, body: string) => {
       const ev = eventOf(h, body, this.jobs);
@@ -168,7 +176,12 @@ export class FreeswitchProvider implements CallProvider {
   }
 
   recordingUrl(callId: string): string | null {
-    return this.s.recordingBaseUrl ? `${this.s.recordingBaseUrl.replace(/\/$/, '')}/crm/${safe(callId)}.wav` : null;
+    if (!this.s.recordingBaseUrl) return null;
+    try {
+      return joinUrl(this.s.recordingBaseUrl, `crm/${safe(callId)}.wav`);
+    } catch {
+      return null;
+    }
   }
 
   async close(): Promise<void> {

@@ -168,8 +168,8 @@ export async function startFakeCloud(opts: FakeCloudOptions): Promise<FakeCloud>
     if (url.pathname === '/v1/call/hangup') return json(200, { code: 0, message: 'ok', data: {} });
     json(404, { code: 404, message: 'not found' });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.2', r));
+  fake.url = `http://127.0.0.2:${(server.address() as AddressInfo).port}`;
   fake.close = () =>
     new Promise<void>((r) => {
       server.closeAllConnections();

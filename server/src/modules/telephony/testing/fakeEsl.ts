@@ -158,7 +158,7 @@ export async function startFakeEsl(opts: FakeEslOptions): Promise<FakeEsl> {
     });
     socket.write('Content-Type: auth/request\n\n');
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.2', r));
   const http: HttpServer = createHttpServer((req, res) => {
     if (opts.recordingFile && /^\/crm\/[\w-]+\.wav$/.test(req.url ?? '')) {
       res.writeHead(200, { 'content-type': 'audio/wav' });
@@ -167,11 +167,11 @@ export async function startFakeEsl(opts: FakeEslOptions): Promise<FakeEsl> {
     }
     res.writeHead(404).end();
   });
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => http.listen(0, '127.0.0.2', r));
   return {
-    host: '127.0.0.1',
+    host: '127.0.0.2',
     port: (server.address() as AddressInfo).port,
-    recordingBaseUrl: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    recordingBaseUrl: `http://127.0.0.2:${(http.address() as AddressInfo).port}`,
     commands,
     originates,
     idle: async () => {
