@@ -23,6 +23,8 @@ export interface Config {
   captchaAlways: boolean;
   /** Sign-in attempts allowed per minute for one account and for one IP address. */
   loginRateLimit: { perAccount: number; perIp: number };
+  /** Image captchas one IP address may fetch per minute. */
+  captchaRateLimit: { perIp: number };
   geetest?: { id: string; key: string; apiBase: string };
   sms: { provider: 'log' | 'aliyun' | 'tencent'; [key: string]: string };
   dingtalk?: { appKey: string; appSecret: string; apiBase: string };
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAccount: Number(env.LOGIN_LIMIT_PER_ACCOUNT ?? 10),
       perIp: Number(env.LOGIN_LIMIT_PER_IP ?? 300),
     },
+    captchaRateLimit: { perIp: Number(env.CAPTCHA_LIMIT_PER_IP ?? 20) },
     geetest: env.GEETEST_ID
       ? { id: env.GEETEST_ID, key: env.GEETEST_KEY ?? '', apiBase: env.GEETEST_API ?? 'https://api.geetest.com' }
       : undefined,

@@ -3,10 +3,11 @@ import { type Pt, Raster, type Rgb } from '../modules/account/raster';
 
 /**
  * The kind of program that reads image captchas, for the solver test: rasterise (SVG) or decode (PNG), separate ink
- * from background, group the ink by pen (the colour it departs from the background in), drop specks and long thin lines, (merging the smallest
- * into a neighbour, cutting the widest in two by columns until there are as many pieces as characters), and name each
- * piece by its nearest neighbour among pieces of captchas whose answers are known. Nothing in it knows either
- * generator beyond what it learns from its training captchas.
+ * from the background, cut it into characters by connected components of one pen (the colour in which a pixel
+ * departs from the background), joining pieces above one another and then the nearest ones when there are too many,
+ * and cutting the widest into columns when there are too few; then name each piece (its box made square, 16 × 16,
+ * blurred) by its nearest neighbour among pieces of captchas whose answers are known. Nothing in it knows either
+ * generator beyond what it learns from its training captchas, except that the old one's noise is stroked paths.
  */
 
 export interface Picture {
@@ -47,7 +48,9 @@ function polylines(d: string): Pt[][] {
 function bezier(poly: Pt[], t: number): Pt {
   let level = poly;
   while (level.length > 1)
-    level = level.slice(1).map((p, i) => [level[i][0] + (p[0] - level[i][0]) * t, level[i][1] + (p[1] - level[i][1]) * t]);
+    level = level
+      .slice(1)
+      .map((p, i) => [level[i][0] + (p[0] - level[i][0]) * t, level[i][1] + (p[1] - level[i][1]) * t]);
   return level[0];
 }
 
@@ -119,7 +122,17 @@ export function decodePng(png: Buffer): Picture {
       const b = y ? px[(y - 1) * stride + i] : 0;
       const c = y && i >= channels ? px[(y - 1) * stride + i - channels] : 0;
       const p = a + b - c;
-      const pred = [0, a, b, (a + b) >> 1, Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c][filter];
+      const pred = [
+        0,
+        a,
+        b,
+        (a + b) >> 1,
+        Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+          ? a
+          : Math.abs(p - b) <= Math.abs(p - c)
+            ? b
+            : c,
+      ][filter];
       px[y * stride + i] = (raw[y * (stride + 1) + 1 + i] + pred) & 255;
     }
   }
@@ -132,11 +145,11 @@ export function decodePng(png: Buffer): Picture {
 
 const CELL = 16;
 /** Neighbouring ink pixels are of one pen when they depart from the background the same way (cosine). */
-const SAME_PEN = Number(process.env.PEN ?? 0.985);
+const SAME_PEN = 0.985;
 /** A pixel is ink when a channel differs from the background by more than this. */
-const INK = Number(process.env.INK ?? 25);
+const INK = 25;
 /** The columns at either end with less ink than this share of the fullest column are left out of a column cut. */
-const TRIM = Number(process.env.TRIM ?? 0.2);
+const TRIM = 0.2;
 
 interface Piece {
   pixels: number[]; // x + y * width
@@ -163,13 +176,16 @@ function inkOf({ width, height, rgb }: Picture): { ink: number[]; dirs: Float32A
     for (let x = 0; x < width; x++) {
       const [u, v] = [x / (width - 1), y / (height - 1)];
       const k = y * width + x;
-      const d = [0, 1, 2].map(
-        (c) => rgb[k * 3 + c] - ((tl[c] * (1 - u) + tr[c] * u) * (1 - v) + (bl[c] * (1 - u) + br[c] * u) * v),
-      );
-      if (Math.max(...d.map(Math.abs)) <= INK) continue;
+      let [far, len] = [0, 0];
+      for (let c = 0; c < 3; c++) {
+        const d = rgb[k * 3 + c] - ((tl[c] * (1 - u) + tr[c] * u) * (1 - v) + (bl[c] * (1 - u) + br[c] * u) * v);
+        dirs[k * 3 + c] = d;
+        far = Math.max(far, Math.abs(d));
+        len += d * d;
+      }
+      if (far <= INK) continue;
       ink.push(k);
-      const len = Math.hypot(...d);
-      for (let c = 0; c < 3; c++) dirs[k * 3 + c] = d[c] / len;
+      for (let c = 0; c < 3; c++) dirs[k * 3 + c] /= Math.sqrt(len);
     }
   return { ink, dirs };
 }
@@ -244,7 +260,11 @@ export function segment(pic: Picture, n: number): Float32Array[] {
     const w = (x1 - x0 + 1) / parts;
     const cut = Array.from({ length: parts }, (_, c) => {
       const [a, b] = [c ? x0 + c * w : 0, c < parts - 1 ? x0 + (c + 1) * w : width];
-      return { pixels: p.pixels.filter((k) => k % width >= a && k % width < b), x0: Math.ceil(a), x1: Math.ceil(b) - 1 };
+      return {
+        pixels: p.pixels.filter((k) => k % width >= a && k % width < b),
+        x0: Math.ceil(a),
+        x1: Math.ceil(b) - 1,
+      };
     });
     pieces.splice(i, 1, ...cut);
   }

@@ -42,7 +42,14 @@ export function captchaPng(text: string, rng: Rng = cryptoRandom): Buffer {
     if (i > 0) cx += advances[i - 1];
     const glyph = STROKE_FONT[ch];
     if (!glyph) return;
-    const place = affine(cx, H / 2 + rnd(-5, 5), widths[i] / 10, scale * rnd(0.9, 1.05), rnd(-18, 18), rnd(-0.25, 0.25));
+    const place = affine(
+      cx,
+      H / 2 + rnd(-5, 5),
+      widths[i] / 10,
+      scale * rnd(0.9, 1.05),
+      rnd(-18, 18),
+      rnd(-0.25, 0.25),
+    );
     for (const stroke of glyph) lines.push(stroke.map(([x, y]) => place([x - 5, y - 7])));
   });
 
@@ -71,8 +78,12 @@ export function captchaPng(text: string, rng: Rng = cryptoRandom): Buffer {
     const u = x / W;
     const v = y / H;
     return [
-      x + ax * Math.sin(2 * Math.PI * fx1 * v + w1.a) + 1.5 * Math.sin(2 * Math.PI * (3 * w2.fx * u + 2 * w2.fy * v) + w2.a),
-      y + ay * Math.sin(2 * Math.PI * fy1 * u + w3.a) + 1.5 * Math.sin(2 * Math.PI * (4 * w4.fx * u + 2 * w4.fy * v) + w4.a),
+      x +
+        ax * Math.sin(2 * Math.PI * fx1 * v + w1.a) +
+        1.5 * Math.sin(2 * Math.PI * (3 * w2.fx * u + 2 * w2.fy * v) + w2.a),
+      y +
+        ay * Math.sin(2 * Math.PI * fy1 * u + w3.a) +
+        1.5 * Math.sin(2 * Math.PI * (4 * w4.fx * u + 2 * w4.fy * v) + w4.a),
     ];
   };
   const warped = lines.map((line) => densify(line, 1.5).map(warp));
