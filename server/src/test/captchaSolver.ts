@@ -34,9 +34,13 @@ function polylines(d: string): Pt[][] {
     const type = tokens[i++].toUpperCase();
     const pts: Pt[] = [];
     for (let k = 0; k < arity[type]; k++, i += 2) pts.push([Number(tokens[i]), Number(tokens[i + 1])]);
-    if (type === 'M') out.push([(cur = pts[0])]);
-    else if (type === 'Z') out.at(-1)?.push((cur = out.at(-1)![0]));
-    else {
+    if (type === 'M') {
+      cur = pts[0];
+      out.push([cur]);
+    } else if (type === 'Z') {
+      cur = out.at(-1)![0];
+      out.at(-1)!.push(cur);
+    } else {
       const poly = [cur, ...pts];
       for (let s = 1; s <= 12; s++) out.at(-1)!.push(bezier(poly, s / 12));
       cur = pts.at(-1)!;
@@ -314,7 +318,7 @@ export class NearestNeighbourSolver {
   private readonly samples: { v: Float32Array; ch: string }[] = [];
 
   train(pic: Picture, answer: string): void {
-    segment(pic, answer.length).forEach((v, i) => this.samples.push({ v, ch: answer[i] }));
+    for (const [i, v] of segment(pic, answer.length).entries()) this.samples.push({ v, ch: answer[i] });
   }
 
   read(pic: Picture, length: number): string {
