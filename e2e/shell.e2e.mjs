@@ -199,7 +199,7 @@ export default [
         ]);
       }
       await page.getByTestId('captcha-image').waitFor();
-      assert.match(await page.getByTestId('captcha-image').getAttribute('src'), /^data:image\/svg\+xml;base64,/);
+      assert.match(await page.getByTestId('captcha-image').getAttribute('src'), /^data:image\/png;base64,/);
       await page.getByPlaceholder('密码').fill('admin@123');
       await page.getByPlaceholder('图形验证码').fill('XXXX');
       await page

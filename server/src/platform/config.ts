@@ -32,6 +32,8 @@ export interface Config {
   shareLinkLimitPerIp: number;
   /** API_DOCS=public: the API document (/api/docs) is served to anyone; otherwise only to a signed-in session. */
   apiDocsPublic: boolean;
+  /** Image captchas one IP address may fetch per minute. */
+  captchaRateLimit: { perIp: number };
   geetest?: { id: string; key: string; apiBase: string };
   sms: { provider: 'log' | 'aliyun' | 'tencent'; [key: string]: string };
   dingtalk?: { appKey: string; appSecret: string; apiBase: string };
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shareLinkLimitPerIp: positive(env.SHARE_LINK_LIMIT_PER_IP) ?? 60,
     apiDocsPublic: env.API_DOCS === 'public',
+    captchaRateLimit: { perIp: Number(env.CAPTCHA_LIMIT_PER_IP ?? 20) },
     geetest: env.GEETEST_ID
       ? { id: env.GEETEST_ID, key: env.GEETEST_KEY ?? '', apiBase: env.GEETEST_API ?? 'https://api.geetest.com' }
       : undefined,

@@ -106,7 +106,7 @@ describe('account: sign-in and session', () => {
     expect(blocked.code).toBe(428);
     expect(blocked.data.captchaRequired).toBe(true);
     const code = await t().post(`${B}/loginController/getCode/v2`, {});
-    expect(code.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(code.data.image).toMatch(/^data:image\/png;base64,/);
   });
 
   it('limits sign-in attempts per account to 10 a minute (429), whatever the IP', async () => {

@@ -1,135 +1,138 @@
 import { randomInt } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type { create } from 'svg-captcha';
+import { CAPTCHA_ALPHABET, STROKE_FONT } from './captchaFont';
+import { type Pt, Raster, type Rgb } from './raster';
 
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** A source of uniform numbers in [0, 1): crypto in the product, a seeded generator in tests. */
+export type Rng = () => number;
 
-type CaptchaOptions = NonNullable<Parameters<typeof create>[0]>;
+const cryptoRandom: Rng = () => randomInt(2 ** 47) / 2 ** 47;
 
-/**
- * svg-captcha's main export draws a given text as glyph outlines (paths from its bundled font, loaded at start-up,
- * no network) among noise curves. Its typings declare only create(), which picks the text with Math.random: the text
- * here comes from crypto instead.
- */
-const renderCaptcha = createRequire(import.meta.url)('svg-captcha') as (
-  text: string,
-  options: CaptchaOptions,
-) => string;
+/** Pixels of the image; the sign-in page shows it at half size (120 × 40), sharp on high-density screens. */
+export const CAPTCHA_WIDTH = 240;
+export const CAPTCHA_HEIGHT = 80;
 
-export function randomCaptchaText(length = 4): string {
-  return Array.from({ length }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+export function randomCaptchaText(length = 4, rng: Rng = cryptoRandom): string {
+  return Array.from({ length }, () => CAPTCHA_ALPHABET[Math.floor(rng() * CAPTCHA_ALPHABET.length)]).join('');
 }
 
 /**
- * Renders a captcha as an SVG image (no native canvas needed). The characters are outlines, never text: the answer is
- * not in the markup. svg-captcha's outlines of one character differ only by a jitter of ±0.1, so that a table of
- * outlines would read them; each glyph is therefore distorted (rotated, scaled, sheared) and its segments split and
- * re-expressed at random, so that neither its coordinates nor its sequence of commands repeat.
+ * Renders a captcha as a PNG. What a program that reads captchas relies on is taken away:
+ * - characters and noise are drawn alike: every line, of a character or of noise, is a stroke of the same pen
+ *   (width and colour), so that neither colour nor thickness separates them; part of the noise is made of pieces
+ *   of characters;
+ * - characters overlap their neighbours (they advance by less than their width) and lean at random, so that neither
+ *   connected components nor columns cut the picture into characters;
+ * - the whole picture is warped by a smooth random field (sums of sines in x and y), which is not affine: the same
+ *   character is bent differently at each place, so that a table of shapes does not match it.
+ * The answer exists only as pixels: there is no markup to read.
  */
-export function captchaSvg(text: string): string {
-  const svg = renderCaptcha(text, {
-    width: 120,
-    height: 40,
-    fontSize: 40,
-    noise: 4,
-    color: true,
-    background: '#f4f6fb',
+export function captchaPng(text: string, rng: Rng = cryptoRandom): Buffer {
+  const rnd = (min: number, max: number) => min + rng() * (max - min);
+  const W = CAPTCHA_WIDTH;
+  const H = CAPTCHA_HEIGHT;
+
+  const lines: Pt[][] = [];
+  // characters: a per-character size, lean, slant and height, overlapping their neighbours
+  const scale = rnd(52, 60) / 14;
+  const widths = [...text].map(() => 10 * scale * rnd(0.9, 1.15));
+  const advances = widths.slice(1).map((w, i) => ((widths[i] + w) / 2) * rnd(0.75, 0.9));
+  const span = widths[0] / 2 + advances.reduce((a, b) => a + b, 0) + widths.at(-1)! / 2;
+  let cx = rnd(8, Math.max(8, W - span - 8)) + widths[0] / 2;
+  [...text].forEach((ch, i) => {
+    if (i > 0) cx += advances[i - 1];
+    const glyph = STROKE_FONT[ch];
+    if (!glyph) return;
+    const place = affine(
+      cx,
+      H / 2 + rnd(-5, 5),
+      widths[i] / 10,
+      scale * rnd(0.9, 1.05),
+      rnd(-18, 18),
+      rnd(-0.25, 0.25),
+    );
+    for (const stroke of glyph) lines.push(stroke.map(([x, y]) => place([x - 5, y - 7])));
   });
-  // svg-captcha 1.4 writes a glyph as <path fill="#rrggbb" d="…"/>, a noise curve as <path d="…" stroke=… fill="none"/>.
-  return svg.replace(
-    /<path fill="(#[0-9a-f]{3,6})" d="([^"]*)"\/>/g,
-    (_, fill, d) => `<path fill="${fill}" d="${distort(d)}"/>`,
-  );
+
+  // noise: two curves across the picture, and pieces of characters
+  for (let k = 0; k < 1; k++) {
+    const down = rng() < 0.5;
+    const [top, bottom] = [() => rnd(H * 0.1, H * 0.4), () => rnd(H * 0.6, H * 0.9)];
+    const [y0, y1] = down ? [top(), bottom()] : [bottom(), top()];
+    lines.push(cubic([rnd(0, 25), y0], [rnd(50, 110), rnd(0, H)], [rnd(130, 190), rnd(0, H)], [rnd(W - 25, W), y1]));
+  }
+  for (let k = 0; k < 2; k++) {
+    const glyph = STROKE_FONT[CAPTCHA_ALPHABET[Math.floor(rng() * CAPTCHA_ALPHABET.length)]];
+    const stroke = densify(glyph[Math.floor(rng() * glyph.length)], 0.5);
+    const len = Math.max(2, Math.floor(stroke.length * rnd(0.25, 0.45)));
+    const from = Math.floor(rng() * (stroke.length - len + 1));
+    const place = affine(rnd(10, W - 10), rnd(H * 0.25, H * 0.75), scale, scale, rnd(-90, 90), rnd(-0.3, 0.3));
+    lines.push(stroke.slice(from, from + len).map(([x, y]) => place([x - 5, y - 7])));
+  }
+
+  // a smooth non-affine warp of everything
+  const wave = () => ({ a: rnd(0, 2 * Math.PI), fx: rnd(-1, 1), fy: rnd(-1, 1) });
+  const [w1, w2, w3, w4] = [wave(), wave(), wave(), wave()];
+  const [ax, ay] = [rnd(2, 4), rnd(3, 6)];
+  const [fx1, fy1] = [rnd(0.5, 1.3), rnd(0.8, 2)];
+  const warp = ([x, y]: Pt): Pt => {
+    const u = x / W;
+    const v = y / H;
+    return [
+      x +
+        ax * Math.sin(2 * Math.PI * fx1 * v + w1.a) +
+        1.5 * Math.sin(2 * Math.PI * (3 * w2.fx * u + 2 * w2.fy * v) + w2.a),
+      y +
+        ay * Math.sin(2 * Math.PI * fy1 * u + w3.a) +
+        1.5 * Math.sin(2 * Math.PI * (4 * w4.fx * u + 2 * w4.fy * v) + w4.a),
+    ];
+  };
+  const warped = lines.map((line) => densify(line, 1.5).map(warp));
+
+  // one pen for everything, on a light gradient
+  const ink = hsl(rnd(0, 360), rnd(0.55, 0.8), rnd(0.22, 0.32));
+  const [bg1, bg2] = [hsl(rnd(0, 360), rnd(0.3, 0.6), rnd(0.9, 0.96)), hsl(rnd(0, 360), rnd(0.3, 0.6), rnd(0.9, 0.96))];
+  const raster = new Raster(W, H, (x, y) => mix(bg1, bg2, (x / W + y / H) / 2));
+  raster.paint(raster.coverage(warped, rnd(3.4, 4.2)), ink);
+  return raster.png();
 }
 
-type Pt = [number, number];
-interface Segment {
-  type: 'M' | 'L' | 'Q' | 'C' | 'Z';
-  pts: Pt[];
+/** Rotation (degrees), slant and scale about a centre, then the move to (cx, cy). */
+function affine(cx: number, cy: number, sx: number, sy: number, deg: number, shear: number) {
+  const a = (deg * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(a), Math.sin(a)];
+  return ([x, y]: Pt): Pt => {
+    const u = (x + shear * y) * sx;
+    const v = y * sy;
+    return [cx + u * cos - v * sin, cy + u * sin + v * cos];
+  };
 }
 
-/** Path data of opentype.js (absolute M, L, Q, C, Z) as segments. */
-function parse(d: string): Segment[] {
-  const tokens = d.match(/[MLQCZ]|-?\d*\.?\d+(?:e[-+]?\d+)?/gi) ?? [];
-  const arity = { M: 1, L: 1, Q: 2, C: 3, Z: 0 } as const;
-  const out: Segment[] = [];
-  for (let i = 0; i < tokens.length; ) {
-    const type = tokens[i++].toUpperCase() as Segment['type'];
-    const pts: Pt[] = [];
-    for (let k = 0; k < arity[type]; k++, i += 2) pts.push([Number(tokens[i]), Number(tokens[i + 1])]);
-    out.push({ type, pts });
+function cubic(p0: Pt, p1: Pt, p2: Pt, p3: Pt): Pt[] {
+  return Array.from({ length: 41 }, (_, i) => {
+    const t = i / 40;
+    const u = 1 - t;
+    const b = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t];
+    return [0, 1].map((d) => b[0] * p0[d] + b[1] * p1[d] + b[2] * p2[d] + b[3] * p3[d]) as Pt;
+  });
+}
+
+/** The polyline with points inserted so that no segment is longer than `step`: a warp then bends every part. */
+function densify(line: Pt[], step: number): Pt[] {
+  const out: Pt[] = line.slice(0, 1);
+  for (let i = 1; i < line.length; i++) {
+    const [a, b] = [line[i - 1], line[i]];
+    const n = Math.max(1, Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / step));
+    for (let k = 1; k <= n; k++) out.push([a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n]);
   }
   return out;
 }
 
-const rnd = (min: number, max: number) => min + (randomInt(1_000_001) / 1_000_000) * (max - min);
-const lerp = (a: Pt, b: Pt, t: number): Pt => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
-
-/** The glyph under a random affine map about its centre, with its segments split and raised to cubics at random. */
-function distort(d: string): string {
-  const segs = parse(d);
-  const all = segs.flatMap((s) => s.pts);
-  if (!all.length) return d;
-  const cx = (Math.min(...all.map((p) => p[0])) + Math.max(...all.map((p) => p[0]))) / 2;
-  const cy = (Math.min(...all.map((p) => p[1])) + Math.max(...all.map((p) => p[1]))) / 2;
-  const angle = (rnd(-22, 22) * Math.PI) / 180;
-  const [sx, sy, shear] = [rnd(0.85, 1.1), rnd(0.85, 1.1), rnd(-0.25, 0.25)];
-  const [dx, dy] = [rnd(-2, 2), rnd(-2, 2)];
-  const cos = Math.cos(angle);
-  const sin = Math.sin(angle);
-  const map = ([x, y]: Pt): Pt => {
-    const u = (x - cx + shear * (y - cy)) * sx;
-    const v = (y - cy) * sy;
-    return [cx + dx + u * cos - v * sin, cy + dy + u * sin + v * cos];
+function hsl(h: number, s: number, l: number): Rgb {
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    return Math.round(255 * (l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
   };
-
-  const out: string[] = [];
-  const f = (p: Pt) => `${p[0].toFixed(2)} ${p[1].toFixed(2)}`;
-  const emit = (type: 'L' | 'Q' | 'C', from: Pt, pts: Pt[]) => {
-    // lines and quadratics may be written as the same cubic (exact degree elevation)
-    if (type !== 'C' && randomInt(2) === 0) {
-      const [c1, c2] =
-        type === 'L'
-          ? [lerp(from, pts[0], 1 / 3), lerp(from, pts[0], 2 / 3)]
-          : [lerp(from, pts[0], 2 / 3), lerp(pts[1], pts[0], 2 / 3)];
-      out.push(`C${f(c1)} ${f(c2)} ${f(pts.at(-1)!)}`);
-    } else out.push(`${type}${pts.map(f).join(' ')}`);
-  };
-  let start: Pt = [0, 0];
-  let cur: Pt = [0, 0];
-  for (const s of segs) {
-    const pts = s.pts.map(map);
-    if (s.type === 'M') {
-      start = cur = pts[0];
-      out.push(`M${f(cur)}`);
-      continue;
-    }
-    if (s.type === 'Z') {
-      out.push('Z');
-      cur = start;
-      continue;
-    }
-    // split at a random t (de Casteljau): the same outline, a different number of commands
-    if (randomInt(2) === 0) {
-      const t = rnd(0.3, 0.7);
-      const [a, b] = split([cur, ...pts], t);
-      emit(s.type, cur, a.slice(1));
-      emit(s.type, a.at(-1)!, b.slice(1));
-    } else emit(s.type, cur, pts);
-    cur = pts.at(-1)!;
-  }
-  return out.join('');
+  return [f(0), f(8), f(4)];
 }
 
-/** A Bézier curve (its control polygon, any degree) split at t into two of the same degree. */
-function split(poly: Pt[], t: number): [Pt[], Pt[]] {
-  const left: Pt[] = [poly[0]];
-  const right: Pt[] = [poly.at(-1)!];
-  let level = poly;
-  while (level.length > 1) {
-    level = level.slice(1).map((p, i) => lerp(level[i], p, t));
-    left.push(level[0]);
-    right.unshift(level.at(-1)!);
-  }
-  return [left, right];
-}
+const mix = (a: Rgb, b: Rgb, t: number): Rgb => [0, 1, 2].map((i) => Math.round(a[i] + (b[i] - a[i]) * t)) as Rgb;

@@ -15,8 +15,6 @@ const B = '/api/backend';
 /** Client addresses differ per run: rate-limit windows persist in a reused PostgreSQL database. */
 const R = 1 + Math.floor(Math.random() * 250);
 
-const svgOf = (dataUrl: string) =>
-  Buffer.from(dataUrl.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString();
 /** The session id (jti) of an access token. */
 const sidOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti;
 const sessionIp = async (t: () => TestApp, token: string) =>
@@ -27,45 +25,49 @@ const sessionIp = async (t: () => TestApp, token: string) =>
       .where(eq(authSession.id, sidOf(token)))
   )[0]?.ip;
 
-describe('hardening: the image captcha is not readable from its markup', () => {
+describe('hardening: the image captcha is pixels only, and its issue is limited', () => {
   const t = useTestApp();
 
-  it('draws the characters as distorted outlines: no <text>, no answer characters, no repeated outlines', () => {
-    // letters that SVG markup and path data never use in upper case
-    const svg = captcha.captchaSvg('HKNT');
-    expect(svg).toMatch(/^<svg [^>]*>.*<\/svg>$/s);
-    expect(svg).not.toMatch(/<text/i);
-    expect(svg.replace(/<[^>]*>/g, '')).toBe('');
-    for (const ch of 'HKNT') expect(svg).not.toContain(ch);
-    const glyphs = [...svg.matchAll(/<path fill="#[0-9a-f]+" d="([^"]*)"\/>/g)].map((m) => m[1]);
-    expect(glyphs).toHaveLength(4);
-    for (const d of [...svg.matchAll(/ d="([^"]*)"/g)].map((m) => m[1])) expect(d).toMatch(/^[MLQCZ0-9.,\s-]+$/);
-    // one character four times: neither its coordinates nor its sequence of commands repeat
-    const same = [...captcha.captchaSvg('AAAA').matchAll(/<path fill="#[0-9a-f]+" d="([^"]*)"\/>/g)].map((m) => m[1]);
-    expect(same).toHaveLength(4);
-    expect(new Set(same.map((d) => d.replace(/[^MLQCZ]/g, ''))).size).toBeGreaterThan(1);
+  it('draws a PNG with no text chunk, different every time for the same answer', () => {
+    const png = captcha.captchaPng('HKNT');
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const chunks: string[] = [];
+    for (let at = 8; at < png.length; at += 12 + png.readUInt32BE(at))
+      chunks.push(png.toString('latin1', at + 4, at + 8));
+    expect(chunks).toEqual(['IHDR', 'IDAT', 'IEND']);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([captcha.CAPTCHA_WIDTH, captcha.CAPTCHA_HEIGHT]);
+    expect(captcha.captchaPng('HKNT').equals(png)).toBe(false);
+    expect(captcha.randomCaptchaText()).toMatch(/^[ACEFHJKMNPRTUWXY34679]{4}$/);
   });
 
-  it('getCode/v2 gives an outline-only SVG whose answer still signs in', async () => {
+  it('getCode/v2 gives a PNG whose answer still signs in', async () => {
     const org = await t().newOrg();
     const ip = `10.61.0.${R}`;
     for (let i = 0; i < 3; i++)
       await t().post(`${B}/loginController/webLogin`, { account: org.seat.username, password: 'bad12345' }, { ip });
     vi.mocked(captcha.randomCaptchaText).mockReturnValueOnce('WXHK');
-    const code = await t().post(`${B}/loginController/getCode/v2`, {});
+    const code = await t().post(`${B}/loginController/getCode/v2`, {}, { ip });
     expect(code.code).toBe(1);
     expect(Object.keys(code.data).sort()).toEqual(['captchaId', 'image']);
-    expect(code.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
-    const svg = svgOf(code.data.image);
-    expect(svg).toContain('<path');
-    expect(svg).not.toMatch(/<text/i);
-    for (const ch of 'WXHK') expect(svg).not.toContain(ch);
+    expect(code.data.image).toMatch(/^data:image\/png;base64,/);
     const ok = await t().post(
       `${B}/loginController/webLogin`,
       { account: org.seat.username, password: TEST_PASSWORD, captchaId: code.data.captchaId, captchaCode: 'wxhk' },
       { ip },
     );
     expect(ok.code).toBe(1);
+  });
+
+  it('captchas are limited per IP: 429 请求过于频繁 after CAPTCHA_LIMIT_PER_IP a minute, other addresses unaffected', async () => {
+    const ip = `10.64.0.${R}`;
+    const limit = t().ctx.config.captchaRateLimit.perIp;
+    for (let i = 0; i < limit; i++)
+      expect((await t().post(`${B}/loginController/getCode/v2`, {}, { ip })).code).toBe(1);
+    const refused = await t().post(`${B}/loginController/getCode/v2`, {}, { ip });
+    expect(refused.status).toBe(429);
+    expect(refused.code).toBe(429);
+    expect(refused.msg).toBe('请求过于频繁，请稍后再试');
+    expect((await t().post(`${B}/loginController/getCode/v2`, {}, { ip: `10.64.1.${R}` })).code).toBe(1);
   });
 });
 

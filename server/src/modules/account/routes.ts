@@ -18,7 +18,7 @@ export function accountRoutes(ctx: AppContext, svc: AccountService): void {
   implement(app, c.sendSmsCode, { auth: 'none' }, ({ body, req }) => svc.sendSmsCode(body.phone, body.type, req.ip));
   implement(app, c.verifyAccount, { auth: 'none' }, ({ body, req }) => svc.verifyAccount(body, meta(req)));
   implement(app, c.changePassword, { auth: 'optional' }, ({ session, body }) => svc.changePassword(session, body));
-  implement(app, c.imageCode, { auth: 'none' }, () => svc.newImageCode());
+  implement(app, c.imageCode, { auth: 'none' }, ({ req }) => svc.newImageCode(req.ip));
   implement(app, c.register, { auth: 'none' }, ({ body, req }) => svc.register(body, meta(req)));
   implement(app, c.version, {}, ({ session }) => svc.version(session));
   implement(app, c.tempToken, {}, ({ session }) => svc.tempToken(session));

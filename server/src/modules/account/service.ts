@@ -11,7 +11,7 @@ import type { RateLimiter } from '../../platform/rateLimit';
 import { scoped } from '../../platform/scope';
 import { type AccessClaims, hashToken, newRefreshToken, type Session, type TokenService } from '../../platform/session';
 import * as org from '../org/service';
-import { captchaSvg, randomCaptchaText } from './captcha';
+import { captchaPng, randomCaptchaText } from './captcha';
 import { DingTalkClient } from './dingtalk';
 import { GeetestClient, mobileFlag } from './geetest';
 import { authRefreshRotated, authSession, captchaChallenge, smsCode } from './schema';
@@ -332,7 +332,10 @@ export class AccountService {
     return this.geetest.register(mobileFlag(mobile, userAgent));
   }
 
-  async newImageCode(): Promise<Answer<'imageCode'>> {
+  /** A new image code; limited per client address (CAPTCHA_LIMIT_PER_IP a minute), drawing one costs CPU. */
+  async newImageCode(ip: string): Promise<Answer<'imageCode'>> {
+    if ((await this.limiter.hit(`captcha:ip:${ip}`, 60)) > this.config.captchaRateLimit.perIp)
+      throw tooManyRequests('请求过于频繁，请稍后再试');
     const text = randomCaptchaText();
     const id = randomUUID();
     await this.db.insert(captchaChallenge).values({
@@ -340,7 +343,7 @@ export class AccountService {
       answerHash: hashToken(text.toUpperCase()),
       expiresAt: new Date(Date.now() + 5 * 60_000),
     });
-    return { captchaId: id, image: `data:image/svg+xml;base64,${Buffer.from(captchaSvg(text)).toString('base64')}` };
+    return { captchaId: id, image: `data:image/png;base64,${captchaPng(text).toString('base64')}` };
   }
 
   /** Checks and consumes an image code: each challenge answers once. */

@@ -92,7 +92,7 @@ function PasswordLogin() {
                 src={captcha.image}
                 alt="图形验证码"
                 data-testid="captcha-image"
-                style={{ height: 38, width: 120, display: 'block' }}
+                style={{ height: 38, width: 114, display: 'block' }}
               />
             </button>
           </Space.Compact>
