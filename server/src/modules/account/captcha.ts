@@ -35,7 +35,7 @@ export function captchaPng(text: string, rng: Rng = cryptoRandom): Buffer {
   // characters: a per-character size, lean, slant and height, overlapping their neighbours
   const scale = rnd(52, 60) / 14;
   const widths = [...text].map(() => 10 * scale * rnd(0.9, 1.15));
-  const advances = widths.slice(1).map((w, i) => ((widths[i] + w) / 2) * rnd(0.75, 0.9));
+  const advances = widths.slice(1).map((w, i) => ((widths[i] + w) / 2) * rnd(0.88, 1));
   const span = widths[0] / 2 + advances.reduce((a, b) => a + b, 0) + widths.at(-1)! / 2;
   let cx = rnd(8, Math.max(8, W - span - 8)) + widths[0] / 2;
   [...text].forEach((ch, i) => {
@@ -47,8 +47,8 @@ export function captchaPng(text: string, rng: Rng = cryptoRandom): Buffer {
       H / 2 + rnd(-5, 5),
       widths[i] / 10,
       scale * rnd(0.9, 1.05),
-      rnd(-18, 18),
-      rnd(-0.25, 0.25),
+      rnd(-12, 12),
+      rnd(-0.18, 0.18),
     );
     for (const stroke of glyph) lines.push(stroke.map(([x, y]) => place([x - 5, y - 7])));
   });
@@ -92,7 +92,7 @@ export function captchaPng(text: string, rng: Rng = cryptoRandom): Buffer {
   const ink = hsl(rnd(0, 360), rnd(0.55, 0.8), rnd(0.22, 0.32));
   const [bg1, bg2] = [hsl(rnd(0, 360), rnd(0.3, 0.6), rnd(0.9, 0.96)), hsl(rnd(0, 360), rnd(0.3, 0.6), rnd(0.9, 0.96))];
   const raster = new Raster(W, H, (x, y) => mix(bg1, bg2, (x / W + y / H) / 2));
-  raster.paint(raster.coverage(warped, rnd(3.4, 4.2)), ink);
+  raster.paint(raster.coverage(warped, rnd(3.0, 3.6)), ink);
   return raster.png();
 }
 

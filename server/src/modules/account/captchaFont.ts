@@ -184,4 +184,7 @@ export const STROKE_FONT: Record<string, Pt[][]> = {
   '9': [[...arc(5, 4.5, 4.5, 4.5, 0, 360), ...quad([9.5, 4.5], [9.5, 12], [2, 14])]],
 };
 
-export const CAPTCHA_ALPHABET = Object.keys(STROKE_FONT).join('');
+/** 7 is drawn but not asked: warped, it reads as T. */
+export const CAPTCHA_ALPHABET = Object.keys(STROKE_FONT)
+  .filter((ch) => ch !== '7')
+  .join('');
