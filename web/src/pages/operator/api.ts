@@ -2,6 +2,7 @@ import { Messages, ResultCode, STANDARD_HTTP_STATUS, SUPPORT_FEATURES_HEADER } f
 import type { Call, CallAnswer, CallInput } from '@crm/core/contract';
 import { useSyncExternalStore } from 'react';
 import { SERVICE_BASES } from '../../api/config';
+import { queryClient } from '../../api/queryClient';
 
 /**
  * The operator page's own client: an operator's token is not an organisation's session (the server refuses it on
@@ -15,7 +16,9 @@ export function operatorToken(): string | null {
   return sessionStorage.getItem(TOKEN_KEY);
 }
 
+/** Every change of operator (sign-in, sign-out, expiry) forgets the answers cached under `['operator', …]`. */
 export function setOperatorToken(token: string | null): void {
+  if (token !== operatorToken()) queryClient.removeQueries({ queryKey: ['operator'] });
   if (token) sessionStorage.setItem(TOKEN_KEY, token);
   else sessionStorage.removeItem(TOKEN_KEY);
   for (const l of listeners) l();
