@@ -12,7 +12,7 @@ export const FUNCTION_SIGNS = {
       'log:view': '查看操作日志',
       'feedback:edit': '处理意见反馈',
       'cost:view': '查看费用中心',
-      'cost:edit': '资源包充值',
+      'cost:edit': '充值、购买与开票',
       'seat:edit': '管理坐席',
     },
   },
