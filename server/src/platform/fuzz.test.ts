@@ -1,6 +1,6 @@
 import { ResultCode } from '@crm/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type TestOrg, type TestUser, useTestApp } from '../test/harness';
+import { type TestOperator, type TestOrg, type TestUser, useTestApp } from '../test/harness';
 import { type DocumentedOperation, documentedOperations } from '../test/operations';
 
 /**
@@ -35,22 +35,30 @@ describe('fuzz: every route, malformed input', () => {
   let ops: Operation[] = [];
   let org: TestOrg;
   let admin: TestUser;
+  let operator: TestOperator;
 
   beforeAll(async () => {
     ops = await documentedOperations(t().built.app);
     org = await t().newOrg();
     admin = org.admin;
+    operator = await t().newOperator();
   });
 
-  /** The admin's token, signed in again when a call (password change, disabling) ended the session. */
+  /**
+   * The admin's token (an operator's for the operator's calls), signed in again when a call (password change,
+   * disabling) ended the session.
+   */
   async function call(op: Operation, body: unknown, query?: Record<string, unknown>) {
-    let res = await t().request(op.method, op.url, op.method === 'GET' ? undefined : body, {
-      token: admin.token,
-      query,
-    });
+    const send = () =>
+      t().request(op.method, op.url, op.method === 'GET' ? undefined : body, {
+        token: op.operator ? operator.token : admin.token,
+        query,
+      });
+    let res = await send();
     if (res.code === ResultCode.LOGIN_EXPIRED || res.code === ResultCode.INVALID_TOKEN) {
-      admin = await t().login(admin.username);
-      res = await t().request(op.method, op.url, op.method === 'GET' ? undefined : body, { token: admin.token, query });
+      if (op.operator) operator = await t().newOperator();
+      else admin = await t().login(admin.username);
+      res = await send();
     }
     return res;
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { apiRoutes } from '../platform/http';
 
 /** One call as the OpenAPI document describes it, for the tests generated from the route table. */
 export interface DocumentedOperation {
@@ -9,10 +10,12 @@ export interface DocumentedOperation {
   body: { properties?: Record<string, { type?: string }>; required?: string[] } | null;
   /** Names of the query parameters. */
   query: string[];
+  /** An installation operator's call (`operator: true`): it takes an operator's token, not an organisation's. */
+  operator: boolean;
 }
 
 // Signing out ends the caller's own session: the generated tests leave it out.
-const SKIPPED = new Set(['/api/backend/loginController/logOut']);
+const SKIPPED = new Set(['/api/backend/loginController/logOut', '/api/backend/operator/logout']);
 
 /** Every call of the OpenAPI document (/api/docs/json), in address order. */
 export async function documentedOperations(app: FastifyInstance): Promise<DocumentedOperation[]> {
@@ -24,7 +27,8 @@ export async function documentedOperations(app: FastifyInstance): Promise<Docume
       if (!url.startsWith('/api/') || SKIPPED.has(url)) continue;
       const body = op.requestBody?.content?.['application/json']?.schema ?? null;
       const query = (op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name as string);
-      ops.push({ method: method.toUpperCase(), url: url.replace(/\{(\w+)\}/g, '1'), body, query });
+      const operator = apiRoutes.some((r) => r.url === url && r.method === method.toUpperCase() && r.auth === 'operator');
+      ops.push({ method: method.toUpperCase(), url: url.replace(/\{(\w+)\}/g, '1'), body, query, operator });
     }
   return ops.sort((a, b) => a.url.localeCompare(b.url));
 }
