@@ -27,7 +27,9 @@ export async function documentedOperations(app: FastifyInstance): Promise<Docume
       if (!url.startsWith('/api/') || SKIPPED.has(url)) continue;
       const body = op.requestBody?.content?.['application/json']?.schema ?? null;
       const query = (op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name as string);
-      const operator = apiRoutes.some((r) => r.url === url && r.method === method.toUpperCase() && r.auth === 'operator');
+      const operator = apiRoutes.some(
+        (r) => r.url === url && r.method === method.toUpperCase() && r.auth === 'operator',
+      );
       ops.push({ method: method.toUpperCase(), url: url.replace(/\{(\w+)\}/g, '1'), body, query, operator });
     }
   return ops.sort((a, b) => a.url.localeCompare(b.url));
