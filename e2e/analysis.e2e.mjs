@@ -427,7 +427,23 @@ export default [
       await panel.getByTestId('ai-status').filter({ hasText: '余额不足暂停' }).waitFor();
       await shot('panel-paused');
 
-      // the header tells the account is low; 购买 (from the balance) in AI 设置 › AI 资源包
+      // the organisation has no money of its own: the installation operator credits it (payment channels aside, the
+      // only way money enters), then the header tells the AI account is low; 购买 (from the balance) in AI 设置 › AI 资源包
+      const { organizationId } = (await apiCall(page, 'POST', '/api/backend/organization/getOrganizationDetail', {}))
+        .data;
+      const post = async (path, body, token) =>
+        (
+          await fetch(`${baseUrl}/api/backend${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+            body: JSON.stringify(body),
+          })
+        ).json();
+      const op = await post('/operator/login', { account: 'operator', password: 'admin@123' });
+      assert.equal(op.code, 1, op.msg);
+      const credit = { organizationId, amountFen: 10_000, reason: '对公转账' };
+      const credited = await post('/organizationCostCenter/manualCredit', credit, op.data.token);
+      assert.equal(credited.code, 1, credited.msg);
       await page.goto(`${baseUrl}/main/callAnalysis`);
       await page.getByTestId('ai-account-tip').filter({ hasText: '余额不足' }).waitFor();
       await shot('header-tip');
