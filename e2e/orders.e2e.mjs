@@ -199,10 +199,32 @@ export default [
           await page.getByText(text).first().waitFor();
           await shot(`tab-${tab}`);
         }
-        // the seat fee: set by the administrator, shown per seat and month
+        // the seat fee: set by the installation operator (the organisation has no form for it), shown per seat and month
+        assert.equal(await page.getByTestId('seat-rate').count(), 0);
+        const post = async (path, body, token) =>
+          (
+            await fetch(`${server.baseUrl}/api/backend${path}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+              body: JSON.stringify(body),
+            })
+          ).json();
+        const op = await post('/operator/login', { account: 'operator', password: 'admin@123' });
+        assert.equal(op.code, 1, op.msg);
+        const orgs = await post(
+          '/operator/organizationPageList',
+          { pageNum: 1, pageSize: 10, keyword: '星辰教育' },
+          op.data.token,
+        );
+        const organizationId = orgs.data.lists[0].id;
+        const set = await post(
+          '/organizationCostCenter/saveSeatRate',
+          { organizationId, fenPerMonth: 5000 },
+          op.data.token,
+        );
+        assert.equal(set.code, 1, set.msg);
+        await page.reload();
         await page.getByRole('tab', { name: '坐席与坐席费', exact: true }).click();
-        await page.getByTestId('seat-rate').fill('50');
-        await page.getByRole('button', { name: '设置月租' }).click();
         await page.getByText('元/坐席/月').waitFor();
         await page.getByText('50.00').first().waitFor();
         await shot('seat-rate');
