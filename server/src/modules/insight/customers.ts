@@ -37,8 +37,16 @@ export class InsightCustomers {
     return this.ctx.db;
   }
 
-  /** Builds a customer's briefing from all of its calls and stores it with the AI profile the lists rank by. */
+  /**
+   * Builds a customer's briefing from all of its calls and stores it with the AI profile the lists rank by. A lead the
+   * organisation does not have (a job given another organisation's id) gets nothing stored.
+   */
   async rebuild(orgId: number, clueId: number): Promise<Briefing> {
+    const [own] = await this.db
+      .select({ id: clue.id })
+      .from(clue)
+      .where(and(eq(clue.organizationId, orgId), eq(clue.id, clueId)));
+    if (!own) return emptyBriefing(clueId);
     const material = await loadMaterial(this.db, orgId, clueId);
     const llm = material.calls.length ? ((await aiSettingOf(this.ctx)?.llmFor(orgId)) ?? null) : null;
     const b = await briefingWith(llm, material);

@@ -22,6 +22,8 @@ import { userTopic } from '../../platform/push';
 import { orgRoutes } from './routes';
 import { UserService } from './users';
 
+export { userNames } from './service';
+
 declare module '../../platform/context' {
   interface Services {
     users: UserService;
