@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { findScoped, type Scope, scoped, updateScoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import type { AiFieldRule } from '../analysis/engine/types';
+import type { AiFieldRule } from '../../lib/analyser/types';
 import { aiField } from './schema';
 import { patchSetting, settingRow } from './settingRow';
 

@@ -7,7 +7,7 @@ import { notFound } from '../../platform/errors';
 import type { Session } from '../../platform/session';
 import { recording } from '../recording/schema';
 import type { effectiveColumns } from './effective';
-import type { AnalysisResult } from './engine/types';
+import type { AnalysisResult } from '../../lib/analyser/types';
 import { clueAiTag } from './schema';
 
 /**

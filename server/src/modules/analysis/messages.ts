@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import type { RecordingRow } from '../recording/rows';
 import type { effectiveColumns } from './effective';
-import type { AnalysisResult, AnalysisRules } from './engine/types';
+import type { AnalysisResult, AnalysisRules } from '../../lib/analyser/types';
 import { aiSettingOf, type MsgPushItem } from './ports';
 import { callAnalysis } from './schema';
 

@@ -1,6 +1,6 @@
 import type { Transcript } from '@crm/core';
 import { describe, expect, it } from 'vitest';
-import { analyse, DEFAULT_RULES } from '../analysis/engine';
+import { analyse, DEFAULT_RULES } from '../../lib/analyser';
 import { transcriptOf } from '../analysis/testKit';
 import { dueDay, extractMentions } from './extract';
 import { FIRST_CALL, SECOND_CALL, THIRD_CALL } from './testCalls';

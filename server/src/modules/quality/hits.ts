@@ -2,7 +2,7 @@ import type { HitKind } from '@crm/core/contract/quality';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import { canon } from '../analysis/engine/text';
+import { canon } from '../../lib/analyser/text';
 import type { AnalysedEvent } from '../analysis/pipeline';
 import type { QualityRules } from './checkers';
 import { PROHIBITION_KIND } from './prohibition';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call } from './testCall';
+import { call } from '../../lib/analyser/testCall';
 
 const dir = mkdtempSync(join(tmpdir(), 'analyse-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
