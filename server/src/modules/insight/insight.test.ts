@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { ok, refused } from '../../test/org';
-import { A, addLead, openAi, R, uploadCall, waitFor } from '../analysis/testKit';
+import { A, addLead, openAi, R, uploadCall, waitFor } from '../../test/analysis';
 import { FIRST_CALL, SECOND_CALL, THIRD_CALL } from './testCalls';
 
 const B = '/api/backend';

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { customRoleUser, ok, refused } from '../../test/org';
-import { A, B, openAi, panel, uploadCall, waitFor } from '../analysis/testKit';
+import { A, B, openAi, panel, uploadCall, waitFor } from '../../test/analysis';
 import { PRIVATE_MOBILE_PATTERN } from './seed';
 
 type Line = ['A' | 'C', string];

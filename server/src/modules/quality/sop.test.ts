@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
-import { A, openAi, uploadCall } from '../analysis/testKit';
+import { A, openAi, uploadCall } from '../../test/analysis';
 import { sopCallResultHistory } from './schema';
 
 type Line = ['A' | 'C', string];

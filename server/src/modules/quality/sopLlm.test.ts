@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { B, ok } from '../../test/org';
-import { openAi, uploadCall } from '../analysis/testKit';
+import { openAi, uploadCall } from '../../test/analysis';
 import type { SopResult } from './sop/types';
 import { withLlmAnswers } from './sopLlm';
 
