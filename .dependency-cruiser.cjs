@@ -13,11 +13,15 @@ module.exports = {
       name: 'module-face-only',
       severity: 'error',
       comment:
-        'Import another module through its index.ts only: export what you need from that module\'s index.ts (a type, event, read model or pure function) and import it from there.',
+        "Import another module through its index.ts only: export what you need from that module's index.ts (a type, event, read model or pure function) and import it from there.",
       from: { path: MODULE },
       to: {
         path: '^server/src/modules/[^/]+/',
-        pathNot: ['^server/src/modules/$1/', '^server/src/modules/[^/]+/index\\.ts$', '^server/src/modules/[^/]+/schema\\.ts$'],
+        pathNot: [
+          '^server/src/modules/$1/',
+          '^server/src/modules/[^/]+/index\\.ts$',
+          '^server/src/modules/[^/]+/schema\\.ts$',
+        ],
       },
     },
     {
