@@ -30,7 +30,7 @@ describe('npm run analyse', () => {
     const cli = join(import.meta.dirname, 'cli.ts');
     const out = spawnSync(process.execPath, ['--import', 'tsx', cli, good, broken, off, missing, invalid], {
       encoding: 'utf8',
-      cwd: join(import.meta.dirname, '../../../../..'),
+      cwd: join(import.meta.dirname, '../../../..'),
     });
     expect(out.status).toBe(1);
     const lines = out.stdout
