@@ -1,7 +1,8 @@
 /**
  * Module boundaries of the server (DESIGN.md §4): a module's `index.ts` is its only public face.
  * `npm run lint` runs it: `depcruise --config .dependency-cruiser.cjs server/src`; cycles between modules (folders,
- * which dependency-cruiser's `circular` does not see) are found by `scripts/module-cycles.mjs`.
+ * which dependency-cruiser's `circular` does not see) and an index.ts re-exporting its tables are found by
+ * `scripts/module-faces.mjs`.
  * A module is a folder `server/src/modules/<m>/`; `server/src/modules/index.ts` (the module list) and the shared
  * test harness `server/src/test/` are not modules and may reach any module.
  */
@@ -31,14 +32,6 @@ module.exports = {
         "Another module's tables are its own: call its service or a read model its index.ts exports instead of importing its schema.ts.",
       from: { path: MODULE },
       to: { path: '^server/src/modules/[^/]+/schema\\.ts$', pathNot: '^server/src/modules/$1/' },
-    },
-    {
-      name: 'face-without-tables',
-      severity: 'error',
-      comment:
-        "A module's index.ts must not re-export its tables: publish a read model (a function, or a SQL fragment builder like clue/leadFacts.ts) instead.",
-      from: { path: '^server/src/modules/([^/]+)/index\\.ts$' },
-      to: { path: '^server/src/modules/$1/schema\\.ts$' },
     },
     {
       name: 'platform-below-modules',

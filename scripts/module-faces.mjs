@@ -1,6 +1,8 @@
-// `npm run lint` runs it after dependency-cruiser: fails when server modules depend on each other in a cycle
-// (dependency-cruiser's own `circular` sees cycles of files, not of folders). Production code only: a module's
-// tests may use a module that depends on it.
+// `npm run lint` runs it after dependency-cruiser (.dependency-cruiser.cjs), for what its rules cannot say:
+// - server modules that depend on each other in a cycle (its `circular` sees cycles of files, not of folders);
+//   production code only: a module's tests may use a module that depends on it;
+// - a module's index.ts re-exporting its tables (its own `import` of schema.ts hides the re-export from the rules).
+import { readdirSync, readFileSync } from 'node:fs';
 import { cruise } from 'dependency-cruiser';
 
 const MODULE = /^server\/src\/modules\/([^/]+)\//;
@@ -58,9 +60,19 @@ for (const component of cycles) {
   for (const from of component)
     for (const [to, proof] of edges.get(from) ?? []) if (component.includes(to)) console.error(`      ${proof}`);
 }
+const tablesInFaces = readdirSync('server/src/modules', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => `server/src/modules/${d.name}/index.ts`)
+  .filter((index) => /export\s[^;]*from\s*'\.\/schema'/.test(readFileSync(index, 'utf8')));
+for (const index of tablesInFaces)
+  console.error(
+    `  error face-without-tables: ${index} re-exports ./schema: publish a read model (a function, or a SQL fragment builder like clue/leadFacts.ts) instead.`,
+  );
+
+if (tablesInFaces.length) process.exitCode = 1;
 if (cycles.length) {
   console.error(
     '\nModules that import each other: move what both need to the module that owns it (or to packages/core or server/src/lib) so that only one depends on the other.',
   );
   process.exitCode = 1;
-} else console.log('✔ no cycle between server modules');
+} else if (!tablesInFaces.length) console.log('✔ no cycle between server modules, no tables in a module face');
