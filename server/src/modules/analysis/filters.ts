@@ -7,7 +7,7 @@ import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { orgUsers } from '../org/directory';
 import { department } from '../org/schema';
-import { recordingScope } from '../recording/rows';
+import { recordingScope } from '../recording';
 import { recording } from '../recording/schema';
 
 /** What the call-analysis filters offer: the recording sources with their counts, the department → user tree. */

@@ -46,3 +46,9 @@ export const analysisModule: Module = {
     for (const org of demo) await seedAnalyses(ctx, ctx.services.analysis, org);
   },
 };
+
+export { managersOf } from './messages';
+export type { AnalysedEvent } from './pipeline';
+export type { OrgLlm } from './ports';
+export { aiSettingOf } from './ports';
+export { reanalyse } from './reanalyse';

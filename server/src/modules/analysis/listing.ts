@@ -11,7 +11,7 @@ import { likePattern } from '../../platform/validation';
 import type { XlsxExport } from '../../platform/xlsxExport';
 import { orgUsersByIds } from '../org/directory';
 import { deptSubtree, usersInDepts } from '../org/service';
-import { hms, recordingScope } from '../recording/rows';
+import { hms, recordingScope } from '../recording';
 import { recording } from '../recording/schema';
 import { aiLabelNamed, callTagNamed, flagNames, intentionName } from './effective';
 import { aiSettingOf } from './ports';

@@ -5,12 +5,11 @@ import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-
 import type { AppContext } from '../../platform/context';
 import { offsetOf, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
-import { aiSettingOf } from '../analysis/ports';
+import { aiSettingOf } from '../analysis';
 import { callAnalysis } from '../analysis/schema';
-import { findClue } from '../clue/rows';
+import { accessOf, findClue } from '../clue';
 import { clue } from '../clue/schema';
-import { accessOf } from '../clue/view';
-import { maskPhone } from '../clueField/fields';
+import { maskPhone } from '../clueField';
 import { orgUsersByIds } from '../org/directory';
 import { emptyBriefing, labelScores, loadMaterial } from './briefing';
 import { briefingWith } from './llmBriefing';

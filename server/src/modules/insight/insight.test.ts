@@ -2,9 +2,9 @@
 // organisation's ids (404 / nothing seen). Three calls to one customer drive the briefing, lists, insight and topics.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { A, addLead, openAi, R, uploadCall, waitFor } from '../../test/analysis';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { ok, refused } from '../../test/org';
-import { A, addLead, openAi, R, uploadCall, waitFor } from '../analysis/testKit';
 import { FIRST_CALL, SECOND_CALL, THIRD_CALL } from './testCalls';
 
 const B = '/api/backend';

@@ -2,10 +2,10 @@
 // structured results (never audio), its citations mapped to the mentions it names, validated; an invalid answer, a
 // citation of a mention that was not given, or a failing server leaves the extractive briefing with the reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { A, addLead, openAi, uploadCall, waitFor } from '../../test/analysis';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { B, ok } from '../../test/org';
-import { A, addLead, openAi, uploadCall, waitFor } from '../analysis/testKit';
 import { FIRST_CALL, SECOND_CALL } from './testCalls';
 
 type Mode = 'good' | 'badRef' | 'invalid' | 'down';

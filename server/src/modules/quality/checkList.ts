@@ -10,7 +10,7 @@ import { anyOf, dataScope, type Scope } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { orgUsersByIds } from '../org/directory';
 import { deptSubtree } from '../org/service';
-import { hms } from '../recording/rows';
+import { hms } from '../recording';
 import { qualityCheck } from './schema';
 
 /**

@@ -5,9 +5,9 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { A, B, openAi, R, uploadCall } from '../../test/analysis';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
-import { A, B, openAi, R, uploadCall } from '../analysis/testKit';
 import { listCheckedCalls } from './checkRows';
 import { qualityCheckHistory } from './schema';
 

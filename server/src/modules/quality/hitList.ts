@@ -9,7 +9,7 @@ import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import { orgUsersByIds } from '../org/directory';
 import { deptSubtree, usersInDepts } from '../org/service';
-import { recordingScope } from '../recording/rows';
+import { recordingScope } from '../recording';
 import { recording } from '../recording/schema';
 import { prohibitionHit } from './schema';
 import type { QualityService } from './service';

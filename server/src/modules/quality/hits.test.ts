@@ -2,9 +2,9 @@
 // lists and regex rules; the violations are on the analysis, the hits in callProhibitionPage and the counts, an
 // ai_violation message is sent; a re-analysis replaces the hits; data scope and organisations are kept apart.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { A, B, openAi, panel, uploadCall, waitFor } from '../../test/analysis';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { customRoleUser, ok, refused } from '../../test/org';
-import { A, B, openAi, panel, uploadCall, waitFor } from '../analysis/testKit';
 import { PRIVATE_MOBILE_PATTERN } from './seed';
 
 type Line = ['A' | 'C', string];

@@ -2,9 +2,9 @@
 // and missed with evidence, rules of other departments or disabled ones left out, earlier results kept in history.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { A, openAi, uploadCall } from '../../test/analysis';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
-import { A, openAi, uploadCall } from '../analysis/testKit';
 import { sopCallResultHistory } from './schema';
 
 type Line = ['A' | 'C', string];

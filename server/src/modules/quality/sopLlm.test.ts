@@ -1,10 +1,10 @@
 // SOP items with an LLM question: asked of the organisation's model when the matcher missed them (a local fake
 // OpenAI-compatible server), and the result recomputed; nothing asked without a model.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAi, uploadCall } from '../../test/analysis';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { B, ok } from '../../test/org';
-import { openAi, uploadCall } from '../analysis/testKit';
 import type { SopResult } from './sop/types';
 import { withLlmAnswers } from './sopLlm';
 

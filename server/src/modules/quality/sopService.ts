@@ -8,7 +8,7 @@ import { page } from '../../platform/paging';
 import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern, uniqueViolation } from '../../platform/validation';
-import type { ClueFieldService } from '../clueField/service';
+import type { ClueFieldService } from '../clueField';
 import { department, organization } from '../org/schema';
 import { userNames } from '../org/service';
 import { assertTame } from './regex';

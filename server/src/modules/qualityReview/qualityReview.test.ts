@@ -3,9 +3,9 @@
 import { formatDateTime } from '@crm/core';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { uploadCall } from '../../test/analysis';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
-import { uploadCall } from '../analysis/testKit';
 import { appNotice } from '../notice/schema';
 import { qualityCheck } from '../quality/schema';
 import { drawRandom } from './draw';

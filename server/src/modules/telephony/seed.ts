@@ -1,7 +1,7 @@
 import type { AppContext, DemoOrg } from '../../platform/context';
 import { sealSecret } from '../../platform/secrets';
 import type { Session } from '../../platform/session';
-import { clueIdsOfFilter } from '../clue/callTargets';
+import { clueIdsOfFilter } from '../clue';
 import { setOrgSetting } from '../org/settings';
 import { callFiling, callGuard, callLine, callNumberList, callSeat, callTask, callTaskLead } from './schema';
 

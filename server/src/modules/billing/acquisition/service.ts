@@ -9,7 +9,7 @@ import { verifyPassword } from '../../../platform/password';
 import { scoped } from '../../../platform/scope';
 import type { Session } from '../../../platform/session';
 import { likePattern } from '../../../platform/validation';
-import { maskPhone } from '../../clueField/fields';
+import { maskPhone } from '../../clueField';
 import { userNames } from '../../org';
 import { appUser } from '../../org/schema';
 import { listExport } from '../listExport';

@@ -2,10 +2,10 @@
 // object per line per file, in file order. A file that cannot be read or parsed prints {"file","error"} and the
 // exit code is 1 at the end.
 import { readFileSync } from 'node:fs';
-import { parseTranscript } from '../../asr/transcript';
-import { analyse } from './analyse';
-import { DEFAULT_RULES } from './defaults';
-import type { AnalysisResult } from './types';
+import { analyse } from '../../lib/analyser/analyse';
+import { DEFAULT_RULES } from '../../lib/analyser/defaults';
+import type { AnalysisResult } from '../../lib/analyser/types';
+import { parseTranscript } from '../asr';
 
 /** The CLI's line for one analysed file. */
 export function cliLine(file: string, r: AnalysisResult) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flatten, qualityFigures } from '../../../../../bench/analysis/quality';
+import { flatten, qualityFigures } from '../../../../bench/analysis/quality';
 
 // The benchmark holds the targets; this only checks that the figures are computed and well formed.
 describe('the quality benchmark', () => {

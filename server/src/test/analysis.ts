@@ -1,7 +1,7 @@
-// Test helpers of the analysis module: the tables of this round, AI opened, a recording uploaded with its
-// transcript, and waiting for its analysis.
-import type { TestApp } from '../../test/harness';
-import { multipart, read, speech } from '../../test/recording';
+// Test helpers of the call analysis, shared by the tests of analysis, quality, qualityReview and insight: the
+// tables of this round, AI opened, a recording uploaded with its transcript, and waiting for its analysis.
+import type { TestApp } from './harness';
+import { multipart, read, speech } from './recording';
 
 export const B = '/api/backend';
 export const R = '/api/robot';

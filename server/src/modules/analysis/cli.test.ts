@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call } from './testCall';
+import { call } from '../../lib/analyser/testCall';
 
 const dir = mkdtempSync(join(tmpdir(), 'analyse-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,7 +30,7 @@ describe('npm run analyse', () => {
     const cli = join(import.meta.dirname, 'cli.ts');
     const out = spawnSync(process.execPath, ['--import', 'tsx', cli, good, broken, off, missing, invalid], {
       encoding: 'utf8',
-      cwd: join(import.meta.dirname, '../../../../..'),
+      cwd: join(import.meta.dirname, '../../../..'),
     });
     expect(out.status).toBe(1);
     const lines = out.stdout
