@@ -5,8 +5,8 @@ import { WorkStatus } from './users';
 
 /**
  * The push (MQTT over WebSocket at /mqtt): the topics a browser may read and every message the server sends there.
- * The server publishes only a `PushMessage` (platform/push.ts), the web reads only through it (notices/push.ts), so a
- * kind is added here, with its producer and its consumer, or not at all.
+ * The server publishes only a `PushMessage` (platform/push.ts), the web reads only through `PUSH_FIELDS`
+ * (notices/push.ts), so a kind is added here, with its producer and its consumer, or not at all.
  */
 
 /** A user's own topic: the messages, counts and statuses meant for that user. */
@@ -45,3 +45,16 @@ export type PushMessage = z.infer<typeof PushMessage>;
 export type PushKind = PushMessage['type'];
 /** The message of one kind. */
 export type PushOf<K extends PushKind> = Extract<PushMessage, { type: K }>;
+
+/**
+ * The fields of each kind besides `type`, for the browser: the web bundle carries no zod (web/src/zodStub.ts), so it
+ * reads a pushed message by its kind and the presence of these fields; their values are the server's to get right
+ * (`publish` takes only a PushMessage, and each producer's test parses what it sent). push.test.ts keeps the lists
+ * equal to the schemas.
+ */
+export const PUSH_FIELDS: { [K in PushKind]: readonly Exclude<keyof PushOf<K>, 'type'>[] } = {
+  message: ['id', 'title', 'content', 'msgType', 'param', 'data', 'noticeId', 'isRead', 'readTime', 'createTime'],
+  unread: ['unreadCount', 'aiUnreadCount', 'totalUnreadCount'],
+  call_status: ['callId', 'clueId', 'taskId', 'status', 'ended', 'endReason', 'billableSeconds', 'recordingId'],
+  work_status: ['id', 'userId', 'workStatus', 'workStatusName'],
+};

@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { must, notFound } from '../../platform/errors';
 import { page, pageRows } from '../../platform/paging';
 import { type Push, userTopic } from '../../platform/push';
-import { findScoped, scoped } from '../../platform/scope';
+import { anyOf, findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import * as org from '../org/service';
@@ -154,7 +154,7 @@ export class NoticeService {
         all: count(),
       })
       .from(appNotice)
-      .where(and(scoped(session, appNotice), inArray(appNotice.userId, userIds), isNull(appNotice.readAt)))
+      .where(and(scoped(session, appNotice), anyOf(appNotice.userId, userIds), isNull(appNotice.readAt)))
       .groupBy(appNotice.userId);
     const byUser = new Map(rows.map((r) => [r.userId, r]));
     return userIds.map((id) => {
