@@ -17,7 +17,8 @@ import { navigateTo } from '../app/navigation';
 import { clearSession, getRefreshToken, useUser } from '../app/session';
 import { ui } from '../app/ui';
 import NoticePanel from '../notices/NoticePanel';
-import { useNotices } from '../notices/store';
+import { useNoticePush, useNotices } from '../notices/store';
+import { useWorkStatusPush } from '../notices/workStatus';
 import { AiAccountTip } from '../pages/ai/AiAccountTip';
 import ChangePasswordModal from './ChangePasswordModal';
 
@@ -31,6 +32,8 @@ export async function logOut(): Promise<void> {
 export default function HeaderBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const user = useUser();
   const notices = useNotices();
+  useNoticePush();
+  useWorkStatusPush();
   const [pwdOpen, setPwdOpen] = useState(false);
   const base = useCallQuery(
     contract.organization.getAuthOrganizationBaseInfo,

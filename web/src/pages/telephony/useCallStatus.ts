@@ -1,16 +1,7 @@
 import { contract } from '@crm/core/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { keyOf, useCallQuery } from '../../api/hooks';
-import { PUSH_EVENT } from '../../notices/mqtt';
-
-/** What the server pushes when a call record changes (telephony lifecycle.pushStatus). */
-export interface CallStatusPush {
-  type: 'call_status';
-  callId: string;
-  status: number;
-  ended: boolean;
-}
+import { usePush } from '../../notices/push';
 
 /**
  * A call's record, live: every MQTT push about it refetches the record; the organisation's 通话状态刷新 setting adds a
@@ -28,16 +19,10 @@ export function useLiveCall(callId: string | null) {
       refetchInterval: (d) => (d?.ended && (d.recordingId || d.status !== 2) ? false : pollMs),
     },
   );
-  useEffect(() => {
-    if (!callId) return;
-    const onPush = (e: Event) => {
-      const msg = (e as CustomEvent<CallStatusPush>).detail;
-      if (msg?.type === 'call_status' && msg.callId === callId)
-        void qc.invalidateQueries({ queryKey: keyOf(contract.telephony.callDetail, { callId }) });
-    };
-    window.addEventListener(PUSH_EVENT, onPush);
-    return () => window.removeEventListener(PUSH_EVENT, onPush);
-  }, [callId, qc]);
+  usePush('call_status', (pushed) => {
+    if (callId && pushed.callId === callId)
+      void qc.invalidateQueries({ queryKey: keyOf(contract.telephony.callDetail, { callId }) });
+  });
   return call.data ?? null;
 }
 
