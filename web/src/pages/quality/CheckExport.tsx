@@ -3,8 +3,8 @@ import { contract } from '@crm/core/contract';
 import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useCallDownload, useCallMutation } from '../../api/hooks';
-import { useRecordProgress } from '../customer/ExportButton';
-import type { CheckFilterBody } from './check';
+import { useRecordProgress } from '../../features/lead/ExportButton';
+import type { CheckFilterBody } from '../../features/quality/check';
 
 /**
  * 导出 of the AI 质检 list: a background job on the import/export records (as the lead export): its progress, then

@@ -6,10 +6,17 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { keyOf, type RowOf, useCallPage, useCallQuery } from '../../api/hooks';
 import { useDraftFilters } from '../../components/useDraftFilters';
-import { CallDetailView } from '../recording/CallDetailView';
+import { CallDetailView } from '../../features/call/CallDetailView';
+import {
+  type CheckDraft,
+  type CheckFilterBody,
+  checkFilterBody,
+  deductionText,
+  percentText,
+  scoreText,
+} from '../../features/quality/check';
 import { CheckExport } from './CheckExport';
 import { CheckFilterBar } from './CheckFilterBar';
-import { type CheckDraft, type CheckFilterBody, checkFilterBody, deductionText, percentText, scoreText } from './check';
 import { RecheckModal } from './RecheckModal';
 import { SamplesView } from './SamplesView';
 import { ScorecardModal } from './ScorecardModal';

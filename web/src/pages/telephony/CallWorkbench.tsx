@@ -5,7 +5,7 @@ import { Alert, Button, Card, Descriptions, Drawer, Empty, Space, Table, Typogra
 import { useEffect, useState } from 'react';
 import { type RowOf, useCallMutation, useCallQuery } from '../../api/hooks';
 import { openCustomerDetail } from '../../app/detail';
-import { CallFollowCard, CallStatusTag, type LiveCall, useClickToCall } from './useClickToCall';
+import { CallFollowCard, CallStatusTag, type LiveCall, useClickToCall } from '../../features/telephony/useClickToCall';
 
 type Task = Pick<RowOf<typeof contract.telephony.taskList>, 'id' | 'name'>;
 

@@ -12,7 +12,7 @@ import { cascadeOptions } from './data';
 import type { Opt } from './fieldOptions';
 import { useFieldOptions } from './fieldOptions';
 import { type ClueFilterDraft, filterCount } from './filters';
-import { useFieldList } from './setup/settings';
+import { useFieldList } from './settings';
 
 export interface ClueFilterBarProps {
   value: ClueFilterDraft;
