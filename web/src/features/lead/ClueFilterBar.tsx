@@ -1,10 +1,9 @@
-import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { DURATION_LEVELS } from '@crm/core';
+import { SearchOutlined } from '@ant-design/icons';
 import type { FieldDef } from '@crm/core/contract/clueField';
-import { Badge, Button, Cascader, Col, Input, Row, Select, Space, TreeSelect } from 'antd';
-import { useState } from 'react';
+import { Cascader, Input, Select, Space, TreeSelect } from 'antd';
 import { deptTreeData, useDeptTree } from '../../api/directory';
 import { DateRangePicker } from '../../components/DateRangePicker';
+import { DurationFilter, FilterItem, MoreFiltersBar } from '../../components/MoreFiltersBar';
 import { MultiSelectAll } from '../../components/MultiSelectAll';
 import { NumberInput } from '../../components/NumberInput';
 import { SearchSelect } from '../../components/SearchSelect';
@@ -24,18 +23,8 @@ export interface ClueFilterBarProps {
   extra?: React.ReactNode;
 }
 
-function Item({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Col xs={24} sm={12} md={8} xl={6}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }} data-testid={`filter-${label}`}>
-        <span style={{ width: 84, flex: 'none', textAlign: 'right', color: '#555' }}>{label}</span>
-        <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
-      </div>
-    </Col>
-  );
-}
-
 const full = { width: '100%' };
+const Item = (p: { label: string; children: React.ReactNode }) => <FilterItem labelWidth={84} {...p} />;
 
 /** A filter on a custom field: options, a number range, a date range or text. */
 function CustomFilter({ def, value, onChange }: { def: FieldDef; value: unknown; onChange: (v: unknown) => void }) {
@@ -68,39 +57,8 @@ function CustomFilter({ def, value, onChange }: { def: FieldDef; value: unknown;
   );
 }
 
-/** The duration-range filter: a level (0-7) or a custom range in seconds. */
-function DurationFilter({
-  value,
-  onChange,
-}: {
-  value?: ClueFilterDraft['duration'];
-  onChange: (v: ClueFilterDraft['duration']) => void;
-}) {
-  const level = value?.option === 2 ? 'custom' : (value?.level ?? 0);
-  return (
-    <Space.Compact style={full}>
-      <Select
-        style={{ width: value?.option === 2 ? 110 : '100%' }}
-        value={level}
-        onChange={(v) => onChange(v === 'custom' ? { option: 2 } : { option: 1, level: v as number })}
-        options={[
-          ...DURATION_LEVELS.map((l) => ({ value: l.value, label: l.label })),
-          { value: 'custom', label: '自定义' },
-        ]}
-      />
-      {value?.option === 2 && (
-        <>
-          <Input placeholder="秒" value={value.min} onChange={(e) => onChange({ ...value, min: e.target.value })} />
-          <Input placeholder="秒" value={value.max} onChange={(e) => onChange({ ...value, max: e.target.value })} />
-        </>
-      )}
-    </Space.Compact>
-  );
-}
-
 /** The filter form above a lead list: keyword, type, then (expanded) every standard and custom field filter. */
 export function ClueFilterBar({ value, onChange, onSearch, onReset, hide = [], extra }: ClueFilterBarProps) {
-  const [open, setOpen] = useState(false);
   const opts = useFieldOptions();
   const defs = useFieldList();
   const depts = useDeptTree();
@@ -125,121 +83,114 @@ export function ClueFilterBar({ value, onChange, onSearch, onReset, hide = [], e
   );
   const custom = (defs.data ?? []).filter((d) => d.isCustom && d.isShow);
   const count = filterCount(value);
-  return (
-    <div data-testid="clue-filter">
-      <Space wrap>
-        <Input
-          allowClear
-          data-testid="filter-keyword"
-          prefix={<SearchOutlined />}
-          placeholder="客户名称 / 公司 / 手机号"
-          maxLength={50}
-          style={{ width: 260 }}
-          value={value.keyword}
-          onChange={(e) => set({ keyword: e.target.value })}
-          onPressEnter={onSearch}
-        />
-        {shown('type') && (
-          <Select
-            style={{ width: 120 }}
-            value={value.type ?? 0}
-            onChange={(v) => set({ type: v === 0 ? undefined : (v as 1 | 2) })}
-            options={[
-              { value: 0, label: '全部类型' },
-              { value: 1, label: '线索' },
-              { value: 2, label: '客户' },
-            ]}
-            data-testid="filter-type"
+  const more = (
+    <>
+      {shown('ownerIds') && (
+        <Item label="跟进人">
+          <SearchSelect
+            mode="multiple"
+            maxTagCount="responsive"
+            style={full}
+            options={opts.byField.ownerId as Opt[]}
+            value={value.ownerIds}
+            onChange={(v) => set({ ownerIds: v })}
+            data-testid="filter-owner"
           />
-        )}
-        <Badge count={count} size="small">
-          <Button onClick={() => setOpen(!open)} data-testid="filter-more">
-            更多筛选 {open ? <UpOutlined /> : <DownOutlined />}
-          </Button>
-        </Badge>
-        <Button type="primary" onClick={onSearch} data-testid="filter-search">
-          查询
-        </Button>
-        <Button onClick={onReset}>重置</Button>
-        {extra}
-      </Space>
-      {open && (
-        <Row gutter={[16, 10]} style={{ marginTop: 12, padding: 12, background: '#fafbfc', borderRadius: 6 }}>
-          {shown('ownerIds') && (
-            <Item label="跟进人">
-              <SearchSelect
-                mode="multiple"
-                maxTagCount="responsive"
-                style={full}
-                options={opts.byField.ownerId as Opt[]}
-                value={value.ownerIds}
-                onChange={(v) => set({ ownerIds: v })}
-                data-testid="filter-owner"
-              />
-            </Item>
-          )}
-          {shown('deptIds') && (
-            <Item label="部门">
-              <TreeSelect
-                multiple
-                allowClear
-                treeDefaultExpandAll
-                maxTagCount="responsive"
-                style={full}
-                placeholder="请选择"
-                treeData={deptTreeData(depts.data)}
-                value={value.deptIds}
-                onChange={(v) => set({ deptIds: v })}
-              />
-            </Item>
-          )}
-          <Item label="标签">
-            <Select
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
-              style={full}
-              placeholder="请选择"
-              options={opts.byField.tagIds}
-              value={value.tagIds}
-              onChange={(v) => set({ tagIds: v })}
-              showSearch={{ optionFilterProp: 'label' }}
-            />
-          </Item>
-          <Item label="跟进状态">{multi('followStatusIds', 'followStatusId')}</Item>
-          <Item label="跟进阶段">{multi('followPhaseIds', 'followPhaseId')}</Item>
-          <Item label="客户阶段">{multi('stages', 'stage')}</Item>
-          <Item label="渠道来源">{multi('channelSourceIds', 'channelSourceId')}</Item>
-          <Item label="通话状态">{multi('callStatus', 'callStatus')}</Item>
-          <Item label="导入方式">{multi('importWays', 'importWay')}</Item>
-          <Item label="锁定状态">
-            <Select
-              allowClear
-              style={full}
-              placeholder="全部"
-              options={opts.byField.lockStatus as Opt[]}
-              value={value.lockStatus}
-              onChange={(v) => set({ lockStatus: v })}
-            />
-          </Item>
-          <Item label="通话时长">
-            <DurationFilter value={value.duration} onChange={(v) => set({ duration: v })} />
-          </Item>
-          <Item label="创建时间">{dates('createTime')}</Item>
-          <Item label="最后跟进">{dates('lastFollowTime')}</Item>
-          <Item label="下次跟进">{dates('nextFollowTime', false)}</Item>
-          <Item label="最近通话">{dates('lastCallTime')}</Item>
-          {custom.map((d) => (
-            <Item key={d.fieldName} label={d.fieldLabel}>
-              <CustomFilter
-                def={d}
-                value={value.custom?.[d.fieldName]}
-                onChange={(v) => set({ custom: { ...value.custom, [d.fieldName]: v } })}
-              />
-            </Item>
-          ))}
-        </Row>
+        </Item>
       )}
-    </div>
+      {shown('deptIds') && (
+        <Item label="部门">
+          <TreeSelect
+            multiple
+            allowClear
+            treeDefaultExpandAll
+            maxTagCount="responsive"
+            style={full}
+            placeholder="请选择"
+            treeData={deptTreeData(depts.data)}
+            value={value.deptIds}
+            onChange={(v) => set({ deptIds: v })}
+          />
+        </Item>
+      )}
+      <Item label="标签">
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          style={full}
+          placeholder="请选择"
+          options={opts.byField.tagIds}
+          value={value.tagIds}
+          onChange={(v) => set({ tagIds: v })}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      </Item>
+      <Item label="跟进状态">{multi('followStatusIds', 'followStatusId')}</Item>
+      <Item label="跟进阶段">{multi('followPhaseIds', 'followPhaseId')}</Item>
+      <Item label="客户阶段">{multi('stages', 'stage')}</Item>
+      <Item label="渠道来源">{multi('channelSourceIds', 'channelSourceId')}</Item>
+      <Item label="通话状态">{multi('callStatus', 'callStatus')}</Item>
+      <Item label="导入方式">{multi('importWays', 'importWay')}</Item>
+      <Item label="锁定状态">
+        <Select
+          allowClear
+          style={full}
+          placeholder="全部"
+          options={opts.byField.lockStatus as Opt[]}
+          value={value.lockStatus}
+          onChange={(v) => set({ lockStatus: v })}
+        />
+      </Item>
+      <Item label="通话时长">
+        <DurationFilter
+          value={value.duration}
+          onChange={(v) => set({ duration: v })}
+          levelWidth={110}
+          placeholders={['秒', '秒']}
+        />
+      </Item>
+      <Item label="创建时间">{dates('createTime')}</Item>
+      <Item label="最后跟进">{dates('lastFollowTime')}</Item>
+      <Item label="下次跟进">{dates('nextFollowTime', false)}</Item>
+      <Item label="最近通话">{dates('lastCallTime')}</Item>
+      {custom.map((d) => (
+        <Item key={d.fieldName} label={d.fieldLabel}>
+          <CustomFilter
+            def={d}
+            value={value.custom?.[d.fieldName]}
+            onChange={(v) => set({ custom: { ...value.custom, [d.fieldName]: v } })}
+          />
+        </Item>
+      ))}
+    </>
+  );
+  return (
+    <MoreFiltersBar testId="clue-filter" count={count} onSearch={onSearch} onReset={onReset} extra={extra} more={more}>
+      <Input
+        allowClear
+        data-testid="filter-keyword"
+        prefix={<SearchOutlined />}
+        placeholder="客户名称 / 公司 / 手机号"
+        maxLength={50}
+        style={{ width: 260 }}
+        value={value.keyword}
+        onChange={(e) => set({ keyword: e.target.value })}
+        onPressEnter={onSearch}
+      />
+      {shown('type') && (
+        <Select
+          style={{ width: 120 }}
+          value={value.type ?? 0}
+          onChange={(v) => set({ type: v === 0 ? undefined : (v as 1 | 2) })}
+          options={[
+            { value: 0, label: '全部类型' },
+            { value: 1, label: '线索' },
+            { value: 2, label: '客户' },
+          ]}
+          data-testid="filter-type"
+        />
+      )}
+    </MoreFiltersBar>
   );
 }

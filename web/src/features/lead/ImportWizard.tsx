@@ -25,8 +25,8 @@ import { api } from '../../api/client';
 import { useCallDownload, useCallMutation, useCallQuery } from '../../api/hooks';
 import { showError } from '../../app/ui';
 import { SearchSelect } from '../../components/SearchSelect';
+import { useRecordProgress } from '../export/BackgroundExport';
 import { toOptions, useClueUsers, userOptions } from './data';
-import { useRecordProgress } from './ExportButton';
 import { tagGroupOptions, useDictItems, useTagGroupList } from './settings';
 
 const c = contract.clueImport;
