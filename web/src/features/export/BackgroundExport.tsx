@@ -1,8 +1,8 @@
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { type Call, type CallInput, contract } from '@crm/core/contract';
-import type { z } from 'zod';
 import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
 import { useCallDownload, useCallMutation, useCallQuery } from '../../api/hooks';
 
 /** Polls that may fail in a row before the progress is given up (the job itself runs on in the background). */
