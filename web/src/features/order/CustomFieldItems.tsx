@@ -2,8 +2,8 @@ import { contract } from '@crm/core/contract';
 import type { FieldDef } from '@crm/core/contract/clueField';
 import { Form } from 'antd';
 import { useCallQuery } from '../../api/hooks';
-import { FieldInput } from '../customer/FieldInput';
-import type { FieldOptions } from '../customer/fieldOptions';
+import { FieldInput } from '../lead/FieldInput';
+import type { FieldOptions } from '../lead/fieldOptions';
 
 /** Order and product fields hold no standard select or area: their options are their own. */
 const OWN_OPTIONS: FieldOptions = { byField: {}, area: [], loading: false };

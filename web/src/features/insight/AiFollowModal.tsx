@@ -3,7 +3,7 @@ import { Alert, DatePicker, Form, Input, Modal, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
-import { LEAD_READS } from '../customer/actions';
+import { LEAD_READS } from '../lead/actions';
 
 /**
  * 写跟进 with AI: the draft written from one call's analysis, edited here and saved as a follow-up record of the

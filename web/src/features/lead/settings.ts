@@ -1,8 +1,8 @@
 import type { Call, CallAnswer, CallInput } from '@crm/core/contract';
 import { contract } from '@crm/core/contract';
 import type { DictKindName, TagGroup } from '@crm/core/contract/clueField';
-import { type MutationOptions, useCallMutation, useCallQuery } from '../../../api/hooks';
-import { useInvalidateClueSettings } from '../data';
+import { type MutationOptions, useCallMutation, useCallQuery } from '../../api/hooks';
+import { useInvalidateClueSettings } from './data';
 
 /**
  * The business settings (contract.clueField) as /serviceSetup and the lead forms read them, and the one way the

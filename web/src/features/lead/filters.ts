@@ -2,15 +2,11 @@ import type { ClueFilterInput } from '@crm/core/contract/clue';
 
 export type { ClueFilterInput };
 
-/** The filter of a lead list as the form holds it. */
-export interface DurationDraft {
-  /** Option 1: a level 0-7 (0 no limit); option 2: a custom range (a trailing unit is stripped by the server). */
-  option: 1 | 2;
-  level?: number;
-  min?: string;
-  max?: string;
-}
+import type { DurationDraft } from '../../components/MoreFiltersBar';
 
+export type { DurationDraft };
+
+/** The filter of a lead list as the form holds it. */
 export interface ClueFilterDraft {
   keyword?: string;
   type?: 1 | 2;

@@ -6,7 +6,7 @@ import { useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { AddButton } from '../../components/AddButton';
 import { OrderFormModal } from './OrderFormModal';
-import { type OrderListRow, openOrder, orderColumns } from './OrderManagement';
+import { type OrderListRow, openOrder, orderColumns } from './orders';
 
 /** The 订单 tab of the lead drawer: the lead's orders and a new one. */
 export function LeadOrders({ clueId, customerName }: { clueId: number; customerName: string }) {

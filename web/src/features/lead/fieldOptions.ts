@@ -1,6 +1,6 @@
 import { CallStatus, ClueType, CustomerStage, Gender, ImportWay, options } from '@crm/core';
 import { areaOptions, toOptions, useAreaTree, useClueUsers, userOptions } from './data';
-import { tagGroupOptions, useDictItems, useTagGroupList } from './setup/settings';
+import { tagGroupOptions, useDictItems, useTagGroupList } from './settings';
 
 export type Opt = { value: string | number; label: string };
 export type GroupedOpt = { label: string; title: string; options: Opt[] };

@@ -1,11 +1,11 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { contract } from '@crm/core/contract';
+import { type CallAnswer, contract } from '@crm/core/contract';
 import { imageIdOf, type UploadedImage } from '@crm/core/contract/upload';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Space, Tag, Upload } from 'antd';
 import { api } from '../../api/client';
 
-type Attachment = { name: string; url: string };
+type Attachment = CallAnswer<typeof contract.order.detail>['attachments'][number];
 
 /**
  * An order's attachments (contract scans, payment slips): images through the image upload, up to 20. Only files

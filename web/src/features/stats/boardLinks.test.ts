@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { draftFromQuery } from '../customer/filters';
-import { leadsLink } from './links';
+import { draftFromQuery } from '../lead/filters';
+import { leadsLink } from './boardLinks';
 
 const q = { startDate: '2026-11-01', endDate: '2026-11-27' };
 

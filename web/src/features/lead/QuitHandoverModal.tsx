@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { showSuccess } from '../../app/ui';
 import { SearchSelect } from '../../components/SearchSelect';
-import { useClueUsers, userOptions } from '../customer/data';
-import { POOL_READS } from './SeaLeadsTab';
+import { POOL_READS } from './actions';
+import { useClueUsers, userOptions } from './data';
 
 const p = contract.publicSeaPool;
 

@@ -4,7 +4,7 @@ import type { Column } from '@crm/core/contract/clueField';
 import { Button, Checkbox, List, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useCallMutation } from '../../api/hooks';
-import MoveButtons, { swap } from './MoveButtons';
+import MoveButtons, { swap } from '../../components/MoveButtons';
 
 /** Choose and order the columns of a list for the current user (setClueUserCustomTable / customTableDefault). */
 export function ColumnSettings({ type, columns, onSaved }: { type: number; columns: Column[]; onSaved: () => void }) {

@@ -6,9 +6,9 @@ import { Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Tab
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { FormModal } from '../../components/FormModal';
+import { MoneyInput } from '../../components/MoneyInput';
 import { AttachmentInput } from './AttachmentInput';
 import { CustomFieldItems } from './CustomFieldItems';
-import { MoneyInput } from './MoneyInput';
 
 interface LineValue {
   productId?: number;

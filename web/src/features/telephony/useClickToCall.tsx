@@ -1,5 +1,5 @@
 import { durationHms } from '@crm/core';
-import { contract } from '@crm/core/contract';
+import { type CallAnswer, contract } from '@crm/core/contract';
 import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
@@ -7,7 +7,7 @@ import { ui } from '../../app/ui';
 import { STATUS_COLOR, useLiveCall } from './useCallStatus';
 
 const t = contract.telephony;
-type Check = { allowed: boolean; reason: string | null; warning: string | null; beforeCallTip: string | null };
+type Check = CallAnswer<typeof t.checkNumber>;
 /** A lead (from its page, its drawer or a task) or a number typed on the dial pad. */
 export type CallTarget = { clueId: number; taskId?: number } | { phone: string };
 export type LiveCall = NonNullable<ReturnType<typeof useLiveCall>>;
@@ -39,7 +39,7 @@ export function useClickToCall() {
       ui.message.error(check.reason ?? '该号码不能拨打');
       return;
     }
-    const notes = [check.warning, check.beforeCallTip].filter(Boolean) as string[];
+    const notes = [check.warning, check.beforeCallTip].filter((n): n is string => Boolean(n));
     if (notes.length) {
       const go = await ui.modal.confirm({
         title: check.warning ? '风险提示' : '拨打前提示',

@@ -1,9 +1,9 @@
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
-import { contract } from '@crm/core/contract';
+import { type Call, type CallInput, contract } from '@crm/core/contract';
 import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
 import { useCallDownload, useCallMutation, useCallQuery } from '../../api/hooks';
-import type { ClueFilterInput } from './filters';
 
 /** Polls that may fail in a row before the progress is given up (the job itself runs on in the background). */
 export const MAX_POLL_FAILURES = 5;
@@ -39,21 +39,37 @@ export function useRecordProgress(recordId: number | null, intervalMs = 1000) {
   return { rec: recordId ? (q.data ?? null) : null, lost };
 }
 
-/** Exports the filtered list to .xlsx as a background job: progress, then a download link. */
-export function ExportButton({
-  filter,
+/** A call that starts an export as a background job: it answers the import/export record it writes. */
+type ExportCall = Call & { answer: z.ZodType<{ recordId: number }> };
+
+/**
+ * 导出 of a list as a background job on the import/export records: the button, then the job's progress in a modal and
+ * the download link (the leads, a pool's leads, the AI 质检 list).
+ */
+export function BackgroundExport<C extends ExportCall>({
+  call,
+  input,
+  title,
+  testId = 'export',
   disabled,
-  call = contract.clueImport.export,
+  lostHint,
 }: {
-  filter: () => ClueFilterInput;
+  call: C;
+  /** The list's filters when the button is clicked. */
+  input: () => CallInput<C>;
+  /** The modal's title. */
+  title: string;
+  /** The button's test id; the progress and the download link are `${testId}-progress` and `${testId}-download`. */
+  testId?: string;
   disabled?: boolean;
-  /** The export call (a pool's export takes the pool in its filter). */
-  call?: typeof contract.clueImport.export | typeof contract.organizationPublicsea.export;
+  /** What the warning adds when the progress cannot be read (where the file can be found later). */
+  lostHint?: string;
 }) {
   const [recordId, setRecordId] = useState<number | null>(null);
-  const start = useCallMutation(call as typeof contract.clueImport.export, {
+  const start = useCallMutation(call, {
     invalidate: [contract.clueImport.records],
-    onSuccess: (r) => setRecordId(r.recordId),
+    // ExportCall says the answer names the record; TypeScript cannot see it through the generic CallAnswer<C>
+    onSuccess: (r) => setRecordId((r as z.output<ExportCall['answer']>).recordId),
   });
   const download = useCallDownload(contract.clueImport.exportDownload);
   const { rec, lost } = useRecordProgress(recordId);
@@ -64,32 +80,25 @@ export function ExportButton({
         icon={<ExportOutlined />}
         loading={start.isPending}
         disabled={disabled}
-        onClick={() => start.mutate(filter())}
-        data-testid="export"
+        onClick={() => start.mutate(input())}
+        data-testid={testId}
       >
         导出
       </Button>
       <Modal
         open={!!recordId}
-        title="导出客户"
+        title={title}
         onCancel={() => setRecordId(null)}
         footer={<Button onClick={() => setRecordId(null)}>关闭</Button>}
         destroyOnHidden
       >
-        <Space orientation="vertical" style={{ width: '100%' }} data-testid="export-progress">
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid={`${testId}-progress`}>
           <Progress
             percent={Math.round(percent)}
             status={rec?.status === 3 ? 'exception' : rec?.status === 2 ? 'success' : lost ? 'normal' : 'active'}
           />
           {rec?.status === 3 && <Alert type="error" showIcon title={rec.error || '导出失败'} />}
-          {lost && (
-            <Alert
-              type="warning"
-              showIcon
-              title="无法获取导出进度，请检查网络"
-              description="导出仍在后台进行，稍后可在导入记录（导出记录）中下载。"
-            />
-          )}
+          {lost && <Alert type="warning" showIcon title="无法获取导出进度，请检查网络" description={lostHint} />}
           {rec?.status === 2 ? (
             <Space>
               <Typography.Text>已导出 {rec.total} 条</Typography.Text>
@@ -97,7 +106,7 @@ export function ExportButton({
                 type="link"
                 icon={<DownloadOutlined />}
                 onClick={() => download.mutate({ recordId: rec.recordId })}
-                data-testid="export-download"
+                data-testid={`${testId}-download`}
               >
                 下载文件 {rec.fileName}
               </Button>

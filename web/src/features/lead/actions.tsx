@@ -24,6 +24,14 @@ export const LEAD_READS: Call[] = [
   contract.interaction.fieldChangeLog,
 ];
 
+/** What a claim, an assignment or a move into a pool changes: the pools' lists and the lead reads. */
+export const POOL_READS: Call[] = [
+  contract.organizationPublicsea.list,
+  contract.organizationPublicsea.packageList,
+  contract.publicSeaPool.list,
+  ...LEAD_READS,
+];
+
 /** What moving leads into or out of the recycle bin makes stale (their detail is left alone: it is gone). */
 const LIST_READS: Call[] = [contract.clue.list, contract.clue.recycleBin, contract.clue.blacklist];
 
