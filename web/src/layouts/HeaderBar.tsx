@@ -16,10 +16,10 @@ import { useCallQuery } from '../api/hooks';
 import { navigateTo } from '../app/navigation';
 import { clearSession, getRefreshToken, useUser } from '../app/session';
 import { ui } from '../app/ui';
+import { AiAccountTip } from '../features/ai/AiAccountTip';
 import NoticePanel from '../notices/NoticePanel';
 import { useNoticePush, useNotices } from '../notices/store';
 import { useWorkStatusPush } from '../notices/workStatus';
-import { AiAccountTip } from '../pages/ai/AiAccountTip';
 import ChangePasswordModal from './ChangePasswordModal';
 
 /** Ends the session on the server (a failure is silent: the session ends here anyway) and goes to /login. */

@@ -40,7 +40,7 @@ vi.mock('@tanstack/react-query', () => ({
 const { onPush, parsePush, receivePush, usePush } = await import('./push');
 const { noticeStore, useNoticePush } = await import('./store');
 const { useWorkStatusPush } = await import('./workStatus');
-const { useLiveCall } = await import('../pages/telephony/useCallStatus');
+const { useLiveCall } = await import('../features/telephony/useCallStatus');
 
 const samples: { [K in PushMessage['type']]: PushOf<K> } = {
   message: {
