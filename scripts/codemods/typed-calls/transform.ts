@@ -18,7 +18,7 @@ export interface Edit {
 export interface Left {
   line: number;
   reason: string;
-  /** The call's address as far as it is known (dynamic parts as `${…}`). */
+  /** The call's address as far as it is known (dynamic parts as `{…}`). */
   address: string;
 }
 
@@ -114,7 +114,7 @@ function planCall(
   if (!pathArg) return { reason: 'no address', address: '' };
 
   const pieces = [{ text: HARNESS[owner] }, ...addressPieces(pathArg, checker)];
-  const address = pieces.map((p) => ('text' in p ? p.text : '${…}')).join('');
+  const address = shown(pieces);
   const split = splitQuery(pieces);
   if (!split) return { reason: 'dynamic address', address };
   const url = split.path;
@@ -168,12 +168,11 @@ function addressPieces(expr: ts.Expression, checker: ts.TypeChecker): Piece[] {
 }
 
 function addressText(expr: ts.Expression | undefined, checker: ts.TypeChecker): string {
-  return expr
-    ? addressPieces(expr, checker)
-        .map((p) => ('text' in p ? p.text : '${…}'))
-        .join('')
-    : '';
+  return expr ? shown(addressPieces(expr, checker)) : '';
 }
+
+/** An address for the report, its dynamic parts as `{…}`. */
+const shown = (pieces: Piece[]) => pieces.map((p) => ('text' in p ? p.text : '{…}')).join('');
 
 interface QueryParam {
   key: string;
