@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aliyunSignature } from '../../platform/aliyun';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
@@ -75,7 +76,7 @@ describe('GET /buriedPoint/auth with STS configured', () => {
 
   it('answers the credential set from a signed AssumeRole call', async () => {
     const org = await t().newOrg();
-    const res = await t().get(`${B}/buriedPoint/auth`, { token: org.seat.token });
+    const res = await t().call(contract.tracking.auth, undefined, { token: org.seat.token });
     expect(res.code).toBe(1);
     expect(res.data).toMatchObject({
       enabled: true,
@@ -108,14 +109,14 @@ describe('GET /buriedPoint/auth with STS configured', () => {
   it('reuses the credentials until 60 s before they expire', async () => {
     const org = await t().newOrg();
     const before = sts.issued;
-    const a = await t().get(`${B}/buriedPoint/auth`, { token: org.admin.token });
-    const b = await t().get(`${B}/buriedPoint/auth`, { token: org.seat.token });
+    const a = await t().call(contract.tracking.auth, undefined, { token: org.admin.token });
+    const b = await t().call(contract.tracking.auth, undefined, { token: org.seat.token });
     expect(a.data.securityToken).toBe(b.data.securityToken);
     expect(sts.issued).toBe(before);
   });
 
   it('no session answers code 10', async () => {
-    const res = await t().get(`${B}/buriedPoint/auth`);
+    const res = await t().call(contract.tracking.auth);
     expect(res.status).toBe(401);
     expect(res.code).toBe(10);
     expect(res.msg).toBe('请登录！');
@@ -176,14 +177,14 @@ describe('GET /buriedPoint/auth unconfigured', () => {
 
   it('answers enabled: false so that the client stays idle quietly', async () => {
     const org = await t().newOrg();
-    const res = await t().get(`${B}/buriedPoint/auth`, { token: org.seat.token });
+    const res = await t().call(contract.tracking.auth, undefined, { token: org.seat.token });
     expect(res.status).toBe(200);
     expect(res.code).toBe(1);
     expect(res.data).toEqual({ enabled: false, reason: NOT_CONFIGURED });
   });
 
   it('still requires a session', async () => {
-    const res = await t().get(`${B}/buriedPoint/auth`, { token: 'not-a-token' });
+    const res = await t().call(contract.tracking.auth, undefined, { token: 'not-a-token' });
     expect(res.code).toBe(22001);
   });
 });
