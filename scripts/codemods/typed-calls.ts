@@ -69,13 +69,16 @@ for (const file of targets) {
   if (result.edits.length) texts.set(resolve(file.fileName), applyEdits(file.text, result.edits));
 }
 
-// 2. inputs the contract's type refuses → callRaw (checked in the files rewritten now and before)
+// 2. inputs the contract's type refuses → callRaw, or left out when the call takes none (checked in the files
+//    rewritten now and before)
 const second = program(texts, first);
 let unchecked = 0;
+let emptyDropped = 0;
 for (const file of second.getSourceFiles().filter((f) => isTarget(f.fileName))) {
   if (!/\.call\(contract/.test(file.text)) continue;
-  const edits = uncheckedInputEdits(file, second.getSemanticDiagnostics(file));
-  unchecked += edits.length;
+  const edits = uncheckedInputEdits(file, second.getSemanticDiagnostics(file), table.withoutInput);
+  unchecked += edits.filter((e) => e.text === 'callRaw').length;
+  emptyDropped += edits.filter((e) => e.text !== 'callRaw').length;
   if (edits.length) texts.set(resolve(file.fileName), applyEdits(file.text, edits));
 }
 
@@ -89,7 +92,7 @@ if (!dry && changed.length) {
 const byReason = new Map<string, typeof left>();
 for (const l of left) byReason.set(l.reason, [...(byReason.get(l.reason) ?? []), l]);
 console.log(
-  `converted ${converted} calls in ${changed.length} files (${unchecked} made with callRaw: input refused by its type)`,
+  `converted ${converted} calls in ${changed.length} files (${unchecked} made with callRaw: input refused by its type; ${emptyDropped} '{}' left out: the call takes no input)`,
 );
 console.log(`left ${left.length} path-string calls of the harness:`);
 for (const [reason, calls] of [...byReason].sort((a, b) => b[1].length - a[1].length)) {

@@ -11,6 +11,8 @@ export interface ContractTable {
   methodsByUrl: Map<string, string[]>;
   /** Addresses with a parameter (`/uploadController/img/:id`), as patterns. */
   parameterised: RegExp[];
+  /** The entries (`contract.x.y`) that take no input: neither a body nor a query. */
+  withoutInput: Set<string>;
 }
 
 const isCall = (v: unknown): v is Call =>
@@ -19,7 +21,13 @@ const isCall = (v: unknown): v is Call =>
 export const urlOf = (c: Call) => `/api/${c.base}${c.path}`;
 
 export function contractTable(root: Record<string, unknown> = contract): ContractTable {
-  const table: ContractTable = { byRoute: new Map(), ambiguous: new Set(), methodsByUrl: new Map(), parameterised: [] };
+  const table: ContractTable = {
+    byRoute: new Map(),
+    ambiguous: new Set(),
+    methodsByUrl: new Map(),
+    parameterised: [],
+    withoutInput: new Set(),
+  };
   const seen = new Map<string, string>();
   const walk = (node: unknown, name: string) => {
     if (isCall(node)) {
@@ -28,6 +36,7 @@ export function contractTable(root: Record<string, unknown> = contract): Contrac
       if (seen.has(route) && seen.get(route) !== name) table.ambiguous.add(route);
       else seen.set(route, name);
       table.methodsByUrl.set(url, [...(table.methodsByUrl.get(url) ?? []), node.method]);
+      if (!node.body && !node.query) table.withoutInput.add(name);
       if (url.includes('/:')) table.parameterised.push(new RegExp(`^${url.replace(/\/:[^/]+/g, '/[^/]+')}$`));
       return;
     }

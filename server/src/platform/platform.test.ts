@@ -25,7 +25,7 @@ describe('platform: envelope', () => {
 
   it('success is { code: 1, msg: success, data }', async () => {
     const org = await t().newOrg();
-    const res = await t().callRaw(contract.account.version, {}, { token: org.seat.token });
+    const res = await t().call(contract.account.version, undefined, { token: org.seat.token });
     expect(JSON.parse(res.raw)).toEqual({ code: 1, msg: 'success', data: { versionId: 1, versionName: '标准版' } });
   });
 

@@ -48,7 +48,7 @@ function browsers(t: () => TestApp) {
   afterAll(endClients);
   /** The client id the server issues to the session of this token (the web app asks for it before connecting). */
   const clientIdOf = async (token: string) => {
-    const res = await t().callRaw(contract.notice.pushClient, {}, { token });
+    const res = await t().call(contract.notice.pushClient, undefined, { token });
     expect(res.code).toBe(1);
     return res.data.clientId as string;
   };
@@ -280,7 +280,7 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
   });
 
   it("another user's client id is refused on every process; the victim stays connected", async () => {
-    const victimId = (await t().callRaw(contract.notice.pushClient, {}, { token: org.seat.token })).data.clientId;
+    const victimId = (await t().call(contract.notice.pushClient, undefined, { token: org.seat.token })).data.clientId;
     const victim = await browser(portA, org.seat.token, victimId);
     for (const port of [portA, portB])
       await expect(attempt(port, other.admin.token, victimId)).rejects.toMatchObject({ code: 2 });
@@ -290,7 +290,7 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
 
   it('an expired token is refused; a live connection is closed when its token expires', async () => {
     const expired = await tokenFor(org.seat, 0);
-    const id = (await t().callRaw(contract.notice.pushClient, {}, { token: org.seat.token })).data.clientId;
+    const id = (await t().call(contract.notice.pushClient, undefined, { token: org.seat.token })).data.clientId;
     await expect(attempt(portB, expired, id)).rejects.toMatchObject({ code: 4 });
 
     const shortLived = await browser(portB, await tokenFor(org.seat, 2));
@@ -304,7 +304,7 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
   it('a user disabled by an administrator is disconnected on both processes and refused on reconnect', async () => {
     const victimOrg = await t().newOrg();
     const token = victimOrg.seat.token;
-    const id = (await t().callRaw(contract.notice.pushClient, {}, { token })).data.clientId;
+    const id = (await t().call(contract.notice.pushClient, undefined, { token })).data.clientId;
     const [onA, onB] = [await browser(portA, token), await browser(portB, token)];
     const colleague = await browser(portB, victimOrg.otherSeat.token);
     const goneA = closed(onA);

@@ -79,7 +79,7 @@ describe('account: sign-in and session', () => {
     const r1 = await t().call(contract.account.refreshToken, { refreshToken: org.seat.refreshToken });
     expect(r1.code).toBe(1);
     expect(r1.data.refreshToken).not.toBe(org.seat.refreshToken);
-    const out = await t().callRaw(contract.account.logOut, {}, { token: r1.data.token });
+    const out = await t().call(contract.account.logOut, undefined, { token: r1.data.token });
     expect(out.code).toBe(1);
     const after = await t().call(contract.account.userInfo, undefined, { token: r1.data.token });
     expect(after.code).toBe(10);
@@ -102,7 +102,7 @@ describe('account: sign-in and session', () => {
     );
     expect(blocked.code).toBe(428);
     expect(blocked.data.captchaRequired).toBe(true);
-    const code = await t().callRaw(contract.account.imageCode, {});
+    const code = await t().call(contract.account.imageCode);
     expect(code.data.image).toMatch(/^data:image\/png;base64,/);
   });
 
@@ -127,7 +127,7 @@ describe('account: sign-in and session', () => {
 
   it('getVersionId and getTempToken', async () => {
     const org = await t().newOrg();
-    const v = await t().callRaw(contract.account.version, {}, { token: org.seat.token });
+    const v = await t().call(contract.account.version, undefined, { token: org.seat.token });
     expect(v.data).toEqual({ versionId: 1, versionName: '标准版' });
     const temp = await t().call(contract.account.tempToken, undefined, { token: org.seat.token });
     // the temporary token is an access token of the same session (sent as one: URL tokens are for playback only)

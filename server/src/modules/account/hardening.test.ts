@@ -47,7 +47,7 @@ describe('hardening: the image captcha is pixels only, and its issue is limited'
     for (let i = 0; i < 3; i++)
       await t().call(contract.account.login, { account: org.seat.username, password: 'bad12345' }, { ip });
     vi.mocked(captcha.randomCaptchaText).mockReturnValueOnce('WXHK');
-    const code = await t().callRaw(contract.account.imageCode, {}, { ip });
+    const code = await t().call(contract.account.imageCode, undefined, { ip });
     expect(code.code).toBe(1);
     expect(Object.keys(code.data).sort()).toEqual(['captchaId', 'image']);
     expect(code.data.image).toMatch(/^data:image\/png;base64,/);
@@ -62,12 +62,13 @@ describe('hardening: the image captcha is pixels only, and its issue is limited'
   it('captchas are limited per IP: 429 请求过于频繁 after CAPTCHA_LIMIT_PER_IP a minute, other addresses unaffected', async () => {
     const ip = `10.64.0.${R}`;
     const limit = t().ctx.config.captchaRateLimit.perIp;
-    for (let i = 0; i < limit; i++) expect((await t().callRaw(contract.account.imageCode, {}, { ip })).code).toBe(1);
-    const refused = await t().callRaw(contract.account.imageCode, {}, { ip });
+    for (let i = 0; i < limit; i++)
+      expect((await t().call(contract.account.imageCode, undefined, { ip })).code).toBe(1);
+    const refused = await t().call(contract.account.imageCode, undefined, { ip });
     expect(refused.status).toBe(429);
     expect(refused.code).toBe(429);
     expect(refused.msg).toBe('请求过于频繁，请稍后再试');
-    expect((await t().callRaw(contract.account.imageCode, {}, { ip: `10.64.1.${R}` })).code).toBe(1);
+    expect((await t().call(contract.account.imageCode, undefined, { ip: `10.64.1.${R}` })).code).toBe(1);
   });
 });
 

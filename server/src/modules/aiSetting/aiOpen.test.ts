@@ -20,7 +20,7 @@ describe('AI open (/organization/getAiOpen, setAiOpen) and the AI-demand questio
       { url: `${B}/organization/setAiOpen`, body: {} },
       { url: `${B}/collectAiDemand/saveCollectAiDemandOptions`, body: { answers: {} } },
     ]);
-    expect(ok(await t().callRaw(contract.aiSetting.getAiOpen, {}, { token: org.seat.token })).open).toBe(false);
+    expect(ok(await t().call(contract.aiSetting.getAiOpen, undefined, { token: org.seat.token })).open).toBe(false);
   });
 
   it('opens AI once: the first opening grants the trial pack, opening again changes nothing', async () => {
@@ -46,7 +46,7 @@ describe('AI open (/organization/getAiOpen, setAiOpen) and the AI-demand questio
     expect((await balance(org.orgId)).remaining).toBe(300);
 
     // another organisation is untouched
-    expect(ok(await t().callRaw(contract.aiSetting.getAiOpen, {}, { token: other.admin.token }))).toEqual({
+    expect(ok(await t().call(contract.aiSetting.getAiOpen, undefined, { token: other.admin.token }))).toEqual({
       open: false,
       openedAt: null,
       openedByName: null,
@@ -58,7 +58,7 @@ describe('AI open (/organization/getAiOpen, setAiOpen) and the AI-demand questio
   it('the questionnaire: options in code, answers validated against them and kept per organisation', async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
-    const get = async (tok: string) => ok(await t().callRaw(contract.aiSetting.getDemand, {}, { token: tok }));
+    const get = async (tok: string) => ok(await t().call(contract.aiSetting.getDemand, undefined, { token: tok }));
     const empty = await get(org.seat.token);
     expect(empty.questions.map((q: { key: string }) => q.key)).toEqual([
       'industry',

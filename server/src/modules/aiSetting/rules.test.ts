@@ -8,7 +8,7 @@ describe('risk rules (/api/clue/getRiskDetailInConfig, saveRiskConfig) and what 
   const t = useAiSettingApp();
   const svc = () => t().ctx.services.aiSetting;
   const d = () => svc().defaults;
-  const getRisk = async (token: string) => ok(await t().callRaw(contract.aiSetting.getRiskConfig, {}, { token }));
+  const getRisk = async (token: string) => ok(await t().call(contract.aiSetting.getRiskConfig, undefined, { token }));
   const saveRisk = (token: string, body: object) => t().call(contract.aiSetting.saveRiskConfig, body, { token });
 
   it('answers code 10 without a session and 403 to a seat for the save', async () => {
@@ -118,7 +118,7 @@ describe('risk rules (/api/clue/getRiskDetailInConfig, saveRiskConfig) and what 
       ),
     );
     ok(await t().call(contract.aiSetting.hotWordSave, { words: ['小鹅通'] }, { token: tok }));
-    const fields = ok(await t().callRaw(contract.aiSetting.fieldList, {}, { token: tok }));
+    const fields = ok(await t().call(contract.aiSetting.fieldList, undefined, { token: tok }));
     if (fields[0])
       ok(await t().call(contract.aiSetting.fieldUpdate, { id: fields[0].id, enabled: false }, { token: tok }));
     ok(

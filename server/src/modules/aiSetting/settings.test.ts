@@ -38,7 +38,7 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
   it('AI fields: the defaults on first read, once; add, change, switch off and delete', async () => {
     const org = await t().newOrg();
     const tok = org.admin.token;
-    const list = async () => ok(await t().callRaw(contract.aiSetting.fieldList, {}, { token: tok }));
+    const list = async () => ok(await t().call(contract.aiSetting.fieldList, undefined, { token: tok }));
     const shown = async () => ok(await t().call(contract.aiSetting.orgFields, undefined, { token: org.seat.token }));
     const first = await list();
     expect(first.map((f: { key: string }) => f.key)).toEqual(defaults().fields.map((f) => f.key));
@@ -83,20 +83,21 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
     ).id;
     const tok = other.admin.token;
     expect(
-      (ok(await t().callRaw(contract.aiSetting.fieldList, {}, { token: tok })) as { id: number }[]).some(
+      (ok(await t().call(contract.aiSetting.fieldList, undefined, { token: tok })) as { id: number }[]).some(
         (f) => f.id === id,
       ),
     ).toBe(false);
     refused(await t().call(contract.aiSetting.fieldUpdate, { id, name: '改' }, { token: tok }), 404);
     refused(await t().call(contract.aiSetting.fieldDelete, { id }, { token: tok }), 404);
-    const mine = ok(await t().callRaw(contract.aiSetting.fieldList, {}, { token: org.admin.token }));
+    const mine = ok(await t().call(contract.aiSetting.fieldList, undefined, { token: org.admin.token }));
     expect(mine.find((f: { id: number }) => f.id === id).name).toBe('就读学校');
   });
 
   it('show set: every part shown until switched off; per organisation', async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
-    const get = async (tok: string) => ok(await t().callRaw(contract.aiSetting.getShowSet, {}, { token: tok })).items;
+    const get = async (tok: string) =>
+      ok(await t().call(contract.aiSetting.getShowSet, undefined, { token: tok })).items;
     expect((await get(org.seat.token)).every((i: { show: boolean }) => i.show)).toBe(true);
     expect((await get(org.seat.token)).find((i: { key: string }) => i.key === 'figures').name).toBe('对话指标');
     const set = (body: object) => t().callRaw(contract.aiSetting.setShowSet, body, { token: org.admin.token });
@@ -122,7 +123,8 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
 
   it('message push: the defaults, a save of some types, thresholds only where they apply', async () => {
     const org = await t().newOrg();
-    const get = async (tok: string) => ok(await t().callRaw(contract.aiSetting.getMsgPush, {}, { token: tok })).items;
+    const get = async (tok: string) =>
+      ok(await t().call(contract.aiSetting.getMsgPush, undefined, { token: tok })).items;
     const items = await get(org.seat.token);
     expect(items.map((i: { msgType: string }) => i.msgType)).toEqual([...AI_MESSAGE_TYPES]);
     const by = (list: { msgType: string }[], type: string) => list.find((i) => i.msgType === type);
@@ -179,7 +181,7 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
       { name: '潜在投诉', value: 5 },
       { name: '无效号码', value: 6 },
     ]);
-    const rules = ok(await t().callRaw(contract.aiSetting.getIntentionRules, {}, { token: org.seat.token })).items;
+    const rules = ok(await t().call(contract.aiSetting.getIntentionRules, undefined, { token: org.seat.token })).items;
     expect(rules[0]).toMatchObject({
       value: 1,
       name: '强意向',
@@ -198,7 +200,8 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
     expect(saved[0].phrases).toEqual(['马上报名', '怎么付款']);
     const other = await t().newOrg();
     expect(
-      ok(await t().callRaw(contract.aiSetting.getIntentionRules, {}, { token: other.admin.token })).items[0].phrases,
+      ok(await t().call(contract.aiSetting.getIntentionRules, undefined, { token: other.admin.token })).items[0]
+        .phrases,
     ).toEqual([]);
   });
 
@@ -206,7 +209,7 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
     const org = await t().newOrg();
     const other = await t().newOrg();
     const tok = org.admin.token;
-    expect(ok(await t().callRaw(contract.aiSetting.hotWordList, {}, { token: org.seat.token }))).toEqual({
+    expect(ok(await t().call(contract.aiSetting.hotWordList, undefined, { token: org.seat.token }))).toEqual({
       hotWords: [],
     });
     expect(
@@ -215,7 +218,7 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
     expect(
       ok(await t().call(contract.aiSetting.hotWordSave, { words: ['续费', '体验课'] }, { token: tok })).hotWords,
     ).toEqual(['小鹅通', '续费', '体验课']);
-    expect(ok(await t().callRaw(contract.asr.getConfig, {}, { token: tok })).hotWords).toEqual([
+    expect(ok(await t().call(contract.asr.getConfig, undefined, { token: tok })).hotWords).toEqual([
       '小鹅通',
       '续费',
       '体验课',
@@ -236,11 +239,11 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
       400,
       'words：热词最多 200 个（已有 2 个）',
     );
-    expect(ok(await t().callRaw(contract.aiSetting.hotWordList, {}, { token: other.admin.token }))).toEqual({
+    expect(ok(await t().call(contract.aiSetting.hotWordList, undefined, { token: other.admin.token }))).toEqual({
       hotWords: [],
     });
     ok(await t().call(contract.aiSetting.hotWordDelete, { words: ['小鹅通'] }, { token: other.admin.token }));
-    expect(ok(await t().callRaw(contract.aiSetting.hotWordList, {}, { token: tok })).hotWords).toEqual([
+    expect(ok(await t().call(contract.aiSetting.hotWordList, undefined, { token: tok })).hotWords).toEqual([
       '小鹅通',
       '体验课',
     ]);

@@ -123,7 +123,7 @@ describe('analysis pipeline', () => {
       { token: org.manager.token },
     );
     expect(msgs.data.lists.some((m: any) => m.param.recordingId === id)).toBe(true);
-    const models = await t().callRaw(contract.aiSetting.modelList, {}, { token: org.admin.token });
+    const models = await t().call(contract.aiSetting.modelList, undefined, { token: org.admin.token });
     const model = models.data.find((m: any) => m.name === '测试模型');
     await t().call(contract.aiSetting.modelUpdate, { id: model.id, active: false }, { token: org.admin.token });
     llmMode = 'ok';

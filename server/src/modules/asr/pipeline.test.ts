@@ -74,9 +74,9 @@ describe('asr pipeline (openai engine, fake server)', () => {
       { token: org.admin.token },
     );
     expect(save.data.hotWords).toEqual(['小鹅通', '续费']);
-    const cfg = await t().callRaw(contract.asr.getConfig, {}, { token: org.seat.token });
+    const cfg = await t().call(contract.asr.getConfig, undefined, { token: org.seat.token });
     expect(cfg.data).toMatchObject({ hotWords: ['小鹅通', '续费'], engine: 'openai', configured: true });
-    expect((await t().callRaw(contract.asr.getConfig, {}, { token: other.admin.token })).data.hotWords).toEqual([]);
+    expect((await t().call(contract.asr.getConfig, undefined, { token: other.admin.token })).data.hotWords).toEqual([]);
     expect((await t().call(contract.asr.saveConfig, { hotWords: ['x'] }, { token: org.seat.token })).status).toBe(403);
     expect(
       (
@@ -87,7 +87,7 @@ describe('asr pipeline (openai engine, fake server)', () => {
         )
       ).msg,
     ).toContain('hotWords');
-    expect((await t().callRaw(contract.asr.getConfig, {})).code).toBe(10);
+    expect((await t().call(contract.asr.getConfig)).code).toBe(10);
   });
 
   it('upload → transcript per channel (agent left, customer right) → getAsrText', async () => {

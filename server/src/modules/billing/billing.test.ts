@@ -348,7 +348,7 @@ describe('recharge with no gateway configured', () => {
   const t = useTestApp();
   it('says so, and the balance shows no channel: an administrator credits by hand', async () => {
     const org = await t().newOrg();
-    expect(ok(await t().callRaw(contract.billing.getBalance, {}, { token: org.admin.token })).channels).toEqual([]);
+    expect(ok(await t().call(contract.billing.getBalance, undefined, { token: org.admin.token })).channels).toEqual([]);
     refused(
       await t().call(
         contract.billing.payNewCreateOrder,
@@ -374,7 +374,7 @@ describe('/certification', () => {
   const t = useTestApp();
   it('get and submit: validated credit code, 审核中 after submit, another organisation sees its own', async () => {
     const org = await t().newOrg();
-    const get = (token: string) => t().callRaw(contract.certification.get, {}, { token });
+    const get = (token: string) => t().call(contract.certification.get, undefined, { token });
     const submit = (body: object, token = org.admin.token) =>
       t().callRaw(contract.certification.submit, body, { token });
     await expectNoSession(t(), [{ path: '/certification/get' }, { path: '/certification/submit' }]);
@@ -412,7 +412,7 @@ describe('/organizationCostCenter/buyAiAnalyzePack', () => {
       await t().call(contract.costCenter.aiAnalyzePackDetailsPageList, {}, { token: org.admin.token }),
     ).lists;
     expect(pack).toMatchObject({ totalUnits: 100, priceFen: 1_000, sourceName: '购买' });
-    expect(ok(await t().callRaw(contract.billing.getBalance, {}, { token: org.admin.token })).balanceFen).toBe(500);
+    expect(ok(await t().call(contract.billing.getBalance, undefined, { token: org.admin.token })).balanceFen).toBe(500);
     expect(
       ok(await t().call(contract.billing.accountRecordPageList, { type: 'pack' }, { token: org.admin.token })).lists,
     ).toMatchObject([{ amountFen: -1_000, typeName: '购买资源包', remark: '购买AI 分析资源包 100 分钟' }]);

@@ -361,7 +361,7 @@ describe('clue: leads and customers', () => {
     const half = await t().call(contract.clue.halfMask, { clueId: c.id }, { token: org.seat.token });
     expect(half.data.phone).toBe('139****5678');
     expect((await list(org.admin.token)).lists[0].phone).toBe('13912345678');
-    const q = await t().callRaw(contract.clueField.mask.getForAnalysis, {}, { token: org.seat.token });
+    const q = await t().call(contract.clueField.mask.getForAnalysis, undefined, { token: org.seat.token });
     expect(q.data.roles[0].masked).toBe(1);
   });
 
@@ -603,11 +603,11 @@ describe('clue: leads and customers', () => {
     const tabs = await t().call(contract.clue.tabData, {}, { token: org.seat.token });
     expect(tabs.data.find((x: any) => x.tabId === 'all').count).toBe(1);
     expect(tabs.data.find((x: any) => x.tabId === 'customer').count).toBe(0);
-    const loc = await t().callRaw(contract.clue.analysisLocation, {}, { token: org.seat.token });
+    const loc = await t().call(contract.clue.analysisLocation, undefined, { token: org.seat.token });
     expect(loc.data[0]).toMatchObject({ value: '33', text: '浙江省', count: 1 });
-    const loc2 = await t().callRaw(contract.clue.location, {}, { token: org.otherSeat.token });
+    const loc2 = await t().call(contract.clue.location, undefined, { token: org.otherSeat.token });
     expect(loc2.data).toEqual([]);
-    const users = await t().callRaw(contract.clue.users, {}, { token: org.manager.token });
+    const users = await t().call(contract.clue.users, undefined, { token: org.manager.token });
     expect(users.data.map((u: any) => u.realName).sort()).toEqual(['坐席甲', '经理'].sort());
     const l = await t().call(contract.clue.analysisList, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     expect(l.data.total).toBe(1);

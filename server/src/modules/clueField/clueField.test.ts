@@ -35,10 +35,10 @@ describe('clueField: business field settings', () => {
       expect(res.data.fieldName).toMatch(/^cf_\d+$/);
       ids.push(res.data.id);
     }
-    const list = await t().callRaw(contract.clueField.fields.list, {}, tok);
+    const list = await t().call(contract.clueField.fields.list, undefined, tok);
     expect(list.data.filter((f: any) => f.isCustom === 1)).toHaveLength(10);
     expect(list.data.find((f: any) => f.fieldName === 'phone').isRequired).toBe(1);
-    const v2 = await t().callRaw(contract.clueField.fields.topics, {}, tok);
+    const v2 = await t().call(contract.clueField.fields.topics, undefined, tok);
     expect(v2.data.map((g: any) => g.groupName)).toEqual(['基本信息', '联系方式']);
     const dup = await t().call(contract.clueField.fields.add, { fieldLabel: '预算', fieldType: 1 }, tok);
     expect(dup.status).toBe(409);
@@ -48,13 +48,13 @@ describe('clueField: business field settings', () => {
     expect(res.msg).toBe('字段类型创建后不能修改');
     res = await t().call(contract.clueField.fields.sort, { ids: [...ids].reverse() }, tok);
     expect(res.code).toBe(1);
-    const sorted = await t().callRaw(contract.clueField.fields.list, {}, tok);
+    const sorted = await t().call(contract.clueField.fields.list, undefined, tok);
     expect(sorted.data.filter((f: any) => f.isCustom === 1)[0].id).toBe(ids[9]);
     res = await t().call(contract.clueField.fields.delete, { id: ids[1] }, tok);
     expect(res.code).toBe(1);
     res = await t().call(contract.clueField.fields.setNextFollowTimeField, { enabled: true }, tok);
     expect(res.code).toBe(1);
-    const withNext = await t().callRaw(contract.clueField.fields.list, {}, tok);
+    const withNext = await t().call(contract.clueField.fields.list, undefined, tok);
     expect(
       withNext.data.some((f: any) => f.fieldName === 'nextFollowTime' && f.fieldType === 5 && f.isRequired === 0),
     ).toBe(true);
@@ -83,7 +83,7 @@ describe('clueField: business field settings', () => {
       { token: org.seat.token },
     );
     expect(res.status).toBe(403);
-    res = await t().callRaw(contract.clueField.fields.list, {});
+    res = await t().call(contract.clueField.fields.list);
     expect(res.code).toBe(10);
     const own = await t().call(
       contract.clueField.fields.add,
@@ -122,7 +122,7 @@ describe('clueField: business field settings', () => {
     const bad = await t().callRaw(contract.clueField.orderFields.list, { type: 2 }, { token: org.seat.token });
     expect(bad.status).toBe(400);
     expect(bad.msg).toContain('type：只能是1（订单）或3（产品）');
-    const clueFields = await t().callRaw(contract.clueField.fields.list, {}, { token: org.admin.token });
+    const clueFields = await t().call(contract.clueField.fields.list, undefined, { token: org.admin.token });
     expect(clueFields.data.some((f: any) => f.fieldLabel === '合同编号')).toBe(false);
   });
 
@@ -156,11 +156,11 @@ describe('clueField: business field settings', () => {
       expect(seat.status).toBe(403);
       await t().post(`${base}${prefix}/delete`, { id: b.data.id }, tok);
     }
-    const ch = await t().callRaw(contract.clueField.enabledDicts.channelSource, {}, { token: org.seat.token });
+    const ch = await t().call(contract.clueField.enabledDicts.channelSource, undefined, { token: org.seat.token });
     expect(ch.data).toEqual([]); // the only one left is disabled
-    const lost = await t().callRaw(contract.clueField.enabledDicts.lostReason, {}, { token: org.seat.token });
+    const lost = await t().call(contract.clueField.enabledDicts.lostReason, undefined, { token: org.seat.token });
     expect(lost.data).toEqual([]);
-    const ch2 = await t().callRaw(contract.clue.channelSource, {}, { token: org.seat.token });
+    const ch2 = await t().call(contract.clue.channelSource, undefined, { token: org.seat.token });
     expect(ch2.code).toBe(1);
   });
 
@@ -183,8 +183,8 @@ describe('clueField: business field settings', () => {
     await t().call(contract.clueField.tags.update, { id: tg.data.id, name: '强意向' }, tok);
     for (const res of [
       await t().call(contract.clueField.tagGroups.withTags, undefined, { token: org.seat.token }),
-      await t().callRaw(contract.clueField.tagGroups.withTagsPost, {}, { token: org.seat.token }),
-      await t().callRaw(contract.clueField.tagGroups.list, {}, { token: org.seat.token }),
+      await t().call(contract.clueField.tagGroups.withTagsPost, undefined, { token: org.seat.token }),
+      await t().call(contract.clueField.tagGroups.list, undefined, { token: org.seat.token }),
     ]) {
       expect(res.data[0].groupName).toBe('意向程度');
       expect(res.data[0].tagList.map((x: any) => x.tagName)).toEqual(['强意向', '低意向']);
@@ -213,7 +213,7 @@ describe('clueField: business field settings', () => {
   it('applies duplicate rules (clueFieldRepeat)', async () => {
     const org = await t().newOrg();
     const tok = { token: org.admin.token };
-    let res = await t().callRaw(contract.clueField.repeatRules.get, {}, tok);
+    let res = await t().call(contract.clueField.repeatRules.get, undefined, tok);
     expect(res.data).toEqual([]);
     res = await t().call(
       contract.clueField.repeatRules.save,
@@ -254,7 +254,7 @@ describe('clueField: business field settings', () => {
     );
     expect(res.code, res.msg).toBe(1);
     expect((await t().call(contract.clueField.fields.delete, { id: old.data.id }, tok)).code).toBe(1);
-    res = await t().callRaw(contract.clueField.repeatRules.get, {}, tok);
+    res = await t().call(contract.clueField.repeatRules.get, undefined, tok);
     expect(res.data.map((r: any) => r.fieldNames)).toEqual([['name']]);
     const fresh = await t().call(contract.clueField.fields.add, { fieldLabel: '新备注', fieldType: 1 }, tok);
     expect(fresh.data.fieldName).not.toBe(key);
@@ -352,7 +352,7 @@ describe('clueField: business field settings', () => {
     const moved = await t().call(contract.clueField.tags.update, { id: tg.data.id, groupId: own.data.id }, tok);
     expect(moved.status).toBe(404);
     expect(moved.msg).toBe('标签组不存在');
-    const after = await t().callRaw(contract.clueField.tagGroups.list, {}, tok);
+    const after = await t().call(contract.clueField.tagGroups.list, undefined, tok);
     const group = after.data.find((x: any) => x.id === g.data.id);
     expect(group.groupName).toBe('客户来源');
     expect(group.tagList.map((x: any) => x.tagName)).toEqual(['展会']);
@@ -412,7 +412,7 @@ describe('clueField: business field settings', () => {
     expect(auth.data.find((f: any) => f.fieldName === 'name')).toMatchObject({ access: 2, masked: 0 });
     const mask = await t().call(contract.clueField.mask.save, { roleId: seatRole, masked: true }, tok);
     expect(mask.code, mask.msg).toBe(1);
-    const q = await t().callRaw(contract.clueField.mask.get, {}, { token: org.seat.token });
+    const q = await t().call(contract.clueField.mask.get, undefined, { token: org.seat.token });
     expect(q.code, q.msg).toBe(1);
     expect(q.data).toMatchObject({ maskType: 1, roles: [{ roleId: seatRole, masked: 1 }] });
 
@@ -429,7 +429,7 @@ describe('clueField: business field settings', () => {
     const still = await t().call(contract.clueField.fieldAccess.get, { roleId: seatRole }, tok);
     expect(still.data.find((f: any) => f.fieldName === 'phone').masked).toBe(1);
     expect(still.data.find((f: any) => f.fieldName === 'company').access).toBe(1);
-    expect((await t().callRaw(contract.clueField.mask.get, {}, foreign)).data.roles).toEqual([]);
+    expect((await t().call(contract.clueField.mask.get, undefined, foreign)).data.roles).toEqual([]);
   });
 
   it("saves a user's columns (userCustomField/save)", async () => {
@@ -465,7 +465,7 @@ describe('clueField: business field settings', () => {
       const r = await t().post(`${R}${path}`, { ids }, foreign);
       expect.soft(`${path} ${r.status}`).toBe(`${path} 404`);
     }
-    const fields = await t().callRaw(contract.clueField.fields.list, {}, tok);
+    const fields = await t().call(contract.clueField.fields.list, undefined, tok);
     expect(fields.data.filter((f: any) => f.isCustom === 1).map((f: any) => f.id)).toEqual([a.data.id, b.data.id]);
     const ways = await t().call(contract.clueField.dicts.followWay.list, {}, tok);
     expect(ways.data.map((w: any) => w.id)).toEqual([w1.data.id, w2.data.id]);

@@ -234,7 +234,7 @@ describe('/organizationCostCenter on an installation without billing (AI_CHARGIN
 
   it('the AI account says charging is off and never warns; charges write nothing', async () => {
     const org = await t().newOrg();
-    const account = ok(await t().callRaw(contract.costCenter.getAiAnalyzeBalance, {}, { token: org.seat.token }));
+    const account = ok(await t().call(contract.costCenter.getAiAnalyzeBalance, undefined, { token: org.seat.token }));
     expect(account).toMatchObject({ balance: 0, openAiCharging: 0, isLess: 0, expStr: '--' });
     const costs = t().ctx.services.costCenter;
     expect(await costs.charge(org.orgId, 'ai_analyze', { units: 9, refKey: 'call:1' })).toEqual({

@@ -16,7 +16,7 @@ describe('notice: organisation notices', () => {
   });
 
   it('save publishes a notice and messages every user of the organisation', async () => {
-    const before = await t().callRaw(contract.notice.unreadCounts, {}, { token: org.seat.token });
+    const before = await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token });
     const res = await t().call(
       contract.notice.save,
       { title: '五一放假通知', content: '5 月 1 日至 5 日放假' },
@@ -26,10 +26,10 @@ describe('notice: organisation notices', () => {
     expect(res.data).toMatchObject({ title: '五一放假通知', status: 1, createUserName: org.admin.username });
     expect(res.data.publishTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     for (const u of [org.seat, org.otherSeat, org.manager, org.admin]) {
-      const dot = await t().callRaw(contract.notice.unreadCounts, {}, { token: u.token });
+      const dot = await t().call(contract.notice.unreadCounts, undefined, { token: u.token });
       expect(dot.data.unreadCount).toBeGreaterThanOrEqual(1);
     }
-    const after = await t().callRaw(contract.notice.unreadCounts, {}, { token: org.seat.token });
+    const after = await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token });
     expect(after.data.unreadCount).toBe(before.data.unreadCount + 1);
     const msgs = await t().call(contract.notice.messages, { msgType: 'notice' }, { token: org.seat.token });
     expect(msgs.data.lists[0]).toMatchObject({
@@ -39,7 +39,7 @@ describe('notice: organisation notices', () => {
       noticeId: res.data.id,
     });
     // the other organisation hears nothing
-    const otherDot = await t().callRaw(contract.notice.unreadCounts, {}, { token: other.seat.token });
+    const otherDot = await t().call(contract.notice.unreadCounts, undefined, { token: other.seat.token });
     expect(otherDot.data.totalUnreadCount).toBe(0);
     // the operation log records the write
     const log = await t().ctx.db.execute(
@@ -63,7 +63,7 @@ describe('notice: organisation notices', () => {
     expect(mgrList.data.lists.map((n: any) => n.id)).toContain(draft.data.id);
     expect(mgrList.data).toMatchObject({ pageNum: 1, pageSize: 10 });
 
-    const dot0 = (await t().callRaw(contract.notice.unreadCounts, {}, { token: org.seat.token })).data.unreadCount;
+    const dot0 = (await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token })).data.unreadCount;
     const pub = await t().call(
       contract.notice.update,
       { id: draft.data.id, title: '正式公告', content: '新内容', publish: true },
@@ -76,7 +76,7 @@ describe('notice: organisation notices', () => {
       { token: org.manager.token },
     );
     expect(again.code).toBe(1);
-    const dot1 = (await t().callRaw(contract.notice.unreadCounts, {}, { token: org.seat.token })).data.unreadCount;
+    const dot1 = (await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token })).data.unreadCount;
     expect(dot1).toBe(dot0 + 1);
     const detail = await t().call(contract.notice.detail, { id: draft.data.id }, { token: org.seat.token });
     expect(detail.data).toMatchObject({ title: '正式公告2', content: '新内容' });
@@ -86,10 +86,10 @@ describe('notice: organisation notices', () => {
 
   it('delete removes the notice and its unread announcements', async () => {
     const n = await t().call(contract.notice.save, { title: '将删除', content: 'x' }, { token: org.admin.token });
-    const dot0 = (await t().callRaw(contract.notice.unreadCounts, {}, { token: org.seat.token })).data.unreadCount;
+    const dot0 = (await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token })).data.unreadCount;
     const del = await t().call(contract.notice.remove, { id: n.data.id }, { token: org.admin.token });
     expect(del.code).toBe(1);
-    const dot1 = (await t().callRaw(contract.notice.unreadCounts, {}, { token: org.seat.token })).data.unreadCount;
+    const dot1 = (await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token })).data.unreadCount;
     expect(dot1).toBe(dot0 - 1);
     const gone = await t().call(contract.notice.detail, { id: n.data.id }, { token: org.admin.token });
     expect(gone.status).toBe(404);
@@ -182,7 +182,7 @@ describe('notice: user messages (appNotice)', () => {
     const skipped = await svc.notify(org.orgId, [other.seat.userId], { title: 'x', msgType: 'clue_remind' });
     expect(skipped).toEqual([]);
 
-    const dot = await t().callRaw(contract.notice.unreadCounts, {}, { token: org.seat.token });
+    const dot = await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token });
     expect(dot.data).toEqual({ unreadCount: 1, aiUnreadCount: 2, totalUnreadCount: 3 });
 
     const aiList = await t().call(
@@ -231,8 +231,12 @@ describe('notice: user messages (appNotice)', () => {
       const res = await t().call(contract.notice.setRead, { ids: [mine.id, id] }, { token: org.seat.token });
       expect(res.status).toBe(404);
     }
-    expect((await t().callRaw(contract.notice.unreadCounts, {}, { token: other.seat.token })).data.unreadCount).toBe(1);
-    expect((await t().callRaw(contract.notice.unreadCounts, {}, { token: org.seat.token })).data.unreadCount).toBe(1);
+    expect(
+      (await t().call(contract.notice.unreadCounts, undefined, { token: other.seat.token })).data.unreadCount,
+    ).toBe(1);
+    expect((await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token })).data.unreadCount).toBe(
+      1,
+    );
     const list = await t().call(contract.notice.messages, {}, { token: org.seat.token });
     expect(list.data.lists.map((m: any) => m.id)).not.toContain(theirs.id);
   });
@@ -270,7 +274,7 @@ describe('notice: MQTT push to a signed-in user', () => {
 
   const connect = async (token: string) => {
     // the client id the server issues to the session (any other is refused: platform/push.test.ts)
-    const issued = await t().callRaw(contract.notice.pushClient, {}, { token });
+    const issued = await t().call(contract.notice.pushClient, undefined, { token });
     expect(issued.code).toBe(1);
     const c = await mqtt.connectAsync(`ws://127.0.0.1:${port}/mqtt`, {
       clientId: issued.data.clientId,
@@ -309,7 +313,7 @@ describe('notice: MQTT push to a signed-in user', () => {
   });
 
   it('the push client id needs a session', async () => {
-    const res = await t().callRaw(contract.notice.pushClient, {});
+    const res = await t().call(contract.notice.pushClient);
     expect(res.code).toBe(10);
   });
 

@@ -192,7 +192,7 @@ describe('operator: money, prices and grants belong to the installation operator
         rateFenPerMinute: 9,
       }),
     );
-    const name = (await t().callRaw(contract.organization.getOrganizationDetail, {}, { token: target.admin.token }))
+    const name = (await t().call(contract.organization.getOrganizationDetail, undefined, { token: target.admin.token }))
       .data.name;
     const list = ok(await op.call(contract.operator.organizationPageList, { keyword: name }));
     expect(list.total).toBe(1);
@@ -223,8 +223,8 @@ describe('operator: money, prices and grants belong to the installation operator
       for (const path of ['/operator/me', '/operator/organizationPageList', '/operator/auditPageList'])
         refused(await t().post(`${B}${path}`, {}, { token }), 403, '无权限访问');
     // no token: 请登录！; a broken one: 22001
-    refused(await t().callRaw(contract.operator.me, {}), 401, '请登录');
-    expect((await t().callRaw(contract.operator.me, {}, { token: 'x.y.z' })).code).toBe(22001);
+    refused(await t().call(contract.operator.me), 401, '请登录');
+    expect((await t().call(contract.operator.me, undefined, { token: 'x.y.z' })).code).toBe(22001);
     // signing out ends the operator's token
     const other = await t().newOperator();
     ok(await other.call(contract.operator.logout));
@@ -282,7 +282,7 @@ describe('operator: the command line', () => {
     expect(a.lines.join('\n')).toContain(`已创建运营账号 ${account}`);
     const signIn = (password: string) => t().call(contract.operator.login, { account, password }, { ip: '10.67.0.1' });
     const { token } = ok(await signIn('cliPass123'));
-    expect(ok(await t().callRaw(contract.operator.me, {}, { token }))).toMatchObject({ account });
+    expect(ok(await t().call(contract.operator.me, undefined, { token }))).toMatchObject({ account });
 
     // a duplicate, a weak password, mismatched answers, unknown commands
     const b = io();
@@ -295,7 +295,7 @@ describe('operator: the command line', () => {
 
     // passwd ends the sessions; the new password works
     expect(await runOperatorCli(['passwd', account, '--password', 'newPass456'], ops, io().io)).toBe(0);
-    refused(await t().callRaw(contract.operator.me, {}, { token }), 401);
+    refused(await t().call(contract.operator.me, undefined, { token }), 401);
     refused(await signIn('cliPass123'), 400);
     const second = ok(await signIn('newPass456')).token;
 
@@ -304,7 +304,7 @@ describe('operator: the command line', () => {
     expect(l.lines.join('\n')).toMatch(new RegExp(`${account}\\t启用`));
 
     expect(await runOperatorCli(['disable', account], ops, io().io)).toBe(0);
-    refused(await t().callRaw(contract.operator.me, {}, { token: second }), 401);
+    refused(await t().call(contract.operator.me, undefined, { token: second }), 401);
     refused(await signIn('newPass456'), 400, '运营账号已停用');
     expect(await runOperatorCli(['enable', account], ops, io().io)).toBe(0);
     ok(await signIn('newPass456'));

@@ -9,7 +9,7 @@ import { deptSubtree } from './service';
 describe('/organizationDept and /organizationStation', () => {
   const t = useTestApp();
 
-  const tree = async (org: TestOrg) => ok(await t().callRaw(contract.depts.tree, {}, { token: org.seat.token }));
+  const tree = async (org: TestOrg) => ok(await t().call(contract.depts.tree, undefined, { token: org.seat.token }));
   const find = (nodes: any[], id: number): any => {
     for (const n of nodes) {
       if (n.id === id) return n;

@@ -264,7 +264,7 @@ describe('/roleController and /menuController', () => {
   it('menu trees: by role (checked routes), by organisation (full) and the built-in defaults', async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
-    const full = ok(await t().callRaw(contract.menus.getTreeByOrganizationId, {}, { token: org.admin.token }));
+    const full = ok(await t().call(contract.menus.getTreeByOrganizationId, undefined, { token: org.admin.token }));
     const leaves = full.tree.flatMap((g: any) => g.children.map((c: any) => c.id));
     expect(leaves.sort()).toEqual(MAIN_ROUTES.map((r) => r.path).sort());
 
@@ -310,21 +310,20 @@ describe('/roleController and /menuController', () => {
     const { eq } = await import('drizzle-orm');
     await t().database.db.update(organization).set({ parentId: org.orgId }).where(eq(organization.id, branch.orgId));
 
-    expect(ok(await t().callRaw(contract.menus.getOrganizationIsMain, {}, { token: org.seat.token }))).toMatchObject({
-      isMain: true,
-      parentId: null,
+    expect(
+      ok(await t().call(contract.menus.getOrganizationIsMain, undefined, { token: org.seat.token })),
+    ).toMatchObject({ isMain: true, parentId: null });
+    expect(
+      ok(await t().call(contract.menus.getOrganizationIsMain, undefined, { token: branch.seat.token })),
+    ).toMatchObject({
+      isMain: false,
+      mainOrganizationId: org.orgId,
     });
-    expect(ok(await t().callRaw(contract.menus.getOrganizationIsMain, {}, { token: branch.seat.token }))).toMatchObject(
-      {
-        isMain: false,
-        mainOrganizationId: org.orgId,
-      },
-    );
-    const subs = ok(await t().callRaw(contract.menus.getsecondaryOrganizationList, {}, { token: org.admin.token }));
+    const subs = ok(await t().call(contract.menus.getsecondaryOrganizationList, undefined, { token: org.admin.token }));
     expect(subs).toHaveLength(1);
     expect(subs[0]).toMatchObject({ id: branch.orgId, userCount: 4 });
     expect(
-      ok(await t().callRaw(contract.menus.getsecondaryOrganizationList, {}, { token: branch.admin.token })),
+      ok(await t().call(contract.menus.getsecondaryOrganizationList, undefined, { token: branch.admin.token })),
     ).toEqual([]);
 
     const admin = ok(await t().call(contract.menus.getUserRolePermissions, undefined, { token: org.admin.token }));

@@ -184,7 +184,7 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     expect(saved).toMatchObject({ provider: 'cloud', configured: true, appSecret: '******', source: 'organization' });
     // saving again with the mask keeps the secret
     ok(await t().call(contract.telephony.saveDataConfig, { ...saved, appSecret: '******' }, { token: a }));
-    expect(JSON.stringify(ok(await t().callRaw(contract.telephony.dataConfig, {}, { token: a })))).not.toContain(
+    expect(JSON.stringify(ok(await t().call(contract.telephony.dataConfig, undefined, { token: a })))).not.toContain(
       'top-secret',
     );
     const line = ok(
@@ -210,14 +210,14 @@ describe('telephony administration', { timeout: 120_000 }, () => {
       ),
     );
     expect(mine).toEqual({ lineId: line.id, displayNumber: '01088886666', autoNextSeconds: 5 });
-    expect(ok(await t().callRaw(contract.telephony.callSet, {}, { token: org.seat.token })).lines).toHaveLength(1);
+    expect(ok(await t().call(contract.telephony.callSet, undefined, { token: org.seat.token })).lines).toHaveLength(1);
     refusedWith(await t().call(contract.telephony.saveCallSet, { lineId: line.id }, { token: other.seat.token }), 404);
     // SIP: credentials of the user's own seat only
-    let sip = ok(await t().callRaw(contract.telephony.sipAccount, {}, { token: org.seat.token }));
+    let sip = ok(await t().call(contract.telephony.sipAccount, undefined, { token: org.seat.token }));
     expect(sip).toMatchObject({ configured: false, message: '您还没有绑定坐席，请联系管理员在坐席管理中绑定' });
     ok(await t().call(contract.telephony.poolAdd, { seatNos: ['9001'] }, { token: a }));
     ok(await t().call(contract.telephony.poolAssign, { userId: org.seat.userId }, { token: a }));
-    sip = ok(await t().callRaw(contract.telephony.sipAccount, {}, { token: org.seat.token }));
+    sip = ok(await t().call(contract.telephony.sipAccount, undefined, { token: org.seat.token }));
     expect(sip).toMatchObject({
       configured: true,
       wsUrl: 'wss://pbx.example.cn:7443',
@@ -231,7 +231,7 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
     const a = org.admin.token;
-    expect(ok(await t().callRaw(contract.telephony.guard, {}, { token: a }))).toEqual({
+    expect(ok(await t().call(contract.telephony.guard, undefined, { token: a }))).toEqual({
       status: 2,
       dailyLimit: 3,
       weeklyLimit: 10,

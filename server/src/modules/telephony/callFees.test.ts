@@ -54,7 +54,7 @@ describe('telephony: call fees charged through billing', { timeout: 120_000 }, (
     return { org, line };
   }
   const balance = async (token: string) =>
-    ok(await t().callRaw(contract.billing.getBalance, {}, { token })).balanceFen as number;
+    ok(await t().call(contract.billing.getBalance, undefined, { token })).balanceFen as number;
   const callFees = async (token: string) =>
     ok(await t().call(contract.billing.accountRecordPageList, { type: 'call_fee' }, { token })).lists as any[];
 

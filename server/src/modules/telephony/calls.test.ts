@@ -74,7 +74,7 @@ describe('telephony: calls through a cloud call centre', { timeout: 120_000 }, (
     const org = await t().newOrg();
     await setupSeats(t(), org);
     const lead = await addLead(t(), org.seat);
-    const cfg = ok(await t().callRaw(contract.telephony.dataConfig, {}, { token: org.admin.token }));
+    const cfg = ok(await t().call(contract.telephony.dataConfig, undefined, { token: org.admin.token }));
     expect(cfg).toMatchObject({ provider: 'none', configured: false, source: 'none' });
     const res = await t().call(contract.telephony.callOut, { clueId: lead.id }, { token: org.seat.token });
     expect(res.status).toBe(400);

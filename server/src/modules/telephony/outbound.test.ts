@@ -137,7 +137,7 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
     // the same address keeps it; a new address with the secret entered again is saved
     ok(await save(tok, { apiBaseUrl: `${fake.url}/`, appSecret: '******' }));
     ok(await save(tok, { apiBaseUrl: `${fake.url}/elsewhere`, appSecret: 'new-secret' }));
-    const cfg = ok(await t().callRaw(contract.telephony.dataConfig, {}, { token: tok }));
+    const cfg = ok(await t().call(contract.telephony.dataConfig, undefined, { token: tok }));
     expect(cfg.appSecret).toBe('******');
   });
 
@@ -208,7 +208,7 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
         sipDomain: 'sip.example.com',
       }),
     );
-    const sip = ok(await t().callRaw(contract.telephony.sipAccount, {}, { token: org.seat.token }));
+    const sip = ok(await t().call(contract.telephony.sipAccount, undefined, { token: org.seat.token }));
     expect(sip.password).toBe('plain-sip-pw');
     const plainCount = await t().ctx.db.execute(
       sql`select count(*)::int as n from call_seat where sip_password not like 'enc:v1:%'`,

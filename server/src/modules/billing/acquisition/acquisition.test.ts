@@ -39,7 +39,7 @@ describe('获客宝 and 精准线索', () => {
   it('获客宝: figures, orders, usage details masked and within the data scope, export', async () => {
     const org = await seeded();
     const other = await t().newOrg();
-    const stats = ok(await t().callRaw(contract.acquisition.hkbStatistics, {}, { token: org.admin.token }));
+    const stats = ok(await t().call(contract.acquisition.hkbStatistics, undefined, { token: org.admin.token }));
     expect(stats).toMatchObject({
       totalLeads: 24,
       boughtLeads: 500,
@@ -66,9 +66,9 @@ describe('获客宝 and 精准线索', () => {
     const xlsx = await t().call(contract.acquisition.useDetailExport, {}, { token: org.admin.token });
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(ok(await t().call(contract.acquisition.useDetail, {}, { token: other.admin.token })).total).toBe(0);
-    expect(ok(await t().callRaw(contract.acquisition.hkbStatistics, {}, { token: other.admin.token })).totalLeads).toBe(
-      0,
-    );
+    expect(
+      ok(await t().call(contract.acquisition.hkbStatistics, undefined, { token: other.admin.token })).totalLeads,
+    ).toBe(0);
   });
 
   it('精准线索: the detail only after the security check (own password), with full numbers; cost list', async () => {
@@ -91,7 +91,7 @@ describe('获客宝 and 精准线索', () => {
     // the check is the user's own: another administrator of another organisation has none, and sees nothing
     const other = await t().newOrg();
     refused(await t().call(contract.acquisition.jingDetail, {}, { token: other.admin.token }), 403);
-    expect(ok(await t().callRaw(contract.acquisition.jingStatus, {}, { token: other.admin.token })).opened).toBe(0);
+    expect(ok(await t().call(contract.acquisition.jingStatus, undefined, { token: other.admin.token })).opened).toBe(0);
     ok(await t().call(contract.acquisition.jingLogin, { password: TEST_PASSWORD }, { token: other.admin.token }));
     expect(ok(await t().call(contract.acquisition.jingDetail, {}, { token: other.admin.token })).total).toBe(0);
   });
