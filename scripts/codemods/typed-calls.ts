@@ -1,11 +1,12 @@
 // Codemod (issue 25): API tests call through the contract, so that their answers are typed.
 //   t().post(`${B}/problemFeedback/save`, body, { token })  →  t().call(contract.feedback.save, body, { token })
-//   t().get(`${A}/asr/V1/getAsrText?recordId=${id}`, { token })  →  t().call(contract.asr.text, { recordId: id }, { token })
-//   op.post('/operator/orgs', body)  →  op.call(contract.operator.orgs, body)
+//   t().get(`${A}/asr/V1/getAsrText?recordId=${id}`, { token })  →  t().call(contract.asr.getAsrText, { recordId: id }, { token })
+//   op.post('/operator/organizationDetail', body)  →  op.call(contract.operator.organizationDetail, body)
 // 1. rewrites every path-string call of the test harness whose method is written out and whose address is known text
 //    (literals, `${B}`-like constants) naming exactly one contract entry, adding `import { contract }`;
 // 2. type-checks the result: a call whose input does not match its call's input type (a validation test sending what
 //    the contract refuses) becomes `callRaw`, whose input is not checked and whose answer stays typed;
+//    and a read of what an answer may lack (`list.find(…).id`, a nullable field) gets `!` (it threw there before too);
 // 3. formats the files it changed (biome) and prints what it left and why, and the type errors left in the files it
 //    changed (tests reading what an answer does not declare: fixed by hand).
 // Runnable again on a changed tree: it touches only path-string calls and adds the import once.
@@ -16,6 +17,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { contractTable } from './typed-calls/contractTable.ts';
+import { nonNullReadEdits } from './typed-calls/nonNullReads.ts';
 import { applyEdits, type Left, transformFile } from './typed-calls/transform.ts';
 import { uncheckedInputEdits } from './typed-calls/uncheckedInputs.ts';
 
@@ -69,17 +71,21 @@ for (const file of targets) {
   if (result.edits.length) texts.set(resolve(file.fileName), applyEdits(file.text, result.edits));
 }
 
-// 2. inputs the contract's type refuses → callRaw, or left out when the call takes none (checked in the files
-//    rewritten now and before)
+// 2. inputs the contract's type refuses → callRaw, or left out when the call takes none; reads of what an answer may
+//    lack → `!` (checked in the files rewritten now and before)
 const second = program(texts, first);
 let unchecked = 0;
 let emptyDropped = 0;
+let nonNull = 0;
 for (const file of second.getSourceFiles().filter((f) => isTarget(f.fileName))) {
   if (!/\.call\(contract/.test(file.text)) continue;
-  const edits = uncheckedInputEdits(file, second.getSemanticDiagnostics(file), table.withoutInput);
-  unchecked += edits.filter((e) => e.text === 'callRaw').length;
-  emptyDropped += edits.filter((e) => e.text !== 'callRaw').length;
-  if (edits.length) texts.set(resolve(file.fileName), applyEdits(file.text, edits));
+  const diagnostics = second.getSemanticDiagnostics(file);
+  const inputs = uncheckedInputEdits(file, diagnostics, table.withoutInput);
+  const reads = nonNullReadEdits(file, diagnostics);
+  unchecked += inputs.filter((e) => e.text === 'callRaw').length;
+  emptyDropped += inputs.filter((e) => e.text !== 'callRaw').length;
+  nonNull += reads.length;
+  if (inputs.length || reads.length) texts.set(resolve(file.fileName), applyEdits(file.text, [...inputs, ...reads]));
 }
 
 // 3. write, format, report
@@ -92,7 +98,7 @@ if (!dry && changed.length) {
 const byReason = new Map<string, typeof left>();
 for (const l of left) byReason.set(l.reason, [...(byReason.get(l.reason) ?? []), l]);
 console.log(
-  `converted ${converted} calls in ${changed.length} files (${unchecked} made with callRaw: input refused by its type; ${emptyDropped} '{}' left out: the call takes no input)`,
+  `converted ${converted} calls in ${changed.length} files (${unchecked} made with callRaw: input refused by its type; ${emptyDropped} '{}' left out: the call takes no input; ${nonNull} '!' on reads of what an answer may lack)`,
 );
 console.log(`left ${left.length} path-string calls of the harness:`);
 for (const [reason, calls] of [...byReason].sort((a, b) => b[1].length - a[1].length)) {

@@ -90,7 +90,7 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
     refused(await t().call(contract.aiSetting.fieldUpdate, { id, name: '改' }, { token: tok }), 404);
     refused(await t().call(contract.aiSetting.fieldDelete, { id }, { token: tok }), 404);
     const mine = ok(await t().call(contract.aiSetting.fieldList, undefined, { token: org.admin.token }));
-    expect(mine.find((f: { id: number }) => f.id === id).name).toBe('就读学校');
+    expect(mine.find((f: { id: number }) => f.id === id)!.name).toBe('就读学校');
   });
 
   it('show set: every part shown until switched off; per organisation', async () => {
@@ -99,7 +99,7 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
     const get = async (tok: string) =>
       ok(await t().call(contract.aiSetting.getShowSet, undefined, { token: tok })).items;
     expect((await get(org.seat.token)).every((i: { show: boolean }) => i.show)).toBe(true);
-    expect((await get(org.seat.token)).find((i: { key: string }) => i.key === 'figures').name).toBe('对话指标');
+    expect((await get(org.seat.token)).find((i: { key: string }) => i.key === 'figures')!.name).toBe('对话指标');
     const set = (body: object) => t().callRaw(contract.aiSetting.setShowSet, body, { token: org.admin.token });
     refused(await set({ items: [{ key: 'weather', show: false }] }), 400, 'items.0.key：展示项只能是');
     refused(await set({ items: [] }), 400, 'items：请至少设置一项');

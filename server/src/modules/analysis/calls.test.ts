@@ -128,7 +128,7 @@ describe('analysis calls', () => {
       (await post('/asr/V1/updateCallAnalysis', { recordingId: id, intention: 1 }, other.admin.token)).status,
     ).toBe(404);
     const after = await t().call(contract.analysis.detail, { recordId: id }, { token: org.seat.token });
-    expect(after.data.correction.intention).toBeNull();
+    expect(after.data.correction!.intention).toBeNull();
     await post('/asr/V1/updateCallAnalysis', { recordingId: id, callTags: null }, org.manager.token);
   });
 

@@ -68,7 +68,7 @@ describe('analysis pipeline', () => {
     const list = await t().call(contract.analysis.list, { hasViolation: 1 }, { token: org.seat.token });
     const row = list.data.lists.find((r: any) => r.recordingId === id);
     expect(row).toMatchObject({ analysisStatus: 3, riskName: '是', ownerName: '坐席甲' });
-    expect(row.violationCount).toBeGreaterThan(0);
+    expect(row!.violationCount).toBeGreaterThan(0);
   });
 
   it('a carrier announcement is no conversation: intention null, call tag 已关机', async () => {
@@ -125,7 +125,7 @@ describe('analysis pipeline', () => {
     expect(msgs.data.lists.some((m: any) => m.param.recordingId === id)).toBe(true);
     const models = await t().call(contract.aiSetting.modelList, undefined, { token: org.admin.token });
     const model = models.data.find((m: any) => m.name === '测试模型');
-    await t().call(contract.aiSetting.modelUpdate, { id: model.id, active: false }, { token: org.admin.token });
+    await t().call(contract.aiSetting.modelUpdate, { id: model!.id, active: false }, { token: org.admin.token });
     llmMode = 'ok';
   });
 
@@ -210,7 +210,7 @@ describe('analysis pipeline', () => {
     );
     expect(fix.code).toBe(1);
     expect(fix.data.effective).toMatchObject({ intention: 3, intentionName: '无意向', summary: '客户其实没有兴趣' });
-    expect(fix.data.effective.callTags.map((c: any) => c.value)).toEqual([1]);
+    expect(fix.data.effective!.callTags.map((c: any) => c.value)).toEqual([1]);
     expect(fix.data.machine).toEqual(machine);
     expect(fix.data.correction).toMatchObject({ intention: 3, aiLabels: [3], updatedByName: '经理' });
     const byIntention = await t().call(
@@ -231,8 +231,8 @@ describe('analysis pipeline', () => {
       { recordingId: id, intention: null, summary: null },
       { token: org.manager.token },
     );
-    expect(clear.data.effective.intention).toBe(clear.data.machine.intention);
-    expect(clear.data.effective.summary).toBe(clear.data.machine.summary);
+    expect(clear.data.effective!.intention).toBe(clear.data.machine!.intention);
+    expect(clear.data.effective!.summary).toBe(clear.data.machine!.summary);
     expect(clear.data.correction).toMatchObject({ intention: null, summary: null, aiLabels: [3] });
   });
 
@@ -279,7 +279,7 @@ describe('analysis pipeline', () => {
     const msgs = await t().call(contract.notice.messages, { kind: 'ai', pageSize: 100 }, { token: org.seat.token });
     expect(msgs.data.total).toBeGreaterThan(0);
     const violation = msgs.data.lists.find((m: any) => m.msgType === 'ai_violation');
-    expect(violation.param).toMatchObject({ recordingId: expect.any(Number) });
+    expect(violation!.param).toMatchObject({ recordingId: expect.any(Number) });
     const perCall = new Map<string, number>();
     for (const m of msgs.data.lists) {
       const key = `${m.param.recordingId}:${m.msgType}:${m.content}`;

@@ -99,24 +99,24 @@ describe('asr pipeline (openai engine, fake server)', () => {
     expect(r.data.asrStatus).toBe(3);
     expect(r.data.asrStatusName).toBe('已完成');
     expect(r.data.engine).toBe('openai');
-    const segs = r.data.transcript.segments;
+    const segs = r.data.transcript!.segments;
     expect(segs).toHaveLength(2);
     expect(segs.map((s: any) => s.speaker).sort()).toEqual(['agent', 'customer']);
     expect(segs[0]).toMatchObject({ startMs: 500, endMs: 2000 });
     expect(r.data.text).toMatch(/^(销售|客户)：第\d句\n(销售|客户)：第\d句$/);
     expect(r.data.playUrl).toBe(`/api/robot/recording/v1/play?id=${id}`);
-    expect(r.data.metrics.perChannel).toBe(true);
+    expect(r.data.metrics!.perChannel).toBe(true);
     expect(lastPrompt).toBe('小鹅通，续费');
     const text = await t().call(contract.asr.text, { id }, { token: org.seat.token });
     expect(text.data.text).toBe(r.data.text);
     const get = await t().call(contract.asr.get, { id }, { token: org.seat.token });
-    expect(get.data.transcript.segments).toEqual(segs);
+    expect(get.data.transcript!.segments).toEqual(segs);
     expect((await t().call(contract.asr.get, { id }, { token: other.admin.token })).code).toBe(404);
     expect((await t().call(contract.asr.getAsrText, { recordId: id }, { token: other.admin.token })).code).toBe(404);
     expect((await t().call(contract.asr.getAsrText, { recordId: id })).code).toBe(10);
     expect((await t().callRaw(contract.asr.get, {}, { token: org.seat.token })).status).toBe(400);
     const wx = await t().call(contract.asr.getAsrTextForWechatType, { recordId: id }, { token: org.seat.token });
-    expect(wx.data.transcript.segments).toEqual(segs);
+    expect(wx.data.transcript!.segments).toEqual(segs);
   });
 
   it('role swaps agent and customer (and the talk metrics with them)', async () => {
@@ -124,10 +124,10 @@ describe('asr pipeline (openai engine, fake server)', () => {
     const swap = await t().call(contract.asr.swapRole, { id }, { token: org.seat.token });
     expect(swap.data.rolesSwapped).toBe(true);
     const after = (await t().call(contract.asr.get, { id }, { token: org.seat.token })).data;
-    expect(after.transcript.segments.map((s: any) => s.speaker)).toEqual(
-      before.transcript.segments.map((s: any) => (s.speaker === 'agent' ? 'customer' : 'agent')),
+    expect(after.transcript!.segments.map((s: any) => s.speaker)).toEqual(
+      before.transcript!.segments.map((s: any) => (s.speaker === 'agent' ? 'customer' : 'agent')),
     );
-    expect(after.metrics.agentTalkMs).toBe(before.metrics.customerTalkMs);
+    expect(after.metrics!.agentTalkMs).toBe(before.metrics!.customerTalkMs);
     expect((await t().call(contract.asr.swapRole, { id }, { token: other.admin.token })).code).toBe(404);
   });
 
@@ -151,8 +151,8 @@ describe('asr pipeline (openai engine, fake server)', () => {
     expect(rerun.code).toBe(1);
     const r = await settled(t(), org.seat.token, rid);
     expect(r.data.asrStatus).toBe(3);
-    expect(r.data.transcript.segments).toHaveLength(1);
-    expect(r.data.transcript.segments[0].speaker).toBe('agent');
+    expect(r.data.transcript!.segments).toHaveLength(1);
+    expect(r.data.transcript!.segments[0].speaker).toBe('agent');
     const runs = await t().call(
       contract.asr.runs,
       { pageNum: 1, pageSize: 10, recordingId: rid },
@@ -213,7 +213,7 @@ describe('asr pipeline (openai engine, fake server)', () => {
     expect(requests).toBe(engineCalls);
     const after = (await t().call(contract.asr.get, { id }, { token: org.seat.token })).data;
     expect(after.rolesSwapped).toBe(before.rolesSwapped);
-    expect(after.transcript.segments).toEqual(before.transcript.segments);
+    expect(after.transcript!.segments).toEqual(before.transcript!.segments);
     // the personal-messaging variant answers the same transcript
     const personal = await t().call(
       contract.asr.getAsrTextForPersonalWechat,
@@ -221,7 +221,7 @@ describe('asr pipeline (openai engine, fake server)', () => {
       { token: org.seat.token },
     );
     expect(personal.code, personal.msg).toBe(1);
-    expect(personal.data.transcript.segments).toEqual(before.transcript.segments);
+    expect(personal.data.transcript!.segments).toEqual(before.transcript!.segments);
     expect(personal.data.playUrl).toBe(`/api/robot/recording/v1/play?id=${id}`);
   });
 

@@ -594,15 +594,17 @@ describe('clue: leads and customers', () => {
     expect(area.code).toBe(1);
     expect(area.data.length).toBeGreaterThanOrEqual(31);
     const zj = area.data.find((p: any) => p.text === '浙江省');
-    expect(zj.children.find((c: any) => c.text === '杭州市').children.some((d: any) => d.text === '西湖区')).toBe(true);
+    expect(zj!.children!.find((c: any) => c.text === '杭州市')!.children!.some((d: any) => d.text === '西湖区')).toBe(
+      true,
+    );
     for (const path of [`${R}/cluePlatformImport/getClueImportWayList`, `${A}/api/clue/getClueImportWayList`]) {
       const ways = await t().get(path, { token: org.seat.token });
       expect(ways.data).toHaveLength(16);
       expect(ways.data[0]).toEqual({ importWayId: 1, importWayName: '模板导入' });
     }
     const tabs = await t().call(contract.clue.tabData, {}, { token: org.seat.token });
-    expect(tabs.data.find((x: any) => x.tabId === 'all').count).toBe(1);
-    expect(tabs.data.find((x: any) => x.tabId === 'customer').count).toBe(0);
+    expect(tabs.data.find((x: any) => x.tabId === 'all')!.count).toBe(1);
+    expect(tabs.data.find((x: any) => x.tabId === 'customer')!.count).toBe(0);
     const loc = await t().call(contract.clue.analysisLocation, undefined, { token: org.seat.token });
     expect(loc.data[0]).toMatchObject({ value: '33', text: '浙江省', count: 1 });
     const loc2 = await t().call(contract.clue.location, undefined, { token: org.otherSeat.token });

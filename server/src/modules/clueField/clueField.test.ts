@@ -37,7 +37,7 @@ describe('clueField: business field settings', () => {
     }
     const list = await t().call(contract.clueField.fields.list, undefined, tok);
     expect(list.data.filter((f: any) => f.isCustom === 1)).toHaveLength(10);
-    expect(list.data.find((f: any) => f.fieldName === 'phone').isRequired).toBe(1);
+    expect(list.data.find((f: any) => f.fieldName === 'phone')!.isRequired).toBe(1);
     const v2 = await t().call(contract.clueField.fields.topics, undefined, tok);
     expect(v2.data.map((g: any) => g.groupName)).toEqual(['基本信息', '联系方式']);
     const dup = await t().call(contract.clueField.fields.add, { fieldLabel: '预算', fieldType: 1 }, tok);
@@ -299,7 +299,7 @@ describe('clueField: business field settings', () => {
     const checked = (r: any) => r.data.filter((c: any) => c.isChecked).map((c: any) => c.fieldName);
     let res = await t().call(contract.clueField.columns.byType, { type: 10 }, tok);
     expect(checked(res).slice(0, 3)).toEqual(['callTime', 'durationText', 'ownerName']);
-    expect(res.data.find((c: any) => c.fieldName === 'summary').fieldLabel).toBe('通话小结');
+    expect(res.data.find((c: any) => c.fieldName === 'summary')!.fieldLabel).toBe('通话小结');
     expect(res.data.some((c: any) => c.fieldName === 'company')).toBe(false);
     res = await t().call(
       contract.clueField.columns.set,
@@ -318,7 +318,7 @@ describe('clueField: business field settings', () => {
   });
   const roleId = async (token: string, sign: string) => {
     const res = await t().call(contract.roles.list, { pageSize: 100 }, { token });
-    return res.data.lists.find((r: any) => r.roleSign === sign).id as number;
+    return res.data.lists.find((r: any) => r.roleSign === sign)!.id as number;
   };
 
   it("renames a tag group; refuses another organisation's tag groups and tags and changes nothing", async () => {
@@ -354,8 +354,8 @@ describe('clueField: business field settings', () => {
     expect(moved.msg).toBe('标签组不存在');
     const after = await t().call(contract.clueField.tagGroups.list, undefined, tok);
     const group = after.data.find((x: any) => x.id === g.data.id);
-    expect(group.groupName).toBe('客户来源');
-    expect(group.tagList.map((x: any) => x.tagName)).toEqual(['展会']);
+    expect(group!.groupName).toBe('客户来源');
+    expect(group!.tagList.map((x: any) => x.tagName)).toEqual(['展会']);
   });
 
   it("updates and deletes order fields; another organisation's are refused and unchanged", async () => {
@@ -427,8 +427,8 @@ describe('clueField: business field settings', () => {
       expect(r.msg).toBe('角色不存在');
     }
     const still = await t().call(contract.clueField.fieldAccess.get, { roleId: seatRole }, tok);
-    expect(still.data.find((f: any) => f.fieldName === 'phone').masked).toBe(1);
-    expect(still.data.find((f: any) => f.fieldName === 'company').access).toBe(1);
+    expect(still.data.find((f: any) => f.fieldName === 'phone')!.masked).toBe(1);
+    expect(still.data.find((f: any) => f.fieldName === 'company')!.access).toBe(1);
     expect((await t().call(contract.clueField.mask.get, undefined, foreign)).data.roles).toEqual([]);
   });
 

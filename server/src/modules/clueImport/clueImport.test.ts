@@ -182,8 +182,8 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
       importWay: 1,
       importWayName: '模板导入',
     });
-    expect(zs.customText[f.data.fieldName]).toBe('少儿编程');
-    expect(list.data.lists.find((c: any) => c.name === '李四').ownerId).toBe(org.admin.userId);
+    expect(zs!.customText[f.data.fieldName]).toBe('少儿编程');
+    expect(list.data.lists.find((c: any) => c.name === '李四')!.ownerId).toBe(org.admin.userId);
 
     // the same file again: nothing new
     const up2 = await upload(org, '客户名单.xlsx', file);
@@ -225,7 +225,7 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
     expect(rec).toMatchObject({ status: 2, imported: 2, invalid: 0 });
     const l = await t().call(contract.clue.list, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     expect(l.data.lists.map((c: any) => c.name).sort()).toEqual(['孙九', '钱八']);
-    expect(l.data.lists.find((c: any) => c.name === '钱八').remark).toBe('说了"你好"，\n下周联系');
+    expect(l.data.lists.find((c: any) => c.name === '钱八')!.remark).toBe('说了"你好"，\n下周联系');
     expect(l.data.lists[0].type).toBe(2);
     const bad = await upload(org, 'a.txt', Buffer.from('x'));
     expect(bad.status).toBe(400);

@@ -40,8 +40,8 @@ describe('/operationLog', () => {
       realName: '管理员',
       path: '/api/backend/userController/changePassword',
     });
-    expect(pwd.detail.body.password).toBe('******');
-    expect(pwd.createdAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(pwd!.detail.body.password).toBe('******');
+    expect(pwd!.createdAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 
     const byUser = ok(
       await t().call(contract.operationLog.list, { userId: org.manager.userId }, { token: org.admin.token }),

@@ -57,8 +57,8 @@ describe('/roleController and /menuController', () => {
     expect(list.total).toBe(3);
     const seat = list.lists.find((r: any) => r.roleSign === 'seat');
     expect(seat).toMatchObject({ name: '坐席', builtIn: true, dataScope: 1, dataScopeName: '本人', userCount: 2 });
-    expect(seat.functionSigns).toContain('clue:view');
-    expect(seat.routes).toContain('/customerManage');
+    expect(seat!.functionSigns).toContain('clue:view');
+    expect(seat!.routes).toContain('/customerManage');
     expect(ok(await t().call(contract.roles.list, { keyword: '坐' }, { token: org.admin.token })).total).toBe(1);
     refused(
       await t().call(contract.roles.list, { pageNum: 0 }, { token: org.admin.token }),
@@ -177,8 +177,8 @@ describe('/roleController and /menuController', () => {
     ok(await t().call(contract.users.update, { id: org.seat.userId, roleId: mine }, hr));
     // nothing widened
     const list = await roles(org);
-    expect(list.find((r: any) => r.id === hrRole).dataScope).toBe(2);
-    expect(list.find((r: any) => r.id === mine).dataScope).toBe(1);
+    expect(list.find((r: any) => r.id === hrRole)!.dataScope).toBe(2);
+    expect(list.find((r: any) => r.id === mine)!.dataScope).toBe(1);
     // the super admin is not limited
     ok(await t().call(contract.roles.update, { id: hrRole, dataScope: 3 }, { token: org.admin.token }));
   });
@@ -190,7 +190,7 @@ describe('/roleController and /menuController', () => {
     ok(
       await t().call(
         contract.roles.update,
-        { id: seat.id, functionSigns: [...seat.functionSigns, 'user:view'] },
+        { id: seat!.id, functionSigns: [...seat!.functionSigns, 'user:view'] },
         { token: org.admin.token },
       ),
     );
@@ -201,24 +201,24 @@ describe('/roleController and /menuController', () => {
 
     const sa = await roleBySign(org, 'super_admin');
     refused(
-      await t().call(contract.roles.update, { id: sa.id, name: 'x' }, { token: org.admin.token }),
+      await t().call(contract.roles.update, { id: sa!.id, name: 'x' }, { token: org.admin.token }),
       400,
       '超级管理员角色不可修改',
     );
     const otherSeat = await roleBySign(other, 'seat');
     refused(
-      await t().call(contract.roles.update, { id: otherSeat.id, name: 'x' }, { token: org.admin.token }),
+      await t().call(contract.roles.update, { id: otherSeat!.id, name: 'x' }, { token: org.admin.token }),
       404,
       '角色不存在',
     );
     refused(
-      await t().call(contract.roles.update, { id: seat.id, dataScope: 0 }, { token: org.admin.token }),
+      await t().call(contract.roles.update, { id: seat!.id, dataScope: 0 }, { token: org.admin.token }),
       400,
       'dataScope',
     );
     const mgr = await roleBySign(org, 'manager');
     refused(
-      await t().call(contract.roles.update, { id: mgr.id, name: '坐席' }, { token: org.admin.token }),
+      await t().call(contract.roles.update, { id: mgr!.id, name: '坐席' }, { token: org.admin.token }),
       409,
       '角色名称已存在',
     );
@@ -229,7 +229,7 @@ describe('/roleController and /menuController', () => {
     const other = await t().newOrg();
     const seat = await roleBySign(org, 'seat');
     refused(
-      await t().call(contract.roles.remove, { id: seat.id }, { token: org.admin.token }),
+      await t().call(contract.roles.remove, { id: seat!.id }, { token: org.admin.token }),
       400,
       '系统内置角色「坐席」不能删除',
     );
@@ -273,13 +273,15 @@ describe('/roleController and /menuController', () => {
     expect(byRole.checkedIds).toEqual(['/callAnalysis', '/staffCheck']);
     const sa = await roleBySign(org, 'super_admin');
     expect(
-      ok(await t().call(contract.menus.getTreeByRoleId, { roleId: sa.id }, { token: org.admin.token })).checkedIds,
+      ok(await t().call(contract.menus.getTreeByRoleId, { roleId: sa!.id }, { token: org.admin.token })).checkedIds,
     ).toHaveLength(MAIN_ROUTES.length);
 
     const seat = await roleBySign(org, 'seat');
-    ok(await t().call(contract.roles.update, { id: seat.id, routes: ['/customerManage'] }, { token: org.admin.token }));
+    ok(
+      await t().call(contract.roles.update, { id: seat!.id, routes: ['/customerManage'] }, { token: org.admin.token }),
+    );
     const def = ok(
-      await t().call(contract.menus.getDefaultTreeByRoleId, { roleId: seat.id }, { token: org.admin.token }),
+      await t().call(contract.menus.getDefaultTreeByRoleId, { roleId: seat!.id }, { token: org.admin.token }),
     );
     expect(def.checkedIds.length).toBeGreaterThan(1);
     expect(def.dataScope).toBe(1);
@@ -290,9 +292,9 @@ describe('/roleController and /menuController', () => {
     );
 
     const otherSeat = await roleBySign(other, 'seat');
-    refused(await t().call(contract.menus.getTreeByRoleId, { roleId: otherSeat.id }, { token: org.admin.token }), 404);
+    refused(await t().call(contract.menus.getTreeByRoleId, { roleId: otherSeat!.id }, { token: org.admin.token }), 404);
     refused(
-      await t().call(contract.menus.getDefaultTreeByRoleId, { roleId: otherSeat.id }, { token: org.admin.token }),
+      await t().call(contract.menus.getDefaultTreeByRoleId, { roleId: otherSeat!.id }, { token: org.admin.token }),
       404,
     );
     refused(

@@ -13,7 +13,7 @@ describe('/userController', () => {
 
   const roleId = async (org: TestOrg, sign: string) => {
     const roles = ok(await t().call(contract.roles.list, { pageSize: 100 }, { token: org.admin.token }));
-    return roles.lists.find((r: any) => r.roleSign === sign).id as number;
+    return roles.lists.find((r: any) => r.roleSign === sign)!.id as number;
   };
   const newUser = async (org: TestOrg, extra: Record<string, unknown> = {}) => {
     const body = {
@@ -76,7 +76,7 @@ describe('/userController', () => {
       organizationId: org.orgId,
       status: 1,
     });
-    expect(seat.createdAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(seat!.createdAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 
     const list = async (body: object, token = org.admin.token) =>
       ok(await t().call(contract.users.list, body, { token }))

@@ -70,7 +70,7 @@ describe('/aiCallCheck scorecards, machine scores and the quality list', () => {
     ok(await post('saveProhibitionWord', { name: '招生违规承诺', words: ['保录取'] }, token));
     const ruleId = ok(await t().callRaw(contract.sop.createSopRule, { name: '标准流程', items: ITEMS }, { token })).id;
     const detail = ok(await t().call(contract.sop.selectSopAndItemInfoByRuleId, { id: ruleId }, { token }));
-    missedItem = detail.items.find((i: any) => i.name === '约定下次跟进').id;
+    missedItem = detail.items.find((i: any) => i.name === '约定下次跟进')!.id;
     call = await uploadCall(t(), org.seat.token, CALL);
     otherCall = await uploadCall(t(), org.otherSeat.token, OTHER_CALL);
     await scored(2);

@@ -110,7 +110,7 @@ describe('hits of forbidden-word lists and regex rules', () => {
       callTime: expect.any(String),
       fileName: expect.stringMatching(/^call-/),
     });
-    expect(mobile.words).toContain('13912345678');
+    expect(mobile!.words).toContain('13912345678');
     const enrol = res.lists.filter((h: any) => h.ruleId === enrolList && h.kind === 'prohibition');
     expect(enrol.map((h: any) => h.word).sort()).toEqual(['保录取', '内部名额', '包过'].sort());
     expect(enrol.find((h: any) => h.word === '包过')).toMatchObject({ ownerName: '坐席乙', deptName: '销售二部' });

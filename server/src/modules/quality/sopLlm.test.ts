@@ -79,7 +79,7 @@ describe('SOP items asked of the LLM', () => {
     expect(asked).toBe(1);
     const item = after.items.find((i: any) => i.name === '了解年级');
     expect(item).toMatchObject({ hit: true, how: 'llm', howName: '大模型判断', segment: 3, position: 2 });
-    expect(item.sentence).toBe('孩子现在上几年级呀');
+    expect(item!.sentence).toBe('孩子现在上几年级呀');
     expect(after).toMatchObject({ coverage: 1, hitCount: 2, missedCount: 0, inOrder: true });
   });
 

@@ -274,7 +274,7 @@ describe('/aiCallCheck human review', () => {
     refused(await post('/appeal/decide', { id: appealId, accept: false }, org.manager.token), 409, '该申诉已处理');
 
     const rec = ok(await t().call(contract.recording.list, { pageSize: 50 }, { token: org.seat.token }));
-    expect(rec.lists.find((r: any) => r.id === call).qualityScore).toBe(80);
+    expect(rec.lists.find((r: any) => r.id === call)!.qualityScore).toBe(80);
 
     const history = ok(await post('/history', { recordingId: call }, org.seat.token));
     expect(history.map((h: any) => h.event)).toEqual(['accept', 'appeal', 'review']);

@@ -188,12 +188,12 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     );
     expect(done.data.metricsStatus).toBe(3);
     const m = done.data.metrics;
-    expect(m.perChannel).toBe(true);
-    expect(m.agentTalkMs).toBeGreaterThan(m.customerTalkMs);
-    expect(m.customerTalkMs).toBeGreaterThan(1000);
-    expect(m.talkRatio).toBeGreaterThan(0.5);
-    expect(m.overlapCount).toBeGreaterThanOrEqual(1);
-    expect(m.overlaps[0].by).toBe('customer');
+    expect(m!.perChannel).toBe(true);
+    expect(m!.agentTalkMs).toBeGreaterThan(m!.customerTalkMs);
+    expect(m!.customerTalkMs).toBeGreaterThan(1000);
+    expect(m!.talkRatio).toBeGreaterThan(0.5);
+    expect(m!.overlapCount).toBeGreaterThanOrEqual(1);
+    expect(m!.overlaps[0].by).toBe('customer');
     expect(done.data.transcript).toBeNull();
     expect(done.data.asrStatusName).toBe('未配置语音识别引擎');
   });

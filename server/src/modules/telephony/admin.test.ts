@@ -326,9 +326,9 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     const next = ok(await t().call(contract.telephony.nextLead, { taskId: task.id }, { token: org.seat.token }));
     expect(next.lead).toMatchObject({ clueId: leads[0].id, callStatus: 1, assignedUserName: '坐席甲' });
     expect(next.remaining).toBe(3);
-    ok(await t().call(contract.telephony.skipLead, { id: next.lead.id }, { token: org.seat.token }));
+    ok(await t().call(contract.telephony.skipLead, { id: next.lead!.id }, { token: org.seat.token }));
     const after = ok(await t().call(contract.telephony.nextLead, { taskId: task.id }, { token: org.seat.token }));
-    expect(after.lead.clueId).toBe(leads[1].id);
+    expect(after.lead!.clueId).toBe(leads[1].id);
     // the seat sees the task it works; another organisation does not
     expect(ok(await t().call(contract.telephony.taskList, {}, { token: org.seat.token })).total).toBe(2);
     expect(ok(await t().call(contract.telephony.orgTaskList, {}, { token: m })).total).toBe(2);
@@ -338,7 +338,7 @@ describe('telephony administration', { timeout: 120_000 }, () => {
       404,
     );
     refusedWith(await t().call(contract.telephony.taskLeads, { taskId: task.id }, { token: other.admin.token }), 404);
-    refusedWith(await t().call(contract.telephony.skipLead, { id: next.lead.id }, { token: other.seat.token }), 404);
+    refusedWith(await t().call(contract.telephony.skipLead, { id: next.lead!.id }, { token: other.seat.token }), 404);
     const leadsPage = ok(await t().call(contract.telephony.taskLeads, { taskId: task.id }, { token: m }));
     expect(leadsPage.lists).toHaveLength(3);
     // update, pause, end; a running task cannot be deleted, an ended one cannot be restarted

@@ -423,14 +423,14 @@ describe('telephony: calls through a cloud call centre', { timeout: 120_000 }, (
     expect(res.status).toBe(404);
     for (const lead of [first, second]) {
       const next = ok(await t().call(contract.telephony.nextLead, { taskId: task.id }, { token: org.seat.token }));
-      expect(next.lead.clueId).toBe(lead.id);
+      expect(next.lead!.clueId).toBe(lead.id);
       const call = ok(
         await t().call(contract.telephony.callOut, { clueId: lead.id, taskId: task.id }, { token: org.seat.token }),
       );
       expect(call.taskId).toBe(task.id);
       // while it rings the same lead is the next one (更新中)
       expect(
-        ok(await t().call(contract.telephony.nextLead, { taskId: task.id }, { token: org.seat.token })).lead.clueId,
+        ok(await t().call(contract.telephony.nextLead, { taskId: task.id }, { token: org.seat.token })).lead!.clueId,
       ).toBe(lead.id);
       await fake.idle();
       await waitCall(t(), org.seat.token, call.callId, (c) => c.ended);
@@ -486,7 +486,7 @@ describe('telephony: calls through a cloud call centre', { timeout: 120_000 }, (
     const call = ok(
       await t().call(
         contract.telephony.callOut,
-        { clueId: next.lead.clueId, taskId: task.id },
+        { clueId: next.lead!.clueId, taskId: task.id },
         { token: org.seat.token },
       ),
     );
