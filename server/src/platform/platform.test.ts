@@ -63,7 +63,7 @@ describe('platform: envelope', () => {
     expect([invalid.status, invalid.code]).toEqual([401, 22001]);
     const bad = await t().call(contract.account.sendSmsCode, { phone: '1' });
     expect([bad.status, bad.code]).toEqual([400, 400]);
-    expect(bad.data.errors[0].field).toBe('phone');
+    expect((bad.data as any).errors[0].field).toBe('phone');
     const forbidden = await t().call(contract.notice.save, { title: 't', content: 'c' }, { token: org.seat.token });
     expect([forbidden.status, forbidden.code, forbidden.msg]).toEqual([403, 403, '无权限访问']);
     const malformed = await t().callRaw(contract.account.login, '{not json', {

@@ -101,7 +101,7 @@ describe('account: sign-in and session', () => {
       { ip: `10.3.3.${R}` },
     );
     expect(blocked.code).toBe(428);
-    expect(blocked.data.captchaRequired).toBe(true);
+    expect((blocked.data as any).captchaRequired).toBe(true);
     const code = await t().call(contract.account.imageCode);
     expect(code.data.image).toMatch(/^data:image\/png;base64,/);
   });

@@ -4,10 +4,8 @@ import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { TEST_PASSWORD, type TestOrg, useTestApp } from '../../test/harness';
 import { normalizeMobile } from './dingtalk';
 
-const B = '/api/backend';
 /** Client addresses differ per run: rate-limit windows persist in a reused PostgreSQL database. */
 const R = 1 + Math.floor(Math.random() * 250);
-const PATH = `${B}/dingLogin/getXsbTokenByDingCode`;
 
 describe('dingLogin unconfigured', () => {
   const t = useTestApp();
@@ -64,7 +62,7 @@ describe('dingLogin: DingTalk H5 free login against a fake DingTalk server', () 
   let phone: string;
   beforeAll(async () => {
     org = await t().newOrg();
-    phone = (await t().call(contract.account.userInfo, undefined, { token: org.seat.token })).data.phone;
+    phone = (await t().call(contract.account.userInfo, undefined, { token: org.seat.token })).data.phone!;
     codes.set('code-seat', 'ding-seat');
     mobiles.set('ding-seat', phone);
     codes.set('code-stranger', 'ding-stranger');

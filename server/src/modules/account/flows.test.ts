@@ -13,7 +13,7 @@ let phoneSeq = 0;
 const freshPhone = () => `15${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneSeq++ % 1000).padStart(3, '0')}`;
 
 const phoneOf = async (t: () => TestApp, token: string): Promise<string> =>
-  (await t().call(contract.account.userInfo, undefined, { token })).data.phone;
+  (await t().call(contract.account.userInfo, undefined, { token })).data.phone!;
 
 /** An image-code challenge whose answer the test knows (the product only keeps its hash). */
 async function knownImageCode(t: () => TestApp, answer = 'AB23'): Promise<{ captchaId: string; captchaCode: string }> {
@@ -415,7 +415,7 @@ describe('account: CAPTCHA_ALWAYS=true', () => {
     expect(required.data.captchaRequired).toBe(true);
     const first = await t().call(contract.account.login, { account: 'anyone', password: 'whatever1' }, { ip });
     expect(first.code).toBe(428);
-    expect(first.data.captchaRequired).toBe(true);
+    expect((first.data as any).captchaRequired).toBe(true);
     // with a right image code the password is checked
     const checked = await t().call(
       contract.account.login,

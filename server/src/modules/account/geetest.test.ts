@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { TEST_PASSWORD, type TestOrg, useTestApp } from '../../test/harness';
 
-const B = '/api/backend';
 /** Client addresses differ per run: rate-limit windows persist in a reused PostgreSQL database. */
 const R = 1 + Math.floor(Math.random() * 250);
 const GT = 'a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4';
@@ -114,7 +113,7 @@ describe('geetest v3 against a fake geetest server', () => {
       { ip: `10.30.0.${R}` },
     );
     expect(noCaptcha.code).toBe(428);
-    expect(noCaptcha.data.captchaRequired).toBe(true);
+    expect((noCaptcha.data as any).captchaRequired).toBe(true);
 
     const answer = {
       geetest_challenge: challenge,

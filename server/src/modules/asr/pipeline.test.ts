@@ -4,8 +4,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contract } from '@crm/core/contract';
+import type { UploadedFile } from '@crm/core/contract/recording';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type TestApp, type TestOrg, useTestApp } from '../../test/harness';
+import { type ApiResponse, type TestApp, type TestOrg, useTestApp } from '../../test/harness';
 import { multipart, read, speech, stereoCall } from '../../test/recording';
 
 let requests = 0;
@@ -34,7 +35,6 @@ process.env.ASR_ENGINE = 'openai';
 process.env.ASR_OPENAI_BASE_URL = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
 process.env.ASR_OPENAI_MODEL = 'whisper-test';
 
-const B = '/api/backend';
 const R = '/api/robot';
 const A = '/api/analysis';
 
@@ -46,7 +46,8 @@ async function upload(
   fields: Record<string, string | number> = {},
 ) {
   const { body, headers } = multipart(fields, [{ fileName, data: read(path) }]);
-  return t.callRaw(contract.recording.upload, body, { token, headers });
+  // one file: its answer is that file's (the call's answer also covers several)
+  return t.callRaw(contract.recording.upload, body, { token, headers }) as Promise<ApiResponse<UploadedFile>>;
 }
 
 async function settled(t: TestApp, token: string, id: number) {
@@ -94,7 +95,7 @@ describe('asr pipeline (openai engine, fake server)', () => {
     const call = stereoCall('您好，我是小王，请问您现在方便吗', '方便，你说吧', 3.5);
     const res = await upload(t(), org.seat.token, call, 'call.wav', { callType: 1 });
     expect(res.code).toBe(1);
-    id = res.data.recordId;
+    id = res.data.recordId!;
     const r = await settled(t(), org.seat.token, id);
     expect(r.data.asrStatus).toBe(3);
     expect(r.data.asrStatusName).toBe('已完成');
@@ -135,7 +136,7 @@ describe('asr pipeline (openai engine, fake server)', () => {
     failNext = true;
     const mono = speech('这是一段单声道录音');
     const res = await upload(t(), org.seat.token, mono, 'mono.wav');
-    const rid = res.data.recordId;
+    const rid = res.data.recordId!;
     const end = Date.now() + 30000;
     let state: any;
     do {
@@ -182,7 +183,7 @@ describe('asr pipeline (openai engine, fake server)', () => {
       ],
     });
     const res = await upload(t(), org.seat.token, mono, 'with-text.wav', { transcript });
-    const rid = res.data.recordId;
+    const rid = res.data.recordId!;
     const r = await t().call(contract.asr.getAsrText, { recordId: rid }, { token: org.seat.token });
     expect(r.data).toMatchObject({ asrStatus: 3, engine: 'upload' });
     expect(r.data.text).toBe('销售：您好，这里是售后\n客户：我的订单没到');

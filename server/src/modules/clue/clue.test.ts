@@ -1,7 +1,7 @@
 import { contract } from '@crm/core/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type TestOrg, useTestApp } from '../../test/harness';
+import { type ApiResponse, type TestOrg, useTestApp } from '../../test/harness';
 import { customRoleUser } from '../../test/org';
 
 const R = '/api/robot';
@@ -221,7 +221,7 @@ describe('clue: leads and customers', () => {
     expect(ids(await list(org.otherSeat.token))).toEqual([theirs.id]);
     expect(ids(await list(org.manager.token)).sort()).toEqual([mine.id, mgr.id].sort());
     expect((await list(org.admin.token)).total).toBe(3);
-    let res = await t().call(contract.clue.detail, { clueId: theirs.id }, { token: org.seat.token });
+    let res: ApiResponse = await t().call(contract.clue.detail, { clueId: theirs.id }, { token: org.seat.token });
     expect(res.status).toBe(404);
     res = await t().call(contract.clue.edit, { clueId: theirs.id, name: 'x' }, { token: org.seat.token });
     expect(res.status).toBe(404);
@@ -541,7 +541,7 @@ describe('clue: leads and customers', () => {
   it('adds collaborators who then see the lead', async () => {
     const org = await t().newOrg();
     const c = await add(org.seat.token);
-    let res = await t().call(
+    let res: ApiResponse = await t().call(
       contract.interaction.addCollaborators,
       { clueId: c.id, userIds: [org.otherSeat.userId] },
       { token: org.seat.token },

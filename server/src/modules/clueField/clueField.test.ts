@@ -1,6 +1,6 @@
 import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/harness';
+import { type ApiResponse, useTestApp } from '../../test/harness';
 
 const R = '/api/robot';
 const B = '/api/backend';
@@ -33,7 +33,7 @@ describe('clueField: business field settings', () => {
       const res = await t().call(contract.clueField.fields.add, k, tok);
       expect(res.code, res.msg).toBe(1);
       expect(res.data.fieldName).toMatch(/^cf_\d+$/);
-      ids.push(res.data.id);
+      ids.push(res.data.id!);
     }
     const list = await t().call(contract.clueField.fields.list, undefined, tok);
     expect(list.data.filter((f: any) => f.isCustom === 1)).toHaveLength(10);
@@ -42,7 +42,11 @@ describe('clueField: business field settings', () => {
     expect(v2.data.map((g: any) => g.groupName)).toEqual(['基本信息', '联系方式']);
     const dup = await t().call(contract.clueField.fields.add, { fieldLabel: '预算', fieldType: 1 }, tok);
     expect(dup.status).toBe(409);
-    let res = await t().call(contract.clueField.fields.update, { id: ids[0], fieldLabel: '微信', isRequired: 1 }, tok);
+    let res: ApiResponse = await t().call(
+      contract.clueField.fields.update,
+      { id: ids[0], fieldLabel: '微信', isRequired: 1 },
+      tok,
+    );
     expect(res.data.fieldLabel).toBe('微信');
     res = await t().call(contract.clueField.fields.update, { id: ids[0], fieldType: 3 }, tok);
     expect(res.msg).toBe('字段类型创建后不能修改');
@@ -62,7 +66,7 @@ describe('clueField: business field settings', () => {
 
   it('validates field definitions and permissions', async () => {
     const org = await t().newOrg();
-    let res = await t().call(
+    let res: ApiResponse = await t().call(
       contract.clueField.fields.add,
       { fieldLabel: '', fieldType: 1 },
       { token: org.admin.token },
@@ -213,7 +217,7 @@ describe('clueField: business field settings', () => {
   it('applies duplicate rules (clueFieldRepeat)', async () => {
     const org = await t().newOrg();
     const tok = { token: org.admin.token };
-    let res = await t().call(contract.clueField.repeatRules.get, undefined, tok);
+    let res: ApiResponse = await t().call(contract.clueField.repeatRules.get, undefined, tok);
     expect(res.data).toEqual([]);
     res = await t().call(
       contract.clueField.repeatRules.save,
@@ -272,7 +276,7 @@ describe('clueField: business field settings', () => {
         .map((c: any) => c.fieldName)
         .slice(0, 3),
     ).toEqual(['name', 'phone', 'company']);
-    let res = await t().call(
+    let res: ApiResponse = await t().call(
       contract.clueField.columns.set,
       { type: 1, columns: [{ fieldName: 'company' }, { fieldName: 'name', width: 120 }] },
       tok,
@@ -297,7 +301,7 @@ describe('clueField: business field settings', () => {
     const org = await t().newOrg();
     const tok = { token: org.seat.token };
     const checked = (r: any) => r.data.filter((c: any) => c.isChecked).map((c: any) => c.fieldName);
-    let res = await t().call(contract.clueField.columns.byType, { type: 10 }, tok);
+    let res: ApiResponse = await t().call(contract.clueField.columns.byType, { type: 10 }, tok);
     expect(checked(res).slice(0, 3)).toEqual(['callTime', 'durationText', 'ownerName']);
     expect(res.data.find((c: any) => c.fieldName === 'summary')!.fieldLabel).toBe('通话小结');
     expect(res.data.some((c: any) => c.fieldName === 'company')).toBe(false);
@@ -373,7 +377,7 @@ describe('clueField: business field settings', () => {
       { type: 1, fieldLabel: '签约日期', fieldType: 4 },
       tok,
     );
-    let res = await t().call(
+    let res: ApiResponse = await t().call(
       contract.clueField.orderFields.update,
       { id: f.data.id, fieldLabel: '合同号', isRequired: 1 },
       tok,

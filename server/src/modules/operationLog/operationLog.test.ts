@@ -40,7 +40,7 @@ describe('/operationLog', () => {
       realName: '管理员',
       path: '/api/backend/userController/changePassword',
     });
-    expect(pwd!.detail.body.password).toBe('******');
+    expect(pwd!.detail).toMatchObject({ body: { password: '******' } });
     expect(pwd!.createdAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 
     const byUser = ok(

@@ -138,7 +138,7 @@ describe('operator: money, prices and grants belong to the installation operator
     expect(credit.after).toMatchObject({ balanceFen: 88_800 });
     expect(credit.detail).toMatchObject({ body: { amountFen: 88_800, reason: '对公转账 工行尾号 1234' } });
     const [grant] = byAction('赠送 AI 资源包');
-    expect([grant.before.aiMinutesLeft, grant.after.aiMinutesLeft]).toEqual([0, 1_000_000]);
+    expect([grant.before, grant.after]).toMatchObject([{ aiMinutesLeft: 0 }, { aiMinutesLeft: 1_000_000 }]);
     const prices = byAction('设置 AI 单价').map((r: any) => [r.before.aiUnitPriceFen, r.after.aiUnitPriceFen]);
     expect(prices).toEqual([
       [15, 0],
@@ -150,8 +150,8 @@ describe('operator: money, prices and grants belong to the installation operator
       [0, 5_000],
     ]);
     const [rateNow] = byAction('设置线路费率');
-    expect(rateNow.before.callRates).toMatchObject([{ line: '*', rateFenPerMinute: 12 }]);
-    expect(rateNow.after.callRates).toMatchObject([{ line: '*', rateFenPerMinute: 0 }]);
+    expect(rateNow.before).toMatchObject({ callRates: [{ line: '*', rateFenPerMinute: 12 }] });
+    expect(rateNow.after).toMatchObject({ callRates: [{ line: '*', rateFenPerMinute: 0 }] });
 
     // paging
     const p2 = ok(

@@ -105,7 +105,6 @@ describe('update calls: empty updates are no-ops, optional text can be cleared',
     const id = org.seat.userId;
     await noop(appUser, id, `${B}/userController/update`, { id }, admin());
     await clears(appUser, id, `${B}/userController/update`, { id }, 'seatNo', 'seatNo', admin());
-    const path = `${B}/userController/update`;
     ok(await t().call(contract.users.update, { id, email: 'x@y.cn' }, { token: admin() }));
     ok(await t().call(contract.users.update, { id }, { token: admin() }));
     expect((await row(appUser, id)).email).toBe('x@y.cn');
@@ -157,7 +156,7 @@ describe('update calls: empty updates are no-ops, optional text can be cleared',
     const f = ok(
       await t().call(contract.clueField.fields.add, { fieldLabel: '空更新字段', fieldType: 1 }, { token: admin() }),
     );
-    expect((await noop(clueField, f.id, `${R}/customFieldShow/update`, { id: f.id }, admin())).fieldLabel).toBe(
+    expect((await noop(clueField, f.id!, `${R}/customFieldShow/update`, { id: f.id }, admin())).fieldLabel).toBe(
       '空更新字段',
     );
     const o = ok(
@@ -167,7 +166,7 @@ describe('update calls: empty updates are no-ops, optional text can be cleared',
         { token: admin() },
       ),
     );
-    await noop(clueField, o.id, `${R}/clueOrderField/update`, { id: o.id }, admin());
+    await noop(clueField, o.id!, `${R}/clueOrderField/update`, { id: o.id }, admin());
   });
 
   it('clue edit: empty edit writes no change log; remark and address cleared by "" and null', async () => {

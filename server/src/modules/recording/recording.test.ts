@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { contract } from '@crm/core/contract';
+import type { UploadedFile } from '@crm/core/contract/recording';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { type TestApp, type TestOrg, useTestApp } from '../../test/harness';
+import { type ApiResponse, type TestApp, type TestOrg, useTestApp } from '../../test/harness';
 import { convert, multipart, read, speech, stereoCall, tempFile } from '../../test/recording';
 import { hashFile } from './upload';
 
@@ -21,7 +22,8 @@ async function upload(
   fields: Record<string, string | number | undefined> = {},
 ) {
   const { body, headers } = multipart(fields, [{ fileName, data: read(path) }]);
-  return t.callRaw(contract.recording.upload, body, { token, headers });
+  // one file: its answer is that file's (the call's answer also covers several)
+  return t.callRaw(contract.recording.upload, body, { token, headers }) as Promise<ApiResponse<UploadedFile>>;
 }
 
 async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30000): Promise<T> {
@@ -210,7 +212,7 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
         )
       ).data;
     const first = await init();
-    const { body, headers } = multipart({ uploadId: first.uploadId, offset: 0 }, [
+    const { body, headers } = multipart({ uploadId: first.uploadId!, offset: 0 }, [
       { field: 'chunk', fileName: 'blob', data },
     ]);
     await t().callRaw(contract.recording.uploadChunk, body, { token: org.seat.token, headers });
@@ -238,7 +240,9 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     const { uploadId } = init.data;
     const half = Math.floor(data.length / 2);
     const sendChunk = (offset: number, chunk: Buffer) => {
-      const { body, headers } = multipart({ uploadId, offset }, [{ field: 'chunk', fileName: 'blob', data: chunk }]);
+      const { body, headers } = multipart({ uploadId: uploadId!, offset }, [
+        { field: 'chunk', fileName: 'blob', data: chunk },
+      ]);
       return t().callRaw(contract.recording.uploadChunk, body, { token: org.manager.token, headers });
     };
     expect((await sendChunk(0, data.subarray(0, half))).data.offset).toBe(half);
@@ -520,7 +524,9 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     );
     expect(init.code, init.msg).toBe(1);
     const { uploadId } = init.data;
-    const { body, headers } = multipart({ uploadId, offset: 0 }, [{ field: 'chunk', fileName: 'blob', data }]);
+    const { body, headers } = multipart({ uploadId: uploadId!, offset: 0 }, [
+      { field: 'chunk', fileName: 'blob', data },
+    ]);
     const chunk = await t().callRaw(contract.recording.uploadChunk, body, { ...foreign, headers });
     expect(chunk.status).toBe(404);
     const complete = await t().callRaw(contract.recording.completeChunkUpload, { uploadId }, foreign);

@@ -1,12 +1,11 @@
 import { contract } from '@crm/core/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { aliyunSignature } from '../../platform/aliyun';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { useTestApp } from '../../test/harness';
 import { loadTrackingConfig, type TrackingConfig } from './config';
 import { NOT_CONFIGURED, TrackingService } from './service';
 
-const B = '/api/backend';
 const KEY_ID = 'LTAI-test-key';
 const SECRET = 'test-secret-of-the-ram-user';
 
@@ -87,6 +86,7 @@ describe('GET /buriedPoint/auth with STS configured', () => {
       accessKeySecret: 'sts-secret-1',
       securityToken: 'token-1',
     });
+    assert(res.data.enabled);
     expect(res.data.expiration).toBeGreaterThan(Date.now() + 3500_000);
     const sent = Object.fromEntries(new URLSearchParams(sts.requests[0].body));
     expect(sent).toMatchObject({
@@ -111,6 +111,7 @@ describe('GET /buriedPoint/auth with STS configured', () => {
     const before = sts.issued;
     const a = await t().call(contract.tracking.auth, undefined, { token: org.admin.token });
     const b = await t().call(contract.tracking.auth, undefined, { token: org.seat.token });
+    assert(a.data.enabled && b.data.enabled);
     expect(a.data.securityToken).toBe(b.data.securityToken);
     expect(sts.issued).toBe(before);
   });
