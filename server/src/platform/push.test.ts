@@ -16,7 +16,6 @@ import { DISCONNECT_TOPIC } from './push/topics';
  * loopback ports: one that refuses anonymous clients (the README's shape), one that lets anyone in.
  */
 
-const B = '/api/backend';
 const JWT_SECRET = `push-test-${randomBytes(8).toString('hex')}`;
 
 /** A broker that refuses anonymous clients (the product's user `crm`), for the whole file. */

@@ -12,7 +12,6 @@ vi.mock(import('./captcha'), async (original) => {
   return { ...mod, randomCaptchaText: vi.fn(mod.randomCaptchaText) };
 });
 
-const B = '/api/backend';
 /** Client addresses differ per run: rate-limit windows persist in a reused PostgreSQL database. */
 const R = 1 + Math.floor(Math.random() * 250);
 

@@ -2,7 +2,7 @@ import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { ok, refused } from '../../test/org';
 import { orgScope, patchSetting } from './settingRow';
-import { A, B, expectForbidden, expectNoSession, R, useAiSettingApp } from './testKit';
+import { A, expectForbidden, expectNoSession, useAiSettingApp } from './testKit';
 
 describe('risk rules (/api/clue/getRiskDetailInConfig, saveRiskConfig) and what the analysis reads (rulesFor)', () => {
   const t = useAiSettingApp();

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
-import { A, addLead, openAi, R, STRONG_CALL, uploadCall, waitFor } from './testKit';
+import { A, addLead, openAi, STRONG_CALL, uploadCall, waitFor } from './testKit';
 
 describe('analysis calls', () => {
   const t = useTestApp();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { seedAnalyses } from './seed';
-import { A, addLead, B, openAi, POWERED_OFF, panel, R, STRONG_CALL, uploadCall, waitFor } from './testKit';
+import { addLead, openAi, POWERED_OFF, panel, STRONG_CALL, uploadCall, waitFor } from './testKit';
 
 const LLM_SUMMARY = '李先生有意为孩子报名少儿编程课，已要求发送合同与付款方式，需今天跟进。';
 let llmMode: 'ok' | 'bad' = 'ok';

@@ -1,7 +1,7 @@
 import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
-import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
+import { customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
 
 describe('/problemFeedback', () => {
   const t = useTestApp();

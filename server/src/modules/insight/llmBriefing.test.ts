@@ -5,8 +5,8 @@ import { contract } from '@crm/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { type TestOrg, useTestApp } from '../../test/harness';
-import { B, ok } from '../../test/org';
-import { A, addLead, openAi, uploadCall, waitFor } from '../analysis/testKit';
+import { ok } from '../../test/org';
+import { addLead, openAi, uploadCall, waitFor } from '../analysis/testKit';
 import { FIRST_CALL, SECOND_CALL } from './testCalls';
 
 type Mode = 'good' | 'badRef' | 'invalid' | 'down';

@@ -2,7 +2,7 @@ import { contract } from '@crm/core/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
-import { B, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
+import { expectForbidden, expectNoSession, ok, refused } from '../../test/org';
 import { department } from './schema';
 import { deptSubtree } from './service';
 

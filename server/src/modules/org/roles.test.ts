@@ -2,7 +2,7 @@ import { ALL_FUNCTION_SIGNS, MAIN_ROUTES } from '@crm/core';
 import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
-import { B, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
+import { expectForbidden, expectNoSession, ok, refused } from '../../test/org';
 
 let seq = 0;
 

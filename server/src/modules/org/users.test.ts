@@ -2,7 +2,7 @@ import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULE_MSG } from '../../platform/password';
 import { TEST_PASSWORD, type TestOrg, useTestApp } from '../../test/harness';
-import { B, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
+import { expectForbidden, expectNoSession, ok, refused } from '../../test/org';
 
 let seq = 0;
 const uniqueName = () => `u${Date.now().toString(36)}${seq++}`;

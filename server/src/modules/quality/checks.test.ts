@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
-import { A, B, openAi, R, uploadCall } from '../analysis/testKit';
+import { B, openAi, R, uploadCall } from '../analysis/testKit';
 import { listCheckedCalls } from './checkRows';
 import { qualityCheckHistory } from './schema';
 

@@ -5,7 +5,7 @@ import { contract } from '@crm/core/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { customRoleUser, ok, refused } from '../../test/org';
-import { A, B, openAi, panel, uploadCall, waitFor } from '../analysis/testKit';
+import { openAi, panel, uploadCall, waitFor } from '../analysis/testKit';
 import { PRIVATE_MOBILE_PATTERN } from './seed';
 
 type Line = ['A' | 'C', string];

@@ -4,7 +4,7 @@ import { contract } from '@crm/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { type TestOrg, useTestApp } from '../../test/harness';
-import { B, ok } from '../../test/org';
+import { ok } from '../../test/org';
 import { openAi, uploadCall } from '../analysis/testKit';
 import type { SopResult } from './sop/types';
 import { withLlmAnswers } from './sopLlm';

@@ -13,7 +13,6 @@ import { qualityCheck } from '../quality/schema';
 import { drawRandom } from './draw';
 import { reviewSample } from './schema';
 
-const R = '/api/robot';
 const LINES: ['A' | 'C', string][] = [
   ['A', '您好，我是星辰教育的课程顾问'],
   ['C', '你好'],

@@ -6,7 +6,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { B, ok, refused } from '../../test/org';
 
-const R = '/api/robot';
 let seq = Math.floor(Math.random() * 1e6);
 
 describe('no self-review', () => {

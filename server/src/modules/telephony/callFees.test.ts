@@ -3,13 +3,12 @@ import { contract } from '@crm/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
 import { type FakeCloud, startFakeCloud } from './testing/fakeCloud';
-import { addLead, B, ok, R, setupSeats, useCloud, waitCall } from './testing/kit';
+import { addLead, ok, setupSeats, useCloud, waitCall } from './testing/kit';
 
 /** Call fees: a call that ends is charged once by billing, at billing's rate for the line's name. */
 
 const APP_ID = 'crm-test';
 const SECRET = 's3cret-key-for-fees';
-const CC = `${B}/organizationCostCenter`;
 /** Talk seconds by callee (default 75). */
 const TALK = new Map<string, number>();
 

@@ -11,7 +11,7 @@ import { EslConnection, parseHeaders } from './providers/esl';
 import { eventOf, originateCommand } from './providers/freeswitch';
 import type { CallEventInput } from './providers/types';
 import { type FakeEsl, startFakeEsl } from './testing/fakeEsl';
-import { addLead, ok, R, setupSeats, waitCall } from './testing/kit';
+import { addLead, ok, setupSeats, waitCall } from './testing/kit';
 
 /** The FreeSWITCH provider against a fake event socket, and the order-independence of the record's lifecycle. */
 

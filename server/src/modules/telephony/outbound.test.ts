@@ -10,7 +10,7 @@ import { sealStoredSettings } from './config';
 import { callProviderConfig, callRecord, callSeat } from './schema';
 import { SECRET_FOR_NEW_ADDRESS } from './settings';
 import { type FakeCloud, startFakeCloud } from './testing/fakeCloud';
-import { addLead, ok, R, setupSeats, useCloud } from './testing/kit';
+import { addLead, ok, setupSeats, useCloud } from './testing/kit';
 
 /**
  * The organisation's telephony addresses under the outbound-address policy (platform/outbound.ts): the API base
