@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { contract } from '@crm/core/contract';
 import type { PushMessage } from '@crm/core/contract/push';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ import { DISCONNECT_TOPIC } from './push/topics';
  * loopback ports: one that refuses anonymous clients (the README's shape), one that lets anyone in.
  */
 
-const B = '/api/backend';
+const _B = '/api/backend';
 
 /** A user message of the push contract, told apart by its title. */
 const message = (title: string): PushMessage => ({
@@ -63,7 +64,7 @@ function browsers(t: () => TestApp) {
   afterAll(endClients);
   /** The client id the server issues to the session of this token (the web app asks for it before connecting). */
   const clientIdOf = async (token: string) => {
-    const res = await t().post(`${B}/appNotice/pushClient`, {}, { token });
+    const res = await t().call(contract.notice.pushClient, undefined, { token });
     expect(res.code).toBe(1);
     return res.data.clientId as string;
   };
@@ -212,8 +213,8 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
     await onB.subscribeAsync(own);
     await onA.subscribeAsync(own);
     const [gotB, gotA] = [inbox(onB), inbox(onA)];
-    const res = await t().post(
-      `${B}/noticeController/save`,
+    const res = await t().call(
+      contract.notice.save,
       { title: '跨进程公告', content: '从 A 保存，B 上收到' },
       { token: org.admin.token },
     );
@@ -296,7 +297,7 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
   });
 
   it("another user's client id is refused on every process; the victim stays connected", async () => {
-    const victimId = (await t().post(`${B}/appNotice/pushClient`, {}, { token: org.seat.token })).data.clientId;
+    const victimId = (await t().call(contract.notice.pushClient, undefined, { token: org.seat.token })).data.clientId;
     const victim = await browser(portA, org.seat.token, victimId);
     for (const port of [portA, portB])
       await expect(attempt(port, other.admin.token, victimId)).rejects.toMatchObject({ code: 2 });
@@ -306,7 +307,7 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
 
   it('an expired token is refused; a live connection is closed when its token expires', async () => {
     const expired = await tokenFor(org.seat, 0);
-    const id = (await t().post(`${B}/appNotice/pushClient`, {}, { token: org.seat.token })).data.clientId;
+    const id = (await t().call(contract.notice.pushClient, undefined, { token: org.seat.token })).data.clientId;
     await expect(attempt(portB, expired, id)).rejects.toMatchObject({ code: 4 });
 
     const shortLived = await browser(portB, await tokenFor(org.seat, 2));
@@ -320,14 +321,14 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
   it('a user disabled by an administrator is disconnected on both processes and refused on reconnect', async () => {
     const victimOrg = await t().newOrg();
     const token = victimOrg.seat.token;
-    const id = (await t().post(`${B}/appNotice/pushClient`, {}, { token })).data.clientId;
+    const id = (await t().call(contract.notice.pushClient, undefined, { token })).data.clientId;
     const [onA, onB] = [await browser(portA, token), await browser(portB, token)];
     const colleague = await browser(portB, victimOrg.otherSeat.token);
     const goneA = closed(onA);
     const goneB = closed(onB);
     // the administrator works on process A; process B hears of it through the broker
-    const res = await t().post(
-      `${B}/userController/updateStatus`,
+    const res = await t().call(
+      contract.users.updateStatus,
       { id: victimOrg.seat.userId, status: 2 },
       { token: victimOrg.admin.token },
     );
