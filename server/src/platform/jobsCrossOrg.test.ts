@@ -1,7 +1,8 @@
+import { contract } from '@crm/core/contract';
 import { sql } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addLead, openAi, STRONG_CALL, uploadCall, waitFor } from '../modules/analysis/testKit';
+import { addLead, openAi, STRONG_CALL, uploadCall, waitFor } from '../test/analysis';
 import { type TestOrg, useTestApp } from '../test/harness';
 
 /**
@@ -113,10 +114,10 @@ describe('jobs: another organisation’s ids', () => {
     const clueId = await addLead(t(), b.seat.token, '乙方客户');
     const recordingId = await uploadCall(t(), b.seat.token, STRONG_CALL, { clueId });
     await waitFor(t(), b.seat.token, recordingId);
-    const again = await t().post('/api/analysis/asr/V1/reAnalyze', { recordingId }, { token: b.manager.token });
+    const again = await t().call(contract.analysis.reanalyse, { recordingId }, { token: b.manager.token });
     expect(again.code, again.msg).toBe(1);
     await waitFor(t(), b.seat.token, recordingId, (d) => d.version === 2 && d.analysisStatus === 3);
-    const exported = await t().post('/api/robot/organizationClue/export', {}, { token: b.admin.token });
+    const exported = await t().call(contract.clueImport.export, {}, { token: b.admin.token });
     expect(exported.code, exported.msg).toBe(1);
     // nothing of B runs in the background from here: each handler below runs alone
     await t().ctx.jobs.stop();

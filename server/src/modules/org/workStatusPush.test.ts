@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { PushMessage, userTopic } from '@crm/core/contract/push';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/harness';
@@ -11,12 +12,12 @@ describe('org: the work status push', () => {
     const org = await t().newOrg();
     const publish = vi.spyOn(t().ctx.push, 'publish');
     try {
-      const own = await t().post(`${B}/userController/updateWorkStatus`, { workStatus: 2 }, { token: org.seat.token });
+      const own = await t().call(contract.users.updateWorkStatus, { workStatus: 2 }, { token: org.seat.token });
       expect(own.code).toBe(1);
       expect(publish).not.toHaveBeenCalled();
 
-      const set = await t().post(
-        `${B}/userController/updateUserWorkStatus`,
+      const set = await t().call(
+        contract.users.updateUserWorkStatus,
         { userId: org.seat.userId, workStatus: 3 },
         { token: org.admin.token },
       );

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import { contract } from '@crm/core/contract';
 import { PushMessage, userTopic } from '@crm/core/contract/push';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/harness';
 import { type FakeCloud, startFakeCloud } from './testing/fakeCloud';
-import { addLead, ok, R, setupSeats, useCloud, waitCall } from './testing/kit';
+import { addLead, ok, setupSeats, useCloud, waitCall } from './testing/kit';
 
 /** The live status of a call reaches its seat's browser as the push contract's `call_status`. */
 
@@ -35,7 +36,7 @@ describe('telephony: the call status push', { timeout: 120_000 }, () => {
     const lead = await addLead(t(), org.seat);
     const publish = vi.spyOn(t().ctx.push, 'publish');
     try {
-      const call = ok(await t().post(`${R}/call/v1/callOut`, { clueId: lead.id }, { token: org.seat.token }));
+      const call = ok(await t().call(contract.telephony.callOut, { clueId: lead.id }, { token: org.seat.token }));
       await fake.idle();
       await waitCall(t(), org.seat.token, call.callId, (c) => c.ended);
       const pushed = () =>
