@@ -3,8 +3,6 @@ import { PushMessage, userTopic } from '@crm/core/contract/push';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/harness';
 
-const B = '/api/backend';
-
 describe('org: the work status push', () => {
   const t = useTestApp();
 
