@@ -53,15 +53,15 @@ export function someCustomers(db: DbOrTx, orgId: number, limit: number) {
 
 /**
  * A lead of the organisation by id, live or in the recycle bin, whoever owns it: the columns other modules' jobs
- * (no session) decide by. Undefined when the organisation has no such lead.
+ * (no session) decide by and name it with. Undefined when the organisation has no such lead.
  */
 export async function leadOfOrg(
   db: DbOrTx,
   orgId: number,
   clueId: number,
-): Promise<Pick<ClueRow, 'followStatusId' | 'stage'> | undefined> {
+): Promise<Pick<ClueRow, 'followStatusId' | 'stage' | 'name' | 'company'> | undefined> {
   const [row] = await db
-    .select({ followStatusId: clue.followStatusId, stage: clue.stage })
+    .select({ followStatusId: clue.followStatusId, stage: clue.stage, name: clue.name, company: clue.company })
     .from(clue)
     .where(and(eq(clue.organizationId, orgId), eq(clue.id, clueId)))
     .limit(1);

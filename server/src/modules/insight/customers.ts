@@ -6,8 +6,7 @@ import type { AppContext } from '../../platform/context';
 import { offsetOf, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
 import { aiSettingOf, machineResults, riskyRecordingIds } from '../analysis';
-import { accessOf, findClue, leadOfOrg } from '../clue';
-import { clue } from '../clue/schema';
+import { accessOf, type ClueRow, findClue, leadOfOrg } from '../clue';
 import { maskPhone } from '../clueField';
 import { orgUsersByIds } from '../org/directory';
 import { recordingLeads } from '../recording';
@@ -20,7 +19,6 @@ type Body<K extends keyof Calls> = CallBody<Calls[K]>;
 type Answer<K extends keyof Calls> = CallAnswer<Calls[K]>;
 type Row = Answer<'aiCluePage'>['lists'][number];
 type BriefingRow = typeof customerBriefing.$inferSelect;
-type ClueRow = typeof clue.$inferSelect;
 
 const intentionName = (v: number | null) => (v ? (IntentionLabel[v as keyof typeof IntentionLabel] ?? null) : null);
 
@@ -185,22 +183,22 @@ export class InsightCustomers {
   // ---------- the AI customer lists ----------
 
   async page(s: Session, f: Body<'aiCluePage'>, defaultSort: NonNullable<Body<'aiCluePage'>['aiSort']>) {
+    const lead = await this.ctx.services.clue.lists.matching(s, f);
     const where = and(
-      await this.ctx.services.clue.lists.whereOf(s, f),
       f.intention?.length ? inArray(customerBriefing.intention, f.intention) : undefined,
       f.churnRiskMin !== undefined ? gte(customerBriefing.churnRisk, f.churnRiskMin) : undefined,
       f.labelScoreMin !== undefined ? sql`(${labelScoreOf(f.label ?? 1)}) >= ${f.labelScoreMin}` : undefined,
-    ) as SQL;
-    const join = and(eq(customerBriefing.organizationId, clue.organizationId), eq(customerBriefing.clueId, clue.id));
+    );
+    const join = and(eq(customerBriefing.organizationId, lead.organizationId), eq(customerBriefing.clueId, lead.id));
     const rows = await this.db
-      .select({ c: clue, b: customerBriefing })
-      .from(clue)
+      .select({ c: lead._.selectedFields, b: customerBriefing })
+      .from(lead)
       .innerJoin(customerBriefing, join)
       .where(where)
-      .orderBy(...orderOf(f.aiSort ?? defaultSort, f.label ?? 1))
+      .orderBy(...orderOf(f.aiSort ?? defaultSort, f.label ?? 1, lead))
       .limit(f.pageSize)
       .offset(offsetOf(f));
-    const [total] = await this.db.select({ n: count() }).from(clue).innerJoin(customerBriefing, join).where(where);
+    const [total] = await this.db.select({ n: count() }).from(lead).innerJoin(customerBriefing, join).where(where);
     return page(await this.rows(s, rows), total.n, f);
   }
 
@@ -247,8 +245,10 @@ export class InsightCustomers {
 
 const labelScoreOf = (label: number) => sql`coalesce((${customerBriefing.labelScores}->>${String(label)})::int, 0)`;
 
-function orderOf(sort: NonNullable<Body<'aiCluePage'>['aiSort']>, label: number): SQL[] {
-  const tie = [desc(customerBriefing.lastCallAt), desc(clue.id)];
+type Leads = Awaited<ReturnType<AppContext['services']['clue']['lists']['matching']>>;
+
+function orderOf(sort: NonNullable<Body<'aiCluePage'>['aiSort']>, label: number, lead: Leads): SQL[] {
+  const tie = [desc(customerBriefing.lastCallAt), desc(lead.id)];
   switch (sort) {
     case 'intention':
       return [sql`${customerBriefing.intention} asc nulls last`, sql`${labelScoreOf(1)} desc`, ...tie];
@@ -257,7 +257,7 @@ function orderOf(sort: NonNullable<Body<'aiCluePage'>['aiSort']>, label: number)
     case 'labelScore':
       return [sql`${labelScoreOf(label)} desc`, ...tie];
     case 'stage':
-      return [asc(clue.stage), ...tie];
+      return [asc(lead.stage), ...tie];
     default:
       return tie;
   }
