@@ -8,6 +8,18 @@ import { recording } from '../modules/recording/schema';
 import { callRecord } from '../modules/telephony/schema';
 import type { TestApp } from './harness';
 
+/** A recording row as if uploaded (no file behind it); answers its id. */
+export async function insertRecording(t: TestApp, values: typeof recording.$inferInsert): Promise<number> {
+  const [row] = await t.database.db.insert(recording).values(values).returning({ id: recording.id });
+  return row.id;
+}
+
+/** A recording's row as stored. */
+export async function recordingRow(t: TestApp, id: number) {
+  const [row] = await t.database.db.select().from(recording).where(eq(recording.id, id));
+  return row;
+}
+
 /** Sets columns of a recording as a crashed or slow job would have left them. */
 export async function setRecordingRow(t: TestApp, id: number, values: PgUpdateSetSource<typeof recording>) {
   await t.database.db.update(recording).set(values).where(eq(recording.id, id));
