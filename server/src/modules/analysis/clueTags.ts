@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Session } from '../../platform/session';
-import { recording } from '../recording/schema';
+import { recordingFiles } from '../recording';
 import type { effectiveColumns } from './effective';
 import { clueAiTag } from './schema';
 
@@ -85,23 +85,20 @@ export async function listClueTags(
   clueId: number,
 ): Promise<CallAnswer<Calls['clueAiTags']>> {
   await ctx.services.clue.get(s, clueId);
-  const rows = await ctx.db
-    .select({ tag: clueAiTag, callTime: recording.callTime })
+  const tags = await ctx.db
+    .select()
     .from(clueAiTag)
-    .leftJoin(
-      recording,
-      and(eq(recording.id, clueAiTag.recordingId), eq(recording.organizationId, clueAiTag.organizationId)),
-    )
     .where(and(eq(clueAiTag.organizationId, s.orgId), eq(clueAiTag.clueId, clueId), isNull(clueAiTag.removedBy)))
     .orderBy(asc(clueAiTag.kind), asc(clueAiTag.tagId));
-  return rows.map(({ tag, callTime }) => ({
+  const calls = await recordingFiles(ctx.db, s.orgId, [...new Set(tags.flatMap((t) => t.recordingId ?? []))]);
+  return tags.map((tag) => ({
     id: tag.id,
     clueId: tag.clueId,
     kind: tag.kind as 'label' | 'custom',
     tagId: tag.tagId,
     tagName: tag.tagName,
     recordingId: tag.recordingId,
-    callTime: formatDateTime(callTime),
+    callTime: formatDateTime(tag.recordingId ? calls.get(tag.recordingId)?.callTime : null),
     createdAt: formatDateTime(tag.createdAt),
   }));
 }

@@ -1,14 +1,13 @@
 import { RecordingSource } from '@crm/core';
 import type { CallAnswer, contract } from '@crm/core/contract';
 import type { DeptUserNode } from '@crm/core/contract/analysis';
-import { asc, count } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { orgUsers } from '../org/directory';
 import { department } from '../org/schema';
-import { recordingScope } from '../recording';
-import { recording } from '../recording/schema';
+import { recordingCountsBySource } from '../recording';
 
 /** What the call-analysis filters offer: the recording sources with their counts, the department → user tree. */
 
@@ -16,12 +15,7 @@ type Calls = typeof contract.analysis;
 
 /** /asr/V1/applicationAll: the recording sources 1-6 (the "applications" a call came from), with the caller's counts. */
 export async function applications(ctx: AppContext, s: Session): Promise<CallAnswer<Calls['applications']>> {
-  const rows = await ctx.db
-    .select({ source: recording.source, n: count() })
-    .from(recording)
-    .where(recordingScope(s))
-    .groupBy(recording.source);
-  const counts = new Map(rows.map((r) => [r.source, r.n]));
+  const counts = await recordingCountsBySource(ctx.db, s);
   return Object.entries(RecordingSource).map(([source, name]) => ({
     source: Number(source),
     name,

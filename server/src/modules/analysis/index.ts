@@ -51,4 +51,5 @@ export { managersOf } from './messages';
 export type { AnalysedEvent } from './pipeline';
 export type { OrgLlm } from './ports';
 export { aiSettingOf } from './ports';
+export { analysisSummary, analysisTexts, machineResults, riskyRecordingIds } from './readModel';
 export { reanalyse } from './reanalyse';

@@ -11,8 +11,7 @@ import { likePattern } from '../../platform/validation';
 import type { XlsxExport } from '../../platform/xlsxExport';
 import { orgUsersByIds } from '../org/directory';
 import { deptSubtree, usersInDepts } from '../org/service';
-import { hms, recordingScope } from '../recording';
-import { recording } from '../recording/schema';
+import { hms, visibleRecordings } from '../recording';
 import { aiLabelNamed, callTagNamed, flagNames, intentionName } from './effective';
 import { aiSettingOf } from './ports';
 import { aiCallComment, callAnalysis } from './schema';
@@ -23,11 +22,14 @@ type Calls = typeof contract.analysis;
 type Filter = Omit<CallBody<Calls['list']>, 'pageNum' | 'pageSize'> & { ids?: number[] };
 
 const ca = callAnalysis;
-const joinAnalysis = and(eq(ca.organizationId, recording.organizationId), eq(ca.recordingId, recording.id));
-const order = [sql`${recording.callTime} desc nulls last`, desc(recording.id)];
+type Recordings = ReturnType<typeof visibleRecordings>;
+const joinAnalysis = (recording: Recordings) =>
+  and(eq(ca.organizationId, recording.organizationId), eq(ca.recordingId, recording.id));
 
-async function where(ctx: AppContext, s: Session, f: Filter): Promise<SQL> {
-  const c: (SQL | undefined)[] = [recordingScope(s)];
+/** The calls the session may see (the recordings' read model) and the list's filter on them and their analysis. */
+async function where(ctx: AppContext, s: Session, f: Filter): Promise<{ recording: Recordings; w: SQL }> {
+  const recording = visibleRecordings(s);
+  const c: (SQL | undefined)[] = [];
   if (f.ids?.length) c.push(inArray(recording.id, f.ids));
   if (f.intention?.length) c.push(inArray(ca.intention, f.intention));
   if (f.aiLabels?.length) c.push(sql`${ca.aiLabels} && ${sql.param(f.aiLabels)}::smallint[]`);
@@ -65,11 +67,11 @@ async function where(ctx: AppContext, s: Session, f: Filter): Promise<SQL> {
   if (f.source?.length) c.push(inArray(recording.source, f.source));
   if (f.callType?.length) c.push(inArray(recording.callType, f.callType));
   if (f.analysisStatus?.length) c.push(inArray(recording.analysisStatus, f.analysisStatus));
-  return and(...c)!;
+  return { recording, w: and(...c) ?? sql`true` };
 }
 
-const columns = {
-  rec: recording,
+const columns = (recording: Recordings) => ({
+  rec: recording._.selectedFields,
   analysis: {
     paused: ca.paused,
     intention: ca.intention,
@@ -87,16 +89,16 @@ const columns = {
     corrected: sql<boolean>`${ca.correction} is not null`,
     analysedAt: ca.analysedAt,
   },
-};
+});
 
 /** Recordings with their analysis (none yet: null), as the list and the export read them. */
-function selectRows(ctx: AppContext, where: SQL) {
+function selectRows(ctx: AppContext, { recording, w }: Awaited<ReturnType<typeof where>>) {
   return ctx.db
-    .select(columns)
+    .select(columns(recording))
     .from(recording)
-    .leftJoin(ca, joinAnalysis)
-    .where(where)
-    .orderBy(...order);
+    .leftJoin(ca, joinAnalysis(recording))
+    .where(w)
+    .orderBy(sql`${recording.callTime} desc nulls last`, desc(recording.id));
 }
 type Found = Awaited<ReturnType<typeof selectRows>>[number];
 
@@ -177,10 +179,11 @@ export async function listCallAnalyses(
   s: Session,
   q: CallBody<Calls['list']>,
 ): Promise<CallAnswer<Calls['list']>> {
-  const w = await where(ctx, s, q);
+  const filtered = await where(ctx, s, q);
+  const { recording, w } = filtered;
   const [found, [{ total }]] = await Promise.all([
-    selectRows(ctx, w).limit(q.pageSize).offset(offsetOf(q)),
-    ctx.db.select({ total: count() }).from(recording).leftJoin(ca, joinAnalysis).where(w),
+    selectRows(ctx, filtered).limit(q.pageSize).offset(offsetOf(q)),
+    ctx.db.select({ total: count() }).from(recording).leftJoin(ca, joinAnalysis(recording)).where(w),
   ]);
   return page(await present(ctx, s.orgId, found), total, q);
 }

@@ -1,12 +1,11 @@
 import { AsrStatus, formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { REANALYSE_LIMIT, ReanalyseBatchState } from '@crm/core/contract/analysis';
-import { and, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Session } from '../../platform/session';
-import { findRecording, recordingScope } from '../recording';
-import { recording } from '../recording/schema';
+import { findRecording, recordingIdsWhere, setAnalysisStatus } from '../recording';
 import { type AnalysisJob, ItemState, JOB_ANALYSIS } from './pipeline';
 import { aiSettingOf } from './ports';
 import { callAnalysis, callAnalysisBatch, callAnalysisBatchItem } from './schema';
@@ -28,20 +27,16 @@ async function targets(ctx: AppContext, s: Session, b: CallBody<Calls['reanalyse
     if (rec.asrStatus !== AsrStatus.DONE) throw badRequest('该录音还没有转写文本，无法分析');
     return [rec.id];
   }
-  const transcribed = eq(recording.asrStatus, AsrStatus.DONE);
-  const where = b.ids
-    ? and(recordingScope(s), transcribed, inArray(recording.id, b.ids))
-    : and(recordingScope(s), transcribed, gte(recording.callTime, b.startTime!), lte(recording.callTime, b.endTime!));
   if (!b.ids && b.startTime! > b.endTime!) throw badRequest('开始时间不能晚于结束时间');
-  const rows = await ctx.db
-    .select({ id: recording.id })
-    .from(recording)
-    .where(where)
-    .orderBy(recording.id)
-    .limit(REANALYSE_LIMIT + 1);
-  if (rows.length > REANALYSE_LIMIT) throw badRequest(`一次最多重新分析 ${REANALYSE_LIMIT} 通，请缩小时间范围`);
-  if (!rows.length) throw badRequest('所选范围内没有可分析的通话（需已有转写文本）');
-  return rows.map((r) => r.id);
+  const ids = await recordingIdsWhere(
+    ctx.db,
+    s,
+    { asrStatus: AsrStatus.DONE, ...(b.ids ? { ids: b.ids } : { callTime: { from: b.startTime!, to: b.endTime! } }) },
+    REANALYSE_LIMIT + 1,
+  );
+  if (ids.length > REANALYSE_LIMIT) throw badRequest(`一次最多重新分析 ${REANALYSE_LIMIT} 通，请缩小时间范围`);
+  if (!ids.length) throw badRequest('所选范围内没有可分析的通话（需已有转写文本）');
+  return ids;
 }
 
 export async function reanalyse(ctx: AppContext, s: Session, b: CallBody<Calls['reanalyse']>): Promise<Batch> {
@@ -67,10 +62,7 @@ export async function reanalyse(ctx: AppContext, s: Session, b: CallBody<Calls['
       })
       .returning({ recordingId: callAnalysis.recordingId, version: callAnalysis.version });
     // the visible state of the recordings, in one statement for the chunk
-    await ctx.db
-      .update(recording)
-      .set({ analysisStatus: 1, updatedAt: new Date() })
-      .where(and(eq(recording.organizationId, s.orgId), inArray(recording.id, chunk)));
+    await setAnalysisStatus(ctx.db, s.orgId, chunk, 1);
     await ctx.jobs.boss.insert(
       JOB_ANALYSIS,
       versions.map((v) => ({ data: { orgId: s.orgId, batchId: batch.id, ...v } satisfies AnalysisJob })),

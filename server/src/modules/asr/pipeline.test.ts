@@ -8,6 +8,7 @@ import type { UploadedFile } from '@crm/core/contract/recording';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, type TestApp, type TestOrg, useTestApp } from '../../test/harness';
 import { multipart, read, speech, stereoCall } from '../../test/recording';
+import { setRecordingRow } from '../../test/rows';
 
 let requests = 0;
 let failNext = false;
@@ -243,12 +244,8 @@ describe('asr pipeline (openai engine, fake server)', () => {
   });
 
   it('on start, recordings left 排队中 with no job are queued again', async () => {
-    const { recording } = await import('../recording/schema');
-    const { eq, sql } = await import('drizzle-orm');
-    await t()
-      .database.db.update(recording)
-      .set({ metricsStatus: 1, metrics: null, updatedAt: sql`now() - interval '1 hour'` })
-      .where(eq(recording.id, id));
+    const { sql } = await import('drizzle-orm');
+    await setRecordingRow(t(), id, { metricsStatus: 1, metrics: null, updatedAt: sql`now() - interval '1 hour'` });
     expect(await t().ctx.services.asr.requeueStale()).toBeGreaterThanOrEqual(1);
     const r = await settled(t(), org.seat.token, id);
     expect(r.data.metricsStatus).toBe(3);
@@ -256,13 +253,14 @@ describe('asr pipeline (openai engine, fake server)', () => {
   });
 
   it('on start, recordings left 识别中/分析中 long after their job expired are run again; recent ones are left', async () => {
-    const { recording } = await import('../recording/schema');
-    const { eq, sql } = await import('drizzle-orm');
+    const { sql } = await import('drizzle-orm');
     const stuck = (age: string) =>
-      t()
-        .database.db.update(recording)
-        .set({ asrStatus: 2, metricsStatus: 2, metrics: null, updatedAt: sql`now() - ${sql.raw(`interval '${age}'`)}` })
-        .where(eq(recording.id, id));
+      setRecordingRow(t(), id, {
+        asrStatus: 2,
+        metricsStatus: 2,
+        metrics: null,
+        updatedAt: sql`now() - ${sql.raw(`interval '${age}'`)}`,
+      });
     await stuck('5 minutes');
     expect(await t().ctx.services.asr.requeueStale()).toBe(0);
     await stuck('3 hours');

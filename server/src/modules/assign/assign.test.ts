@@ -1,9 +1,9 @@
 import { contract } from '@crm/core/contract';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, type TestUser, useTestApp } from '../../test/harness';
 import { importCsv } from '../../test/importCsv';
 import { customRoleUser, ok, refused } from '../../test/org';
+import { leadOwners } from '../../test/rows';
 
 const R = '/api/robot';
 let phoneSeq = 16200000000 + Math.floor(Math.random() * 8e8);
@@ -22,11 +22,7 @@ describe('/clue/autoassign: automatic assignment rules', { timeout: 90_000 }, ()
       ),
     ).id as number;
   const owners = async (org: TestOrg, importRecordId?: number) => {
-    const r = await t().ctx.db.execute<{ owner_id: number; receive_type: number }>(
-      sql`select owner_id, receive_type from clue where organization_id = ${org.orgId} and deleted_at is null
-          ${importRecordId ? sql`and import_record_id = ${importRecordId}` : sql``} order by id`,
-    );
-    return r.rows;
+    return leadOwners(t(), org.orgId, importRecordId);
   };
 
   it('answers code 10 without a session, 403 to a seat, 404 for another organisation', async () => {
@@ -146,14 +142,14 @@ describe('/clue/autoassign: automatic assignment rules', { timeout: 90_000 }, ()
     });
     expect(rec).toMatchObject({ status: 2, imported: 2 });
     expect(await owners(org, rec.recordId)).toEqual([
-      { owner_id: org.otherSeat.userId, receive_type: 4 },
-      { owner_id: org.otherSeat.userId, receive_type: 4 },
+      { ownerId: org.otherSeat.userId, receiveType: 4 },
+      { ownerId: org.otherSeat.userId, receiveType: 4 },
     ]);
     // the order decides: the catch-all rule first now
     const list = ok(await t().call(contract.autoAssign.list, undefined, { token: org.admin.token }));
     ok(await post('/editRuleSort', { ids: [list[1].id, list[0].id] }, org.admin));
     const rec2 = await importCsv(t(), org.admin.token, `姓名,电话\n唐敏,${phone()}\n`, { autoAssign: true });
-    expect((await owners(org, rec2.recordId))[0].owner_id).toBe(org.seat.userId);
+    expect((await owners(org, rec2.recordId))[0].ownerId).toBe(org.seat.userId);
     // the move is recorded as 新线索自动分配 / 自动分配
     const monitor = ok(
       await t().call(
@@ -170,7 +166,7 @@ describe('/clue/autoassign: automatic assignment rules', { timeout: 90_000 }, ()
     });
     // without autoAssign the import's owner stays the chosen one
     const rec3 = await importCsv(t(), org.admin.token, `姓名,电话\n韩雪,${phone()}\n`, { ownerId: org.manager.userId });
-    expect((await owners(org, rec3.recordId))[0].owner_id).toBe(org.manager.userId);
+    expect((await owners(org, rec3.recordId))[0].ownerId).toBe(org.manager.userId);
   });
 
   it('manual creation by a manager follows the rules; a seat keeps its own lead; off-work users are skipped', async () => {
@@ -221,8 +217,8 @@ describe('/clue/autoassign: automatic assignment rules', { timeout: 90_000 }, ()
         t().call(contract.clue.add, { name: '并发', phone: phone() }, { token: org.admin.token }),
       ),
     );
-    const counts = new Map<number, number>();
-    for (const r of await owners(org)) counts.set(r.owner_id, (counts.get(r.owner_id) ?? 0) + 1);
+    const counts = new Map<number | null, number>();
+    for (const r of await owners(org)) counts.set(r.ownerId, (counts.get(r.ownerId) ?? 0) + 1);
     expect(counts.get(extra.userId)).toBe(2);
     expect(counts.get(org.seat.userId)).toBe(12);
     expect(counts.get(org.otherSeat.userId)).toBe(4);

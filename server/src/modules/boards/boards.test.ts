@@ -4,6 +4,14 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
+import {
+  insertCallRecord,
+  insertClueDict,
+  insertInsightCall,
+  insertLead,
+  insertOrder,
+  putQualityCheck,
+} from '../../test/rows';
 
 const R = '/api/robot';
 const A = '/api/analysis';
@@ -11,26 +19,32 @@ const OCT = { startDate: '2026-10-01', endDate: '2026-10-31' };
 let seq = Math.floor(Math.random() * 1e6);
 
 /**
- * The rows each figure is computed from, written straight into the owning modules' tables (the boards only read
- * them): orders, leads, calls, analysed calls and quality checks of October 2026 (plus some outside it).
+ * The rows each figure is computed from, written straight into the owning modules' tables through the harness
+ * (test/rows.ts; the boards only read them): orders, leads, calls, analysed calls and quality checks of October 2026 (plus some outside it).
  */
 describe('boards', () => {
   const t = useTestApp();
   const db = () => t().database.db;
   const post = (path: string, body: object, token?: string | null) => t().post(path, body, { token });
 
+  /** A Shanghai wall-clock time ('2026-10-05 10:00') as an instant. */
+  const shanghai = (at: string) => new Date(`${at.replace(' ', 'T')}+08:00`);
+
   async function source(org: TestOrg, name: string): Promise<number> {
-    const res = await db().execute<{ id: number }>(
-      sql`insert into clue_dict (organization_id, kind, name) values (${org.orgId}, 4, ${name}) returning id`,
-    );
-    return Number(res.rows[0].id);
+    return insertClueDict(t(), { organizationId: org.orgId, kind: 4, name });
   }
   async function lead(org: TestOrg, owner: number | null, way: number, src: number | null, at: string, stage = 1) {
-    const res = await db().execute<{ id: number }>(sql`
-      insert into clue (organization_id, name, phone, owner_id, import_way, channel_source_id, stage, created_at, is_in_sea)
-      values (${org.orgId}, '王芳', ${`139${String(seq++).padStart(8, '0')}`}, ${owner}, ${way}, ${src}, ${stage},
-        ${`${at}+08`}::timestamptz, ${owner ? 2 : 1}) returning id`);
-    return Number(res.rows[0].id);
+    return insertLead(t(), {
+      organizationId: org.orgId,
+      name: '王芳',
+      phone: `139${String(seq++).padStart(8, '0')}`,
+      ownerId: owner,
+      importWay: way,
+      channelSourceId: src,
+      stage,
+      createdAt: shanghai(at),
+      isInSea: owner ? 2 : 1,
+    });
   }
   async function order(
     org: TestOrg,
@@ -41,26 +55,56 @@ describe('boards', () => {
     on: string,
     clue?: number,
   ) {
-    await db().execute(sql`
-      insert into crm_order (organization_id, order_no, clue_id, customer_name, owner_id, status, total_fen, paid_fen, signed_on)
-      values (${org.orgId}, ${`DD${seq++}`}, ${clue ?? null}, '杭州云帆', ${owner}, ${status}, ${total}, ${paid}, ${on})`);
+    await insertOrder(t(), {
+      organizationId: org.orgId,
+      orderNo: `DD${seq++}`,
+      clueId: clue ?? null,
+      customerName: '杭州云帆',
+      ownerId: owner,
+      status,
+      totalFen: total,
+      paidFen: paid,
+      signedOn: on,
+    });
   }
   async function call(org: TestOrg, user: number, status: number, talk: number, at: string) {
-    await db().execute(sql`
-      insert into call_record (organization_id, call_id, provider, user_id, phone, status, billable_seconds, created_at)
-      values (${org.orgId}, ${`c${seq++}-${org.orgId}`}, 'test', ${user}, '13900000000', ${status}, ${talk}, ${`${at}+08`}::timestamptz)`);
+    await insertCallRecord(t(), {
+      organizationId: org.orgId,
+      callId: `c${seq++}-${org.orgId}`,
+      provider: 'test',
+      userId: user,
+      phone: '13900000000',
+      status,
+      billableSeconds: talk,
+      createdAt: shanghai(at),
+    });
   }
   async function analysed(org: TestOrg, owner: number, clue: number, intention: number, churn: number, at: string) {
-    await db().execute(sql`
-      insert into insight_call (organization_id, recording_id, clue_id, owner_user_id, call_at, intention, churn_risk)
-      values (${org.orgId}, ${seq++}, ${clue}, ${owner}, ${`${at}+08`}::timestamptz, ${intention}, ${churn})`);
+    await insertInsightCall(t(), {
+      organizationId: org.orgId,
+      recordingId: seq++,
+      clueId: clue,
+      ownerUserId: owner,
+      callAt: shanghai(at),
+      intention,
+      churnRisk: churn,
+    });
   }
   async function checked(org: TestOrg, owner: number, score: number, passed: boolean, violations: number, at: string) {
-    await db().execute(sql`
-      insert into quality_check (organization_id, recording_id, score, pass_line, passed, fatal, deductions,
-        violation_count, violation_rules, missed_item_ids, owner_user_id, call_time)
-      values (${org.orgId}, ${seq++}, ${score}, 70, ${passed}, false, '[]'::jsonb, ${violations}, '{}', '{}', ${owner},
-        ${`${at}+08`}::timestamptz)`);
+    await putQualityCheck(t(), {
+      organizationId: org.orgId,
+      recordingId: seq++,
+      score,
+      passLine: 70,
+      passed,
+      fatal: false,
+      deductions: [],
+      violationCount: violations,
+      violationRules: [],
+      missedItemIds: [],
+      ownerUserId: owner,
+      callTime: shanghai(at),
+    });
   }
 
   /** October: the seat 2 deals (¥1,000 confirmed, ¥500 paid), the other seat 1 (¥2,000, ¥800 paid); noise around. */

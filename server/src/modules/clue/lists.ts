@@ -1,6 +1,7 @@
 import { formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db';
 import { offsetOf, type PageRequest, page } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
@@ -94,6 +95,18 @@ export class ClueLists {
    * The WHERE of a list: the session's leads and the filter. Departments become their users, and a number searched
    * for is first looked up among the further numbers (see phoneCondition), both before the one statement.
    */
+  /**
+   * The leads of a list (the session's, the filter's) for another module to join and sort its own rows by: a
+   * subquery named `lead` of whole rows (`lead._.selectedFields`), joined by `lead.id`.
+   */
+  async matching(s: Session, f: ClueFilter) {
+    return new QueryBuilder()
+      .select()
+      .from(clue)
+      .where(await this.whereOf(s, f))
+      .as('lead');
+  }
+
   async whereOf(s: Session, f: ClueFilter, defs?: FieldDef[]): Promise<SQL> {
     const deptUserIds = await this.deptUsers(s.orgId, f.deptIds);
     const p = phoneSearchTerm(f);

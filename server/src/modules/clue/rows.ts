@@ -41,3 +41,29 @@ export async function findClues(
   if (rows.length !== unique.length) throw notFound('客户不存在');
   return rows;
 }
+
+/** Up to `limit` customers (leads turned into customers) of the organisation, whoever's (demo orders). */
+export function someCustomers(db: DbOrTx, orgId: number, limit: number) {
+  return db
+    .select({ id: clue.id, name: clue.name, company: clue.company, ownerId: clue.ownerId })
+    .from(clue)
+    .where(and(eq(clue.organizationId, orgId), eq(clue.type, 2)))
+    .limit(limit);
+}
+
+/**
+ * A lead of the organisation by id, live or in the recycle bin, whoever owns it: the columns other modules' jobs
+ * (no session) decide by and name it with. Undefined when the organisation has no such lead.
+ */
+export async function leadOfOrg(
+  db: DbOrTx,
+  orgId: number,
+  clueId: number,
+): Promise<Pick<ClueRow, 'followStatusId' | 'stage' | 'name' | 'company'> | undefined> {
+  const [row] = await db
+    .select({ followStatusId: clue.followStatusId, stage: clue.stage, name: clue.name, company: clue.company })
+    .from(clue)
+    .where(and(eq(clue.organizationId, orgId), eq(clue.id, clueId)))
+    .limit(1);
+  return row;
+}

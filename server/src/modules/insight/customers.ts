@@ -5,12 +5,11 @@ import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-
 import type { AppContext } from '../../platform/context';
 import { offsetOf, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
-import { aiSettingOf } from '../analysis';
-import { callAnalysis } from '../analysis/schema';
-import { accessOf, findClue } from '../clue';
-import { clue } from '../clue/schema';
+import { aiSettingOf, machineResults, riskyRecordingIds } from '../analysis';
+import { accessOf, type ClueRow, findClue, leadOfOrg } from '../clue';
 import { maskPhone } from '../clueField';
 import { orgUsersByIds } from '../org/directory';
+import { recordingLeads } from '../recording';
 import { emptyBriefing, labelScores, loadMaterial } from './briefing';
 import { briefingWith } from './llmBriefing';
 import { customerBriefing, insightCall } from './schema';
@@ -20,7 +19,6 @@ type Body<K extends keyof Calls> = CallBody<Calls[K]>;
 type Answer<K extends keyof Calls> = CallAnswer<Calls[K]>;
 type Row = Answer<'aiCluePage'>['lists'][number];
 type BriefingRow = typeof customerBriefing.$inferSelect;
-type ClueRow = typeof clue.$inferSelect;
 
 const intentionName = (v: number | null) => (v ? (IntentionLabel[v as keyof typeof IntentionLabel] ?? null) : null);
 
@@ -41,11 +39,7 @@ export class InsightCustomers {
    * organisation does not have (a job given another organisation's id) gets nothing stored.
    */
   async rebuild(orgId: number, clueId: number): Promise<Briefing> {
-    const [own] = await this.db
-      .select({ id: clue.id })
-      .from(clue)
-      .where(and(eq(clue.organizationId, orgId), eq(clue.id, clueId)));
-    if (!own) return emptyBriefing(clueId);
+    if (!(await leadOfOrg(this.db, orgId, clueId))) return emptyBriefing(clueId);
     const material = await loadMaterial(this.db, orgId, clueId);
     const llm = material.calls.length ? ((await aiSettingOf(this.ctx)?.llmFor(orgId)) ?? null) : null;
     const b = await briefingWith(llm, material);
@@ -73,8 +67,8 @@ export class InsightCustomers {
    */
   private async syncBinding(orgId: number, clueId: number): Promise<boolean> {
     const moved = await this.db.execute<{ recording_id: number; clue_id: number | null }>(sql`
-      update insight_call ic set clue_id = r.clue_id from recording r
-      where ic.organization_id = ${orgId} and r.organization_id = ${orgId} and r.id = ic.recording_id
+      update insight_call ic set clue_id = r.clue_id from (${recordingLeads(orgId)}) r
+      where ic.organization_id = ${orgId} and r.id = ic.recording_id
         and (r.clue_id = ${clueId} or ic.clue_id = ${clueId}) and ic.clue_id is distinct from r.clue_id
       returning ic.recording_id, ic.clue_id`);
     for (const m of moved.rows)
@@ -119,20 +113,25 @@ export class InsightCustomers {
   /** The customer's calls with a risk (churn over the threshold, a potential complaint, a violation), newest first. */
   async risks(s: Session, clueId: number): Promise<Answer<'riskList'>> {
     await findClue(this.db, s, clueId);
-    const rows = await this.db
-      .select({ ic: insightCall, machine: callAnalysis.machine })
+    const calls = await this.db
+      .select()
       .from(insightCall)
-      .innerJoin(
-        callAnalysis,
+      .where(
         and(
-          eq(callAnalysis.organizationId, insightCall.organizationId),
-          eq(callAnalysis.recordingId, insightCall.recordingId),
+          eq(insightCall.organizationId, s.orgId),
+          eq(insightCall.clueId, clueId),
+          sql`${insightCall.recordingId} in (${riskyRecordingIds(s.orgId)})`,
         ),
       )
-      .where(and(eq(insightCall.organizationId, s.orgId), eq(insightCall.clueId, clueId), eq(callAnalysis.risk, 1)))
       .orderBy(desc(insightCall.callAt))
       .limit(100);
-    return rows.map(({ ic, machine }) => {
+    const machines = await machineResults(
+      this.db,
+      s.orgId,
+      calls.map((ic) => ic.recordingId),
+    );
+    return calls.map((ic) => {
+      const machine = machines.get(ic.recordingId);
       const reasons: string[] = [];
       const evidence = [...(machine?.churnEvidence ?? [])];
       if (ic.churnRisk !== null && machine?.churnEvidence.length) reasons.push(`流失风险 ${ic.churnRisk}`);
@@ -184,22 +183,22 @@ export class InsightCustomers {
   // ---------- the AI customer lists ----------
 
   async page(s: Session, f: Body<'aiCluePage'>, defaultSort: NonNullable<Body<'aiCluePage'>['aiSort']>) {
+    const lead = await this.ctx.services.clue.lists.matching(s, f);
     const where = and(
-      await this.ctx.services.clue.lists.whereOf(s, f),
       f.intention?.length ? inArray(customerBriefing.intention, f.intention) : undefined,
       f.churnRiskMin !== undefined ? gte(customerBriefing.churnRisk, f.churnRiskMin) : undefined,
       f.labelScoreMin !== undefined ? sql`(${labelScoreOf(f.label ?? 1)}) >= ${f.labelScoreMin}` : undefined,
-    ) as SQL;
-    const join = and(eq(customerBriefing.organizationId, clue.organizationId), eq(customerBriefing.clueId, clue.id));
+    );
+    const join = and(eq(customerBriefing.organizationId, lead.organizationId), eq(customerBriefing.clueId, lead.id));
     const rows = await this.db
-      .select({ c: clue, b: customerBriefing })
-      .from(clue)
+      .select({ c: lead._.selectedFields, b: customerBriefing })
+      .from(lead)
       .innerJoin(customerBriefing, join)
       .where(where)
-      .orderBy(...orderOf(f.aiSort ?? defaultSort, f.label ?? 1))
+      .orderBy(...orderOf(f.aiSort ?? defaultSort, f.label ?? 1, lead))
       .limit(f.pageSize)
       .offset(offsetOf(f));
-    const [total] = await this.db.select({ n: count() }).from(clue).innerJoin(customerBriefing, join).where(where);
+    const [total] = await this.db.select({ n: count() }).from(lead).innerJoin(customerBriefing, join).where(where);
     return page(await this.rows(s, rows), total.n, f);
   }
 
@@ -246,8 +245,10 @@ export class InsightCustomers {
 
 const labelScoreOf = (label: number) => sql`coalesce((${customerBriefing.labelScores}->>${String(label)})::int, 0)`;
 
-function orderOf(sort: NonNullable<Body<'aiCluePage'>['aiSort']>, label: number): SQL[] {
-  const tie = [desc(customerBriefing.lastCallAt), desc(clue.id)];
+type Leads = Awaited<ReturnType<AppContext['services']['clue']['lists']['matching']>>;
+
+function orderOf(sort: NonNullable<Body<'aiCluePage'>['aiSort']>, label: number, lead: Leads): SQL[] {
+  const tie = [desc(customerBriefing.lastCallAt), desc(lead.id)];
   switch (sort) {
     case 'intention':
       return [sql`${customerBriefing.intention} asc nulls last`, sql`${labelScoreOf(1)} desc`, ...tie];
@@ -256,7 +257,7 @@ function orderOf(sort: NonNullable<Body<'aiCluePage'>['aiSort']>, label: number)
     case 'labelScore':
       return [sql`${labelScoreOf(label)} desc`, ...tie];
     case 'stage':
-      return [asc(clue.stage), ...tie];
+      return [asc(lead.stage), ...tie];
     default:
       return tie;
   }

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import type { AnalysedEvent } from '../analysis';
-import { clue } from '../clue/schema';
+import { leadOfOrg } from '../clue';
 import { appUser } from '../org/schema';
 import { extractMentions } from './extract';
 import { applyDaily } from './rollup';
@@ -37,12 +37,7 @@ export function insightRecorder(
           .from(appUser)
           .where(and(eq(appUser.organizationId, orgId), eq(appUser.id, rec.ownerUserId)))
       : [];
-    const [customer] = rec.clueId
-      ? await ctx.db
-          .select({ stage: clue.stage })
-          .from(clue)
-          .where(and(eq(clue.organizationId, orgId), eq(clue.id, rec.clueId)))
-      : [];
+    const customer = rec.clueId ? await leadOfOrg(ctx.db, orgId, rec.clueId) : undefined;
     const who = {
       organizationId: orgId,
       recordingId: rec.id,

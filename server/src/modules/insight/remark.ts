@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import type { Session } from '../../platform/session';
-import { callAnalysis } from '../analysis/schema';
+import { analysisSummary } from '../analysis';
 import { findRecording } from '../recording';
 import { insightMention } from './schema';
 
@@ -24,10 +24,7 @@ export class AiRemarks {
 
   async generate(s: Session, recordingId: number): Promise<Answer<'remarkGenerate'>> {
     const rec = await findRecording(this.ctx.db, s, recordingId);
-    const [a] = await this.ctx.db
-      .select({ status: callAnalysis.status, intention: callAnalysis.intention, summary: callAnalysis.summary })
-      .from(callAnalysis)
-      .where(and(eq(callAnalysis.organizationId, s.orgId), eq(callAnalysis.recordingId, rec.id)));
+    const a = await analysisSummary(this.ctx.db, s.orgId, rec.id);
     if (a?.status !== 3) throw badRequest('该通话还没有完成 AI 分析，请稍后再写跟进');
     const mentions = await this.ctx.db
       .select()

@@ -13,8 +13,7 @@ import { offsetOf, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
 import type { AnalysedEvent } from '../analysis';
 import { managersOf } from '../analysis';
-import { clueScope } from '../clue';
-import { clue } from '../clue/schema';
+import { leadOfOrg, liveLeads, visibleLeadIds, visibleLeads } from '../clue';
 import * as org from '../org/service';
 import { deliverableAt, shanghaiDay } from './quiet';
 import { businessReminder, insightCall, insightMention, reminderSetting } from './schema';
@@ -89,11 +88,8 @@ export class Reminders {
           ? [...new Set([userId, ...(su.deptUserIds ?? []).map(Number)])]
           : [userId];
     const as = { orgId, userId, visibleUserIds } as Session;
-    const [row] = await this.db
-      .select({ id: clue.id })
-      .from(clue)
-      .where(and(eq(clue.id, clueId), clueScope(as)))
-      .limit(1);
+    const lead = visibleLeads(as);
+    const [row] = await this.db.select({ id: lead.id }).from(lead).where(eq(lead.id, clueId)).limit(1);
     return !!row;
   }
 
@@ -101,10 +97,7 @@ export class Reminders {
     const s = setting ?? (await this.setting(r.orgId));
     if (!s.signals.includes(r.signal) || !r.ownerId) return 0;
     const to = [r.ownerId, ...(s.remindWho === 2 ? await managersOf(this.db, r.orgId, r.ownerId) : [])];
-    const [customer] = await this.db
-      .select({ name: clue.name, company: clue.company, phone: clue.phone })
-      .from(clue)
-      .where(and(eq(clue.id, r.clueId), eq(clue.organizationId, r.orgId), isNull(clue.deletedAt)));
+    const customer = await this.ctx.services.clue.findById(r.orgId, r.clueId);
     if (!customer) return 0;
     const title = `${ReminderSignalName[r.signal]}：${customer.name || customer.company || customer.phone}`.slice(
       0,
@@ -162,10 +155,7 @@ export class Reminders {
         await this.db.delete(businessReminder).where(eq(businessReminder.id, r.id));
         continue;
       }
-      const [c] = await this.db
-        .select({ name: clue.name, company: clue.company })
-        .from(clue)
-        .where(eq(clue.id, r.clueId));
+      const c = await leadOfOrg(this.db, r.organizationId, r.clueId);
       await this.ctx.services.notice.notify(r.organizationId, [r.userId], {
         title: r.title,
         content: r.content,
@@ -269,24 +259,24 @@ export class Reminders {
    */
   async sweep(now = new Date()): Promise<void> {
     const since = new Date(now.getTime() - 7 * 86_400_000);
+    const lead = liveLeads();
     const strong = await this.db
       .select({
         orgId: insightCall.organizationId,
         clueId: insightCall.clueId,
         recordingId: insightCall.recordingId,
         callAt: insightCall.callAt,
-        ownerId: clue.ownerId,
-        lastFollow: clue.lastFollowTime,
+        ownerId: lead.ownerId,
+        lastFollow: lead.lastFollowTime,
       })
       .from(insightCall)
-      .innerJoin(clue, and(eq(clue.id, insightCall.clueId), eq(clue.organizationId, insightCall.organizationId)))
+      .innerJoin(lead, and(eq(lead.id, insightCall.clueId), eq(lead.organizationId, insightCall.organizationId)))
       .where(
         and(
           eq(insightCall.intention, 1),
           gte(insightCall.callAt, since),
           lte(insightCall.callAt, new Date(now.getTime() - 3600_000)),
-          isNull(clue.deletedAt),
-          sql`(${clue.lastFollowTime} is null or ${clue.lastFollowTime} < ${insightCall.callAt})`,
+          sql`(${lead.lastFollowTime} is null or ${lead.lastFollowTime} < ${insightCall.callAt})`,
           // raised already (for the owner): not looked at again
           sql`not exists (select 1 from ${businessReminder} br where br.organization_id = ${insightCall.organizationId}
             and br.clue_id = ${insightCall.clueId} and br.signal = 'strongNoFollow'
@@ -320,14 +310,13 @@ export class Reminders {
     }
     const today = shanghaiDay(now);
     const due = await this.db
-      .select({ m: insightMention, ownerId: clue.ownerId })
+      .select({ m: insightMention, ownerId: lead.ownerId })
       .from(insightMention)
-      .innerJoin(clue, and(eq(clue.id, insightMention.clueId), eq(clue.organizationId, insightMention.organizationId)))
+      .innerJoin(lead, and(eq(lead.id, insightMention.clueId), eq(lead.organizationId, insightMention.organizationId)))
       .where(
         and(
           eq(insightMention.dueOn, today),
           eq(insightMention.kind, 'promise'),
-          isNull(clue.deletedAt),
           sql`not exists (select 1 from ${businessReminder} br where br.organization_id = ${insightMention.organizationId}
             and br.clue_id = ${insightMention.clueId} and br.signal = 'promiseDue' and br.signal_key = ${`due:${today}`})`,
         ),
@@ -345,17 +334,18 @@ export class Reminders {
       eq(businessReminder.userId, s.userId),
       sql`${businessReminder.deliveredAt} is not null`,
       // a customer no longer in sight is not listed
-      sql`exists (select 1 from ${clue} where ${clue.id} = ${businessReminder.clueId} and ${clueScope(s)})`,
+      inArray(businessReminder.clueId, visibleLeadIds(s)),
     );
     const where: SQL = and(
       mine,
       q.status === undefined ? undefined : eq(businessReminder.status, q.status),
       q.signal ? eq(businessReminder.signal, q.signal) : undefined,
     )!;
+    const lead = visibleLeads(s);
     const rows = await this.db
-      .select({ r: businessReminder, name: clue.name, company: clue.company })
+      .select({ r: businessReminder, name: lead.name, company: lead.company })
       .from(businessReminder)
-      .innerJoin(clue, eq(clue.id, businessReminder.clueId))
+      .innerJoin(lead, eq(lead.id, businessReminder.clueId))
       .where(where)
       .orderBy(desc(businessReminder.remindAt), desc(businessReminder.id))
       .limit(q.pageSize)

@@ -1,8 +1,7 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext, DemoOrg } from '../../platform/context';
-import { orgClues } from '../clue';
-import { clue } from '../clue/schema';
-import { recording } from '../recording/schema';
+import { leadRows } from '../clue';
+import { recordingsInState, updateRecording } from '../recording';
 import { DEFAULT_REMINDER_SETTING } from './reminders';
 import { insightCall, insightTopic, reminderSetting } from './schema';
 
@@ -28,20 +27,17 @@ export async function seedInsight(ctx: AppContext, org: DemoOrg): Promise<void> 
     .insert(reminderSetting)
     .values({ organizationId: org.orgId, setting: DEFAULT_REMINDER_SETTING, updatedBy: org.adminId })
     .onConflictDoNothing();
-  const unbound = await ctx.db
-    .select({ id: recording.id, ownerUserId: recording.ownerUserId })
-    .from(recording)
-    .where(and(eq(recording.organizationId, org.orgId), eq(recording.analysisStatus, 3), isNull(recording.clueId)))
-    .orderBy(asc(recording.id));
+  const unbound = await recordingsInState(ctx.db, org.orgId, { analysisStatus: 3, unbound: true });
   for (const r of unbound) {
-    const [mine] = await ctx.db
-      .select({ id: clue.id })
-      .from(clue)
-      .where(and(orgClues(org.orgId), eq(clue.ownerId, r.ownerUserId ?? org.adminId)))
-      .orderBy(asc(clue.id))
-      .limit(1);
+    const everyLead = leadRows({ orgId: org.orgId, visibleUserIds: null }, undefined, true);
+    const owner = r.ownerUserId ?? org.adminId;
+    const [mine] = (
+      await ctx.db.execute<{ id: number }>(
+        sql`select id from (${everyLead}) l where owner_id = ${owner} order by id limit 1`,
+      )
+    ).rows;
     if (!mine) continue;
-    await ctx.db.update(recording).set({ clueId: mine.id }).where(eq(recording.id, r.id));
+    await updateRecording(ctx.db, org.orgId, r.id, { clueId: Number(mine.id) });
     await ctx.services.analysis.analyseNow(org.orgId, r.id);
   }
   const customers = await ctx.db

@@ -7,7 +7,9 @@ import { offsetOf, page } from '../../platform/paging';
 import { anyOf, findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern, uniqueViolation } from '../../platform/validation';
+import { analysisTexts } from '../analysis';
 import type { AsrService } from '../asr';
+import { leadNames } from '../clue';
 import { orgUsersByIds } from '../org/directory';
 import { daysBetween, periodOf, shanghaiDaySql } from './insights';
 import { insightTopic } from './schema';
@@ -89,14 +91,15 @@ export class Topics {
       and (${words})`;
   }
 
-  private readonly fromCalls = sql`insight_call ic join call_analysis ca
-    on ca.organization_id = ic.organization_id and ca.recording_id = ic.recording_id`;
+  private fromCalls(orgId: number): SQL {
+    return sql`insight_call ic join (${analysisTexts(orgId)}) ca on ca.recording_id = ic.recording_id`;
+  }
 
   async trend(s: Session, q: Body<'topicTrend'>): Promise<Answer<'topicTrend'>> {
     const t = await this.topic(s, q.id);
     const days = daysBetween(q.startDate, q.endDate);
     const res = await this.db.execute<{ d: string; n: number }>(sql`
-      select ${shanghaiDaySql(sql`ic.call_at`)} as d, count(*)::int as n from ${this.fromCalls}
+      select ${shanghaiDaySql(sql`ic.call_at`)} as d, count(*)::int as n from ${this.fromCalls(s.orgId)}
       where ${this.mentioning(s, t, q.startDate, q.endDate)} group by 1`);
     const byDay = new Map(res.rows.map((r) => [r.d, Number(r.n)]));
     const counts = days.map((d) => byDay.get(d) ?? 0);
@@ -114,11 +117,11 @@ export class Topics {
         clue_id: number | null;
         clue_name: string | null;
       }>(sql`
-        select ic.recording_id, ic.call_at, ic.owner_user_id, ic.clue_id, c.name as clue_name from ${this.fromCalls}
-        left join clue c on c.id = ic.clue_id and c.organization_id = ic.organization_id
+        select ic.recording_id, ic.call_at, ic.owner_user_id, ic.clue_id, c.name as clue_name from ${this.fromCalls(s.orgId)}
+        left join (${leadNames(s.orgId)}) c on c.id = ic.clue_id
         where ${where} order by ic.call_at desc, ic.recording_id desc
         limit ${q.pageSize} offset ${offsetOf(q)}`),
-      this.db.execute<{ n: number }>(sql`select count(*)::int as n from ${this.fromCalls} where ${where}`),
+      this.db.execute<{ n: number }>(sql`select count(*)::int as n from ${this.fromCalls(s.orgId)} where ${where}`),
     ]);
     const owners = await orgUsersByIds(
       this.db,

@@ -1,8 +1,8 @@
 import { contract } from '@crm/core/contract';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, type TestUser, useTestApp } from '../../test/harness';
 import { ok, refused } from '../../test/org';
+import { insertRecording, recordingRow } from '../../test/rows';
 
 const R = '/api/robot';
 let phoneSeq = 17300000000 + Math.floor(Math.random() * 8e8);
@@ -142,19 +142,22 @@ describe('/mergeCustomer and /clue/duplicate: duplicate groups and merges', () =
     const p = phone();
     const a = await add(org.admin, { name: '林芳', phone: p, company: '' });
     const b = await add(org.admin, { name: '林芳', phone: p, company: '长沙云图教育咨询有限公司' });
-    await t().ctx.db.execute(
-      sql`insert into recording (organization_id, clue_id, file_name, ext, file_key, hash, size, owner_user_id)
-          values (${org.orgId}, ${b.id}, '通话.mp3', 'mp3', 'k', ${`h${b.id}`}, 1, ${org.admin.userId})`,
-    );
+    const call = await insertRecording(t(), {
+      organizationId: org.orgId,
+      clueId: b.id,
+      fileName: '通话.mp3',
+      ext: 'mp3',
+      fileKey: 'k',
+      hash: `h${b.id}`,
+      size: 1,
+      ownerUserId: org.admin.userId,
+    });
     const r = ok(await post('/mergeCustomer/repeatMergeCustomer', { clueId: a.id }, org.admin));
     expect(r.count).toBe(1);
     expect(ok(await post('/organizationClue/detail', { clueId: a.id }, org.admin)).company).toBe(
       '长沙云图教育咨询有限公司',
     );
-    const moved = await t().ctx.db.execute<{ clue_id: number }>(
-      sql`select clue_id from recording where organization_id = ${org.orgId} and hash = ${`h${b.id}`}`,
-    );
-    expect(Number(moved.rows[0].clue_id)).toBe(a.id);
+    expect((await recordingRow(t(), call)).clueId).toBe(a.id);
     refused(await post('/mergeCustomer/repeatMergeCustomer', { clueId: a.id }, org.admin), 400, '没有重复客户');
 
     const c = await add(org.admin, { name: '赵强', company: '青岛蓝海建材有限公司' });

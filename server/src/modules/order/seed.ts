@@ -1,8 +1,8 @@
 import { formatDate } from '@crm/core';
 import { lineTotalFen, PAYMENT_METHODS } from '@crm/core/contract/order';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext, DemoOrg } from '../../platform/context';
-import { clue } from '../clue/schema';
+import { someCustomers } from '../clue';
 import { appUser } from '../org/schema';
 import { nextOrderNo } from './numbering';
 import { crmOrder, crmOrderEvent, crmOrderLine, crmOrderPayment, crmOrderSetting, crmProduct } from './schema';
@@ -55,11 +55,7 @@ export async function seedOrders(ctx: AppContext, org: DemoOrg, index: number): 
     .returning();
   const onSale = products.filter((p) => p.onSale === 1);
   await db.insert(crmOrderSetting).values({ organizationId: org.orgId, paidStage: 7 });
-  const customers = await db
-    .select({ id: clue.id, name: clue.name, company: clue.company, ownerId: clue.ownerId })
-    .from(clue)
-    .where(and(eq(clue.organizationId, org.orgId), eq(clue.type, 2)))
-    .limit(40);
+  const customers = await someCustomers(db, org.orgId, 40);
   const depts = new Map(
     (
       await db

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import type { Clues } from '../clue';
+import { type Clues, idleLeads, leadIdSpan, refreshLeadStatistics } from '../clue';
 import { dropRuleText, type PoolRow, type Pools } from './pools';
 import { publicSeaPool } from './schema';
 
@@ -8,34 +8,13 @@ export const DROP_IN_JOB = 'pool.dropin';
 /** The schedule of the drop-in job: every hour (the rules count whole days; the run is idempotent). */
 export const DROP_IN_CRON = '5 * * * *';
 const BATCH = 20_000;
-const DAY = 86_400_000;
-
-const ints = (xs: number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
 
 /**
  * The drop-in rule of a pool as a condition on the leads (alias c) at time `asOf`: owned by the pool's users, not
- * excepted, and idle past one of the day counts. Idle time counts from the last follow-up (or call) or, when there was
- * none since, from when the owner got the lead.
+ * excepted, and idle past one of the day counts (the clue module's idleLeads).
  */
 export function dropCondition(p: PoolRow, members: number[] | null, asOf: Date): SQL | null {
-  const r = p.dropRule;
-  if (!r?.enabled) return null;
-  const since = sql`coalesce(c.received_at, c.created_at)`;
-  const cutoff = (days: number) => new Date(asOf.getTime() - days * DAY);
-  const idle: SQL[] = [];
-  if (r.notFollowDays)
-    idle.push(sql`greatest(coalesce(c.last_follow_time, ${since}), ${since}) < ${cutoff(r.notFollowDays)}`);
-  if (r.notCalledDays)
-    idle.push(sql`greatest(coalesce(c.last_call_time, ${since}), ${since}) < ${cutoff(r.notCalledDays)}`);
-  if (r.noDealDays) idle.push(sql`(c.type = 1 and ${since} < ${cutoff(r.noDealDays)})`);
-  if (!idle.length) return null;
-  const conds: SQL[] = [sql`c.owner_id is not null`, sql`c.blacklisted = false`];
-  if (members) conds.push(members.length ? sql`c.owner_id = any(${ints(members)})` : sql`false`);
-  if (r.exceptLocked) conds.push(sql`c.lock_status = 0`);
-  if (r.exceptCustomers) conds.push(sql`c.type = 1`);
-  if (r.stages.length) conds.push(sql`c.stage = any(${ints(r.stages)})`);
-  conds.push(sql`(${sql.join(idle, sql` or `)})`);
-  return sql.join(conds, sql` and `);
+  return p.dropRule?.enabled ? idleLeads(p.dropRule, members, asOf) : null;
 }
 
 /**
@@ -88,18 +67,13 @@ export class DropIn {
         .set({ lastDropAt: asOf })
         .where(and(eq(publicSeaPool.id, pool.id), eq(publicSeaPool.organizationId, orgId)));
     }
-    // a large move leaves the planner's statistics of the lead table stale (the pool looked empty to it): refresh them
-    if (total > 10_000) await this.db.execute(sql`analyze clue`);
+    if (total > 10_000) await refreshLeadStatistics(this.db);
     return total;
   }
 
   /** The organisation's ids cut into one range per worker. */
   private async idRanges(orgId: number): Promise<[number, number][]> {
-    const res = await this.db.execute<{ lo: string | null; hi: string | null }>(
-      sql`select min(id)::text as lo, max(id)::text as hi from clue where organization_id = ${orgId} and deleted_at is null`,
-    );
-    const lo = Number(res.rows[0]?.lo ?? 0);
-    const hi = Number(res.rows[0]?.hi ?? 0);
+    const [lo, hi] = await leadIdSpan(this.db, orgId);
     if (!hi) return [];
     const step = Math.ceil((hi - lo + 1) / this.workers);
     return Array.from({ length: this.workers }, (_, i) => [lo + i * step, Math.min(hi, lo + (i + 1) * step - 1)]);

@@ -2,6 +2,7 @@ import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, type TestUser, useTestApp } from '../../test/harness';
 import { customRoleUser, ok, refused } from '../../test/org';
+import { setLeadRow } from '../../test/rows';
 
 const R = '/api/robot';
 let phoneSeq = 15100000000 + Math.floor(Math.random() * 8e8);
@@ -323,10 +324,7 @@ describe('public pool: pools, claims, assignment, drop-in, handover, logs', () =
     clock += 11 * DAY;
     // a follow-up written "now" (real time) counts as recent: 10 days have not passed for it by the pool's clock
     const sea = t().ctx.services.publicSea;
-    await t().ctx.db.execute(
-      (await import('drizzle-orm'))
-        .sql`update clue set last_follow_time = ${new Date(clock - DAY)} where id = ${followed}`,
-    );
+    await setLeadRow(t(), followed, { lastFollowTime: new Date(clock - DAY) });
     const r = ok(await post('/organizationPublicsea/runDropIn', {}, org.admin));
     expect(r.count).toBe(1);
     expect(ok(await post('/organizationPublicsea/runDropIn', {}, org.admin)).count).toBe(0);

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext, DemoOrg } from '../../platform/context';
+import { oldestUnlockedLeads } from '../clue';
 import { publicSeaPool } from './schema';
 
 /**
@@ -42,12 +42,7 @@ export async function seedPublicSea(ctx: AppContext, org: DemoOrg): Promise<void
     ])
     .returning({ id: publicSeaPool.id });
   const sea = ctx.services.clue.sea;
-  const oldest = (
-    await ctx.db.execute<{ id: number }>(
-      sql`select id from clue where organization_id = ${org.orgId} and deleted_at is null and is_in_sea = 2
-          and lock_status = 0 order by id limit 14`,
-    )
-  ).rows.map((r) => Number(r.id));
+  const oldest = await oldestUnlockedLeads(ctx.db, org.orgId, 14);
   const time = new Date(Date.now() - 3 * 86_400_000);
   await ctx.db.transaction(async (tx) => {
     await sea.putInSea(tx, org.orgId, oldest.slice(0, 8), {

@@ -9,8 +9,7 @@ import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import { orgUsersByIds } from '../org/directory';
 import { deptSubtree, usersInDepts } from '../org/service';
-import { recordingScope } from '../recording';
-import { recording } from '../recording/schema';
+import { visibleRecordings } from '../recording';
 import { prohibitionHit } from './schema';
 import type { QualityService } from './service';
 
@@ -22,23 +21,26 @@ import type { QualityService } from './service';
 type Calls = typeof contract.quality;
 type Filter = CallBody<Calls['callProhibitionCount']>;
 const h = prohibitionHit;
-const joinRecording = and(eq(recording.organizationId, h.organizationId), eq(recording.id, h.recordingId));
 /** Most words the counts list. */
 const WORD_LIMIT = 200;
 
-async function where(ctx: AppContext, s: Session, f: Filter): Promise<SQL> {
-  const c: (SQL | undefined)[] = [scoped(s, h), recordingScope(s)];
+type Recordings = ReturnType<typeof visibleRecordings>;
+
+/** The hits of the calls the session may see, and the join to those calls (`rec`) that the filter reads. */
+async function where(ctx: AppContext, s: Session, f: Filter): Promise<{ w: SQL; rec: Recordings; onCall: SQL }> {
+  const rec = visibleRecordings(s);
+  const c: (SQL | undefined)[] = [scoped(s, h)];
   if (f.kind) c.push(eq(h.kind, f.kind));
   if (f.ruleId) c.push(eq(h.ruleId, f.ruleId));
   if (f.word) c.push(or(ilike(h.word, likePattern(f.word)), ilike(h.said, likePattern(f.word))));
-  if (f.ownerUserId) c.push(eq(recording.ownerUserId, f.ownerUserId));
+  if (f.ownerUserId) c.push(eq(rec.ownerUserId, f.ownerUserId));
   if (f.deptId) {
     const users = await usersInDepts(ctx.db, s.orgId, await deptSubtree(ctx.db, s.orgId, f.deptId));
-    c.push(anyOf(recording.ownerUserId, users));
+    c.push(anyOf(rec.ownerUserId, users));
   }
   if (f.startTime) c.push(gte(h.callTime, f.startTime));
   if (f.endTime) c.push(lte(h.callTime, f.endTime));
-  return and(...c)!;
+  return { w: and(...c)!, rec, onCall: eq(rec.id, h.recordingId) };
 }
 
 /** The current name of a rule (renamed since the call was checked), else the name it had then. */
@@ -53,23 +55,23 @@ export async function hitPage(
   s: Session,
   f: CallBody<Calls['callProhibitionPage']>,
 ): Promise<CallAnswer<Calls['callProhibitionPage']>> {
-  const w = await where(ctx, s, f);
+  const { w, rec, onCall } = await where(ctx, s, f);
   const [found, [{ total }]] = await Promise.all([
     ctx.db
       .select({
         hit: h,
-        fileName: recording.fileName,
-        owner: recording.ownerUserId,
-        clueId: recording.clueId,
-        phone: recording.phone,
+        fileName: rec.fileName,
+        owner: rec.ownerUserId,
+        clueId: rec.clueId,
+        phone: rec.phone,
       })
       .from(h)
-      .innerJoin(recording, joinRecording)
+      .innerJoin(rec, onCall)
       .where(w)
       .orderBy(sql`${h.callTime} desc nulls last`, desc(h.id))
       .limit(f.pageSize)
       .offset(offsetOf(f)),
-    ctx.db.select({ total: count() }).from(h).innerJoin(recording, joinRecording).where(w),
+    ctx.db.select({ total: count() }).from(h).innerJoin(rec, onCall).where(w),
   ]);
   const [owners, clues, names] = await Promise.all([
     orgUsersByIds(
@@ -118,26 +120,26 @@ export async function hitCount(
   s: Session,
   f: Filter,
 ): Promise<CallAnswer<Calls['callProhibitionCount']>> {
-  const w = await where(ctx, s, f);
+  const { w, rec, onCall } = await where(ctx, s, f);
   const n = count();
   const storedName = sql<string>`max(${h.ruleName})`;
   const [[totals], byRule, byWord, names] = await Promise.all([
     ctx.db
       .select({ total: count(), calls: countDistinct(h.recordingId) })
       .from(h)
-      .innerJoin(recording, joinRecording)
+      .innerJoin(rec, onCall)
       .where(w),
     ctx.db
       .select({ kind: h.kind, ruleId: h.ruleId, ruleName: storedName, count: n })
       .from(h)
-      .innerJoin(recording, joinRecording)
+      .innerJoin(rec, onCall)
       .where(w)
       .groupBy(h.kind, h.ruleId)
       .orderBy(desc(n), h.kind, h.ruleId),
     ctx.db
       .select({ kind: h.kind, ruleId: h.ruleId, ruleName: storedName, word: h.word, count: n })
       .from(h)
-      .innerJoin(recording, joinRecording)
+      .innerJoin(rec, onCall)
       .where(w)
       .groupBy(h.kind, h.ruleId, h.word)
       .orderBy(desc(n), h.kind, h.ruleId, h.word)

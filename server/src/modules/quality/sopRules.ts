@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { scoped } from '../../platform/scope';
 import { OrgCache } from '../../platform/versions';
-import { clue } from '../clue/schema';
+import { leadOfOrg } from '../clue';
 import { appUser } from '../org/schema';
 import { sopItem, sopRule } from './schema';
 import { type CompiledSop, compileSop, type SopItemSpec } from './sop';
@@ -106,12 +106,7 @@ export class SopRules {
 
   private async followStatus(orgId: number, clueId: number | null): Promise<number | null> {
     if (clueId === null) return null;
-    const [row] = await this.db
-      .select({ id: clue.followStatusId })
-      .from(clue)
-      .where(and(eq(clue.id, clueId), eq(clue.organizationId, orgId)))
-      .limit(1);
-    return row?.id ?? null;
+    return (await leadOfOrg(this.db, orgId, clueId))?.followStatusId ?? null;
   }
 
   private async load(orgId: number): Promise<ApplicableSop[]> {

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { AppealStatusName } from '@crm/core/contract/qualityReview';
-import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict, forbidden } from '../../platform/errors';
@@ -10,8 +10,7 @@ import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { uniqueViolation } from '../../platform/validation';
 import { userNames } from '../org/service';
-import { findRecording, recordingInOrg, refuseSelfReview, updateRecording } from '../recording';
-import { recording } from '../recording/schema';
+import { findRecording, recordingFiles, recordingInOrg, refuseSelfReview, updateRecording } from '../recording';
 import { recordHistory } from './history';
 import { appealDeciders, tell } from './messages';
 import { currentReview, pendingAppeal } from './reviews';
@@ -146,13 +145,7 @@ export async function decideAppeal(
 
 async function appealViews(db: DbOrTx, orgId: number, rows: AppealRow[]): Promise<Answer<'appealList'>['lists']> {
   const ids = [...new Set(rows.map((r) => r.recordingId))];
-  const files = ids.length
-    ? await db
-        .select({ id: recording.id, fileName: recording.fileName })
-        .from(recording)
-        .where(and(eq(recording.organizationId, orgId), inArray(recording.id, ids)))
-    : [];
-  const fileName = new Map(files.map((f) => [f.id, f.fileName]));
+  const files = await recordingFiles(db, orgId, ids);
   const names = await userNames(
     db,
     orgId,
@@ -161,7 +154,7 @@ async function appealViews(db: DbOrTx, orgId: number, rows: AppealRow[]): Promis
   return rows.map((r) => ({
     id: r.id,
     recordingId: r.recordingId,
-    fileName: fileName.get(r.recordingId) ?? null,
+    fileName: files.get(r.recordingId)?.fileName ?? null,
     ownerUserId: r.ownerUserId,
     ownerName: names.get(r.ownerUserId)?.realName ?? null,
     reason: r.reason,

@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadCall } from '../../test/analysis';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
+import { putQualityCheck } from '../../test/rows';
 import { appNotice } from '../notice/schema';
-import { qualityCheck } from '../quality/schema';
 import { drawRandom } from './draw';
 import { reviewSample } from './schema';
 
@@ -141,7 +141,6 @@ describe('/aiCallCheck human review', () => {
   });
 
   it('a rule sample takes the calls whose machine score is below the line or that did not pass', async () => {
-    const db = t().database.db;
     const scores: [number, number, boolean][] = [
       [seatCalls[0], 50, false],
       [seatCalls[1], 70, true],
@@ -163,10 +162,7 @@ describe('/aiCallCheck human review', () => {
         ownerUserId: seatCalls.includes(recordingId) ? org.seat.userId : org.otherSeat.userId,
         callTime: new Date(),
       };
-      await db
-        .insert(qualityCheck)
-        .values(values)
-        .onConflictDoUpdate({ target: [qualityCheck.organizationId, qualityCheck.recordingId], set: values });
+      await putQualityCheck(t(), values);
     }
     const rule = ok(
       await post(

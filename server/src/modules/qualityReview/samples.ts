@@ -12,8 +12,7 @@ import { likePattern } from '../../platform/validation';
 import { orgUsersByIds } from '../org/directory';
 import { userNames } from '../org/service';
 import { listCheckedCalls } from '../quality';
-import { recordingScope } from '../recording';
-import { recording } from '../recording/schema';
+import { ownedCallsBetween, recordingFiles } from '../recording';
 import { drawRandom } from './draw';
 import { callReview, reviewAppeal, reviewSample, reviewSampleCall } from './schema';
 
@@ -41,16 +40,6 @@ interface Drawn {
   passed: boolean | null;
 }
 
-/** Calls of the range in the session's data scope, with the owner's id (calls without an owner are not drawn). */
-async function callsInRange(db: DbOrTx, s: Session, start: Date, end: Date) {
-  const at = sql`coalesce(${recording.callTime}, ${recording.createdAt})`;
-  const rows = await db
-    .select({ recordingId: recording.id, ownerUserId: recording.ownerUserId })
-    .from(recording)
-    .where(and(recordingScope(s), isNotNull(recording.ownerUserId), sql`${at} >= ${start}`, sql`${at} <= ${end}`));
-  return rows as { recordingId: number; ownerUserId: number }[];
-}
-
 async function draw(db: DbOrTx, s: Session, input: Body<'createSample'>, seed: number): Promise<Drawn[]> {
   const ownerUserIds = s.visibleUserIds ?? undefined;
   const checked = await listCheckedCalls(db, s.orgId, {
@@ -70,7 +59,7 @@ async function draw(db: DbOrTx, s: Session, input: Body<'createSample'>, seed: n
       }));
   }
   const machine = new Map(checked.map((c) => [c.recordingId, c]));
-  const calls = await callsInRange(db, s, input.startTime, input.endTime);
+  const calls = await ownedCallsBetween(db, s, input.startTime, input.endTime);
   const owners = new Map(calls.map((c) => [c.recordingId, c.ownerUserId]));
   return drawRandom(calls, input.percent ?? 100, seed).map((id) => ({
     recordingId: id,
@@ -192,15 +181,7 @@ export async function sampleCalls(db: DbOrTx, s: Session, f: Body<'sampleCalls'>
   const ids = rows.map((r) => r.recordingId);
   const [recs, reviews, appeals] = ids.length
     ? await Promise.all([
-        db
-          .select({
-            id: recording.id,
-            fileName: recording.fileName,
-            callTime: recording.callTime,
-            durationMs: recording.durationMs,
-          })
-          .from(recording)
-          .where(and(eq(recording.organizationId, s.orgId), inArray(recording.id, ids))),
+        recordingFiles(db, s.orgId, ids),
         db
           .select()
           .from(callReview)
@@ -211,8 +192,7 @@ export async function sampleCalls(db: DbOrTx, s: Session, f: Body<'sampleCalls'>
           .where(and(eq(reviewAppeal.organizationId, s.orgId), inArray(reviewAppeal.recordingId, ids)))
           .orderBy(asc(reviewAppeal.id)),
       ])
-    : [[], [], []];
-  const recById = new Map(recs.map((r) => [r.id, r]));
+    : [new Map<number, never>(), [], []];
   const reviewById = new Map(reviews.map((r) => [r.recordingId, r]));
   // ascending ids: the last one written per call is its latest appeal
   const appealById = new Map(appeals.map((a) => [a.recordingId, a.status]));
@@ -221,7 +201,7 @@ export async function sampleCalls(db: DbOrTx, s: Session, f: Body<'sampleCalls'>
     ...reviews.map((r) => r.reviewerId),
   ]);
   const lists = rows.map((r) => {
-    const rec = recById.get(r.recordingId);
+    const rec = recs.get(r.recordingId);
     const review = reviewById.get(r.recordingId);
     const appeal = appealById.get(r.recordingId) ?? null;
     return {

@@ -1,10 +1,10 @@
 // No self-review (issue 24): nobody scores, reviews or decides an appeal on a call bound to themselves. The calls are
 // written straight into the recording table (no audio needed: these checks read only who the call is bound to).
 import { contract } from '@crm/core/contract';
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { B, ok, refused } from '../../test/org';
+import { insertRecording, recordingRow } from '../../test/rows';
 
 let seq = Math.floor(Math.random() * 1e6);
 
@@ -18,17 +18,19 @@ describe('no self-review', () => {
   /** A recording bound to `owner` (or, with no owner, uploaded by `uploader`). */
   async function call(owner: number | null, uploader: number | null = owner): Promise<number> {
     const n = seq++;
-    const res = await t().database.db.execute<{ id: number }>(sql`
-      insert into recording (organization_id, file_name, ext, file_key, hash, size, owner_user_id, uploaded_by, call_time)
-      values (${org.orgId}, ${`call${n}.wav`}, 'wav', ${`test/${n}.wav`}, ${String(n).padStart(32, '0')}, 1000,
-        ${owner}, ${uploader}, now()) returning id`);
-    return Number(res.rows[0].id);
+    return insertRecording(t(), {
+      organizationId: org.orgId,
+      fileName: `call${n}.wav`,
+      ext: 'wav',
+      fileKey: `test/${n}.wav`,
+      hash: String(n).padStart(32, '0'),
+      size: 1000,
+      ownerUserId: owner,
+      uploadedBy: uploader,
+      callTime: new Date(),
+    });
   }
-  const scoreOf = async (id: number) =>
-    Number(
-      (await t().database.db.execute<{ s: number }>(sql`select quality_score as s from recording where id = ${id}`))
-        .rows[0].s,
-    ) || null;
+  const scoreOf = async (id: number) => (await recordingRow(t(), id)).qualityScore || null;
 
   beforeAll(async () => {
     org = await t().newOrg();

@@ -24,6 +24,16 @@ export const recordingModule: Module = {
 export { decodeChannels, withLocalFile } from './audio';
 export { staleQueued } from './listing';
 export { resolveRecording } from './playback';
+export {
+  ownedCallsBetween,
+  recordingCountsBySource,
+  recordingFiles,
+  recordingIdsWhere,
+  recordingLeads,
+  recordingsInState,
+  setAnalysisStatus,
+  visibleRecordings,
+} from './readModel';
 export type { RecordingRow } from './rows';
 export {
   findRecording,

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, type TestUser, useTestApp } from '../../test/harness';
 import { ok, refused } from '../../test/org';
-import { insightCall } from '../insight/schema';
+import { insertInsightCall } from '../../test/rows';
 import { addDays, today } from './days';
 
 const R = '/api/robot';
@@ -29,16 +29,14 @@ describe('employee performance: targets and intention levels (/clue/rxfxstastic)
       .id as number;
   /** An analysed call as insight publishes it: `daysAgo` back, with its intention (null: none found). */
   const analysed = (org: TestOrg, user: TestUser, clueId: number | null, intention: number | null, daysAgo: number) =>
-    t()
-      .ctx.db.insert(insightCall)
-      .values({
-        organizationId: org.orgId,
-        recordingId: recordingSeq++,
-        clueId,
-        ownerUserId: user.userId,
-        callAt: new Date(Date.now() - daysAgo * 86_400_000 - 60_000),
-        intention,
-      });
+    insertInsightCall(t(), {
+      organizationId: org.orgId,
+      recordingId: recordingSeq++,
+      clueId,
+      ownerUserId: user.userId,
+      callAt: new Date(Date.now() - daysAgo * 86_400_000 - 60_000),
+      intention,
+    });
 
   const PATHS = [
     'getIntentionLevelCustomCountRes',

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, type TestUser, useTestApp } from '../../test/harness';
 import { ok, refused } from '../../test/org';
-import { callRecord } from '../telephony/schema';
+import { insertCallRecord } from '../../test/rows';
 import { addDays, today } from './days';
 
 const R = '/api/robot';
@@ -23,20 +23,18 @@ describe('statistics (/clue/rxfxstastic, /callStatistics, /organizationSalesStat
   /** A call as the telephony module records it: status 2 answered, 3 missed; `daysAgo` back in time. */
   async function call(org: TestOrg, user: TestUser, status: 2 | 3, talk: number, daysAgo = 0) {
     const at = new Date(Date.now() - daysAgo * 86_400_000);
-    await t()
-      .ctx.db.insert(callRecord)
-      .values({
-        organizationId: org.orgId,
-        callId: randomUUID(),
-        provider: 'cloud',
-        userId: user.userId,
-        phone: String(phoneSeq++),
-        phase: 4,
-        status,
-        billableSeconds: status === 2 ? talk : 0,
-        durationSeconds: talk + 5,
-        createdAt: at,
-      });
+    await insertCallRecord(t(), {
+      organizationId: org.orgId,
+      callId: randomUUID(),
+      provider: 'cloud',
+      userId: user.userId,
+      phone: String(phoneSeq++),
+      phase: 4,
+      status,
+      billableSeconds: status === 2 ? talk : 0,
+      durationSeconds: talk + 5,
+      createdAt: at,
+    });
   }
   const lead = async (user: TestUser) =>
     ok(await post('/organizationClue/add', { name: '李娜', phone: String(phoneSeq++), type: 2 }, user.token))

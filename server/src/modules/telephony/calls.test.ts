@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
+import { recordingRow } from '../../test/rows';
 import { type FakeCloud, startFakeCloud } from './testing/fakeCloud';
 import { addLead, B, freshPhone, ok, R, setupSeats, useCloud, waitCall } from './testing/kit';
 
@@ -111,10 +112,11 @@ describe('telephony: calls through a cloud call centre', { timeout: 120_000 }, (
     // the recording is bound to the lead, as an upload would be, and queued for transcription
     const rec = ok(await t().call(contract.asr.getAsrText, { recordId: done.recordingId }, { token: org.seat.token }));
     expect(rec).toBeTruthy();
-    const rows = await t().database.db.execute<{ clue_id: number; call_info_id: string; source: number }>(
-      sql`select clue_id, call_info_id, source from recording where id = ${done.recordingId}`,
-    );
-    expect(rows.rows[0]).toMatchObject({ clue_id: lead.id, call_info_id: call.callId, source: 1 });
+    expect(await recordingRow(t(), done.recordingId)).toMatchObject({
+      clueId: lead.id,
+      callInfoId: call.callId,
+      source: 1,
+    });
     // the lead counts the call
     const detail = ok(await t().call(contract.clue.detail, { clueId: lead.id }, { token: org.seat.token }));
     expect(detail).toMatchObject({ callStatus: 2, callCount: 1, lastCallDuration: 12 });
