@@ -3,11 +3,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * The API suite runs twice in CI: on PGlite, then on PostgreSQL (DATABASE_URL). The second run repeats only the files
- * that open a database; pure logic (the analyser, the captcha solver, audio headers) proved itself on the first.
+ * that open a database; pure logic (the analyser, the captcha solver, audio headers) proved itself on the first. The
+ * fuzz test is left out too: it sends malformed requests that validation refuses before any query, and PGlite runs the
+ * same PostgreSQL engine, so the second run would only repeat its two minutes.
  */
+const ONCE = ['server/src/platform/fuzz.test.ts'];
 const databaseFree = process.env.DATABASE_URL
   ? globSync('server/src/**/*.test.ts').filter(
-      (f) => !/useTestApp|openDatabase|test\/harness/.test(readFileSync(f, 'utf8')),
+      (f) => ONCE.includes(f) || !/useTestApp|openDatabase|test\/harness/.test(readFileSync(f, 'utf8')),
     )
   : [];
 
