@@ -3,7 +3,7 @@ import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
-import { findScoped, scoped } from '../../platform/scope';
+import { findScoped, scoped, unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { Clues } from '../clue/service';
 import { deptNamesByIds, orgUsersByIds } from '../org/directory';
@@ -80,7 +80,7 @@ export class Pools {
     return this.db
       .select()
       .from(publicSeaPool)
-      .where(scoped({ orgId, visibleUserIds: null }, publicSeaPool))
+      .where(scoped(unscoped(orgId, 'the drop-in job reads every pool'), publicSeaPool))
       .orderBy(asc(publicSeaPool.sortNum), asc(publicSeaPool.id));
   }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
-import { scoped } from '../../platform/scope';
+import { scoped, unscoped } from '../../platform/scope';
 import { OrgCache } from '../../platform/versions';
 import { clue } from '../clue/schema';
 import { appUser } from '../org/schema';
@@ -118,7 +118,7 @@ export class SopRules {
     const rules = await this.db
       .select()
       .from(sopRule)
-      .where(and(scoped({ orgId, visibleUserIds: null }, sopRule), eq(sopRule.status, 1)))
+      .where(and(scoped(unscoped(orgId, 'SOP rules apply to every seat\'s calls'), sopRule), eq(sopRule.status, 1)))
       .orderBy(asc(sopRule.id));
     const items = await itemsOf(
       this.db,

@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { page, pageRows } from '../../platform/paging';
-import { findScoped, scoped } from '../../platform/scope';
+import { findScoped, scoped, unscoped } from '../../platform/scope';
 import { sealSecret } from '../../platform/secrets';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
@@ -30,7 +30,7 @@ export async function seatOfUser(db: DbOrTx, orgId: number, userId: number): Pro
   const [row] = await db
     .select()
     .from(callSeat)
-    .where(and(scoped({ orgId, visibleUserIds: null }, callSeat), eq(callSeat.userId, userId)))
+    .where(and(scoped(unscoped(orgId, 'any user\'s seat, for the system paths of a call'), callSeat), eq(callSeat.userId, userId)))
     .limit(1);
   return row;
 }

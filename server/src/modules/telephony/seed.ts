@@ -1,5 +1,6 @@
 import type { AppContext, DemoOrg } from '../../platform/context';
 import { sealSecret } from '../../platform/secrets';
+import { unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { clueIdsOfFilter } from '../clue/callTargets';
 import { setOrgSetting } from '../org/settings';
@@ -54,7 +55,7 @@ export async function seedTelephony(ctx: AppContext, org: DemoOrg, index: number
   const manager: Session = {
     sessionId: 'seed',
     userId: org.managerId,
-    orgId: org.orgId,
+    ...unscoped(org.orgId, 'the demo seed writes the organisation\'s settings'),
     username: 'seed',
     deptId: null,
     roleId: null,
@@ -62,7 +63,6 @@ export async function seedTelephony(ctx: AppContext, org: DemoOrg, index: number
     dataScope: 3,
     signs: new Set(),
     isSuperAdmin: false,
-    visibleUserIds: null,
   };
   // the closing words the workbench shows after each call
   await setOrgSetting(db, manager, 'callEndingScript', {
