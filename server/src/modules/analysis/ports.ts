@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { AiSettingService, MsgPushItem, OrgLlm } from '../aiSetting/service';
-import type { CostCenterService } from '../costCenter/service';
+import type { CostCenterService } from '../costCenter';
 
 /**
  * The modules the pipeline asks: the AI settings (aiSetting: AI open, rules, message push, the LLM) and the cost

@@ -10,7 +10,7 @@ import type { Session } from '../../platform/session';
 import { areaFromCodes } from '../clue/area';
 import type { AutoPick, NewLeadAttrs } from '../clue/autoAssign';
 import type { ClueFieldService } from '../clueField/service';
-import { orgUsers, orgUsersByIds, workStatusesOf } from '../org/directory';
+import { orgUsers, orgUsersByIds, workStatusesOf } from '../org';
 import { type Candidate, matches, pickMember } from './picker';
 import { autoAssignRule, autoAssignTally } from './schema';
 
@@ -40,7 +40,7 @@ export class AutoAssignService {
       .from(autoAssignRule)
       .where(
         and(
-          scoped(unscoped(orgId, 'assignment rules are the organisation\'s'), autoAssignRule),
+          scoped(unscoped(orgId, "assignment rules are the organisation's"), autoAssignRule),
           enabledOnly ? eq(autoAssignRule.status, 1) : undefined,
         ),
       )

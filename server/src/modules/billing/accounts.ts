@@ -2,15 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { fenToYuan, formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { ENTRY_TYPE_NAMES, type EntryTypeCode } from '@crm/core/contract/billing';
-import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import type { OperatorSession } from '../../platform/operatorSession';
 import { page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { appUser } from '../org/schema';
-import { userNames } from '../org/service';
+import { orgUserPage, orgUsersByIds, userCountsByStatus } from '../org';
 import { DEFAULT_LINE } from './callFees';
 import type { PaymentGateways } from './gateways';
 import { balanceOf, post } from './ledger';
@@ -47,7 +46,7 @@ export async function listEntries(
     [desc(billingEntry.createdAt), desc(billingEntry.id)],
     f,
   );
-  const names = await userNames(
+  const names = await orgUsersByIds(
     db,
     s.orgId,
     rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),
@@ -140,7 +139,7 @@ export async function listCallFees(db: Db, s: Session, f: Body<'callFeePageList'
     f.endTime ? lte(callFee.createdAt, f.endTime) : undefined,
   );
   const { rows, total } = await pageRows(db, callFee, where, [desc(callFee.createdAt), desc(callFee.id)], f);
-  const names = await userNames(
+  const names = await orgUsersByIds(
     db,
     s.orgId,
     rows.flatMap((r) => (r.userId ? [r.userId] : [])),
@@ -190,13 +189,7 @@ export const exportCallFees = (db: Db, s: Session, f: Body<'callFeeExport'>) =>
   );
 
 export async function seatCount(db: Db, s: Session): Promise<Answer<'getSeatCount'>> {
-  const [users] = await db
-    .select({
-      enabled: sql<number>`count(*) filter (where ${appUser.status} = 1)::int`,
-      disabled: sql<number>`count(*) filter (where ${appUser.status} <> 1)::int`,
-    })
-    .from(appUser)
-    .where(eq(appUser.organizationId, s.orgId));
+  const users = await userCountsByStatus(db, s.orgId);
   const [fees] = await db
     .select({ sum: sql<string>`coalesce(-sum(${billingEntry.amountFen}), 0)` })
     .from(billingEntry)
@@ -210,17 +203,7 @@ export async function seatCount(db: Db, s: Session): Promise<Answer<'getSeatCoun
 }
 
 export async function listSeats(db: Db, s: Session, f: Body<'seatPageList'>): Promise<Answer<'seatPageList'>> {
-  const where = and(eq(appUser.organizationId, s.orgId), f.status ? eq(appUser.status, f.status) : undefined);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(appUser)
-      .where(where)
-      .orderBy(appUser.id)
-      .limit(f.pageSize)
-      .offset((f.pageNum - 1) * f.pageSize),
-    db.select({ total: count() }).from(appUser).where(where),
-  ]);
+  const { rows, total } = await orgUserPage(db, s.orgId, f);
   return page(
     rows.map((u) => ({
       id: u.id,

@@ -7,8 +7,7 @@ import { badRequest } from '../../platform/errors';
 import { page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { organization } from '../org/schema';
-import { userNames } from '../org/service';
+import { lockOrganization, orgUsersByIds } from '../org';
 import { listExport } from './listExport';
 import { invoice, rechargeOrder } from './schema';
 
@@ -54,7 +53,7 @@ export async function invoiceDict(db: Db, s: Session): Promise<Answer<'invoiceDi
 /** Applies for an invoice of paid recharges; the organisation row is locked so that two applications cannot both take the same amount. */
 export async function applyInvoice(db: Db, s: Session, input: Body<'applyInvoice'>): Promise<Answer<'applyInvoice'>> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${organization} where ${organization.id} = ${s.orgId} for update`);
+    await lockOrganization(tx, s.orgId);
     const left = await invoiceable(tx, s.orgId);
     if (input.amountFen > left) throw badRequest(`amountFen：开票金额不能超过可开票金额 ${fenToYuan(left)} 元`);
     const [row] = await tx
@@ -83,7 +82,7 @@ export async function listInvoices(db: Db, s: Session, f: Body<'invoicePageList'
     f.endTime ? lte(invoice.createdAt, f.endTime) : undefined,
   );
   const { rows, total } = await pageRows(db, invoice, where, [desc(invoice.createdAt), desc(invoice.id)], f);
-  const names = await userNames(
+  const names = await orgUsersByIds(
     db,
     s.orgId,
     rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),

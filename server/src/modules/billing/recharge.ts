@@ -9,7 +9,7 @@ import type { Jobs } from '../../platform/jobs';
 import { page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { userNames } from '../org/service';
+import { orgUsersByIds } from '../org';
 import { type Channel, GatewayError, type NotifyRequest, type PaidTrade, type PaymentGateways } from './gateways';
 import { post } from './ledger';
 import { listExport } from './listExport';
@@ -191,7 +191,7 @@ export class Recharges {
       [desc(rechargeOrder.createdAt), desc(rechargeOrder.id)],
       f,
     );
-    const names = await userNames(
+    const names = await orgUsersByIds(
       this.db,
       s.orgId,
       rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),

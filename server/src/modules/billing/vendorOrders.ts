@@ -14,8 +14,8 @@ import { page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
-import type { CostCenterService } from '../costCenter/service';
-import { userNames } from '../org/service';
+import type { CostCenterService } from '../costCenter';
+import { orgUsersByIds } from '../org';
 import { listExport } from './listExport';
 import { vendorOrder } from './schema';
 
@@ -108,7 +108,7 @@ export async function startTrial(
 const statusOf = (r: Row, now: number) => (r.expiresAt.getTime() > now ? 1 : 2);
 
 async function views(db: Db, s: Session, rows: Row[]) {
-  const names = await userNames(
+  const names = await orgUsersByIds(
     db,
     s.orgId,
     rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),

@@ -9,7 +9,7 @@ import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { maskPhone } from '../clueField/fields';
 import type { ClueFieldService } from '../clueField/service';
-import { orgUsers } from '../org/directory';
+import { orgUsers } from '../org';
 import { addEvent, type ClueEventInput } from './events';
 import { orgClues } from './query';
 import { findClue } from './rows';

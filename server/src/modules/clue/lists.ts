@@ -7,7 +7,7 @@ import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { FieldDef } from '../clueField/fields';
 import type { ClueFieldService } from '../clueField/service';
-import { deptSubtree, usersInDepts } from '../org/service';
+import { deptSubtree, usersInDepts } from '../org';
 import { COUNT_CAP, cappedCount, countClues, plannedRows } from './counting';
 import { type ClueFilter, listConditions, orderBy, orgClues, phoneSearchTerm } from './query';
 import { findClue } from './rows';

@@ -7,7 +7,7 @@ import { seesUser, unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { isPhone, STANDARD_BY_NAME } from '../clueField/fields';
 import type { ClueFieldService } from '../clueField/service';
-import { type OrgUser, orgUser } from '../org/directory';
+import { type OrgUser, orgUser } from '../org';
 import { areaFromCodes } from './area';
 import type { AutoAssigner } from './autoAssign';
 import { lockLeads, refuseDuplicate } from './duplicates';
@@ -203,7 +203,10 @@ export class ClueWriter {
       return row;
     });
     // the creator may not see the colleague the rule chose: the answer is the lead just created all the same
-    return this.answer(picked ? { ...s, ...unscoped(s.orgId, 'the creator sees the lead a rule gave away') } : s, row.id);
+    return this.answer(
+      picked ? { ...s, ...unscoped(s.orgId, 'the creator sees the lead a rule gave away') } : s,
+      row.id,
+    );
   }
 
   /** Writes the fields sent (the owner changes through changeOwner) and logs what changed. */

@@ -3,7 +3,7 @@ import { areaFromText } from '../clue/area';
 import type { NewLead } from '../clue/bulk';
 import { searchGrams } from '../clue/query';
 import { type FieldDef, FieldError, isPhone, parseFieldValue, STANDARD_FIELDS } from '../clueField/fields';
-import type { OrgUser } from '../org/directory';
+import type { OrgUser } from '../org';
 import { type Cell, excelSerialDate, type SheetInfo } from './sheet';
 
 /** What an import row becomes: the values of a new lead (organisation, owner and import details come per batch). */

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import { page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { userNames } from '../org/service';
+import { orgUsersByIds } from '../org';
 import { costPack, costUsage } from './schema';
 import type { CostCenterService } from './service';
 
@@ -109,7 +109,7 @@ export async function aiAnalyzeRecords(
     f.userId ? eq(costUsage.userId, f.userId) : undefined,
   );
   const { rows, total } = await pageRows(db, costUsage, where, [desc(costUsage.createdAt), desc(costUsage.id)], f);
-  const names = await userNames(
+  const names = await orgUsersByIds(
     db,
     s.orgId,
     rows.flatMap((r) => (r.userId ? [r.userId] : [])),

@@ -11,7 +11,7 @@ import { findClue } from '../clue/rows';
 import { clue } from '../clue/schema';
 import { accessOf } from '../clue/view';
 import { maskPhone } from '../clueField/fields';
-import { orgUsersByIds } from '../org/directory';
+import { orgUsersByIds } from '../org';
 import { emptyBriefing, labelScores, loadMaterial } from './briefing';
 import { briefingWith } from './llmBriefing';
 import { customerBriefing, insightCall } from './schema';

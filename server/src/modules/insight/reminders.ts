@@ -11,11 +11,10 @@ import { and, count, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } fr
 import type { AppContext } from '../../platform/context';
 import { offsetOf, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
-import { managersOf } from '../analysis/messages';
 import type { AnalysedEvent } from '../analysis/pipeline';
 import { clueScope } from '../clue/query';
 import { clue } from '../clue/schema';
-import * as org from '../org/service';
+import * as org from '../org';
 import { deliverableAt, shanghaiDay } from './quiet';
 import { businessReminder, insightCall, insightMention, reminderSetting } from './schema';
 
@@ -100,7 +99,7 @@ export class Reminders {
   async raise(r: Raise, setting?: ReminderSetting, now = new Date()): Promise<number> {
     const s = setting ?? (await this.setting(r.orgId));
     if (!s.signals.includes(r.signal) || !r.ownerId) return 0;
-    const to = [r.ownerId, ...(s.remindWho === 2 ? await managersOf(this.db, r.orgId, r.ownerId) : [])];
+    const to = [r.ownerId, ...(s.remindWho === 2 ? await org.managersOf(this.db, r.orgId, r.ownerId) : [])];
     const [customer] = await this.db
       .select({ name: clue.name, company: clue.company, phone: clue.phone })
       .from(clue)

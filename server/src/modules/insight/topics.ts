@@ -8,7 +8,7 @@ import { anyOf, findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern, uniqueViolation } from '../../platform/validation';
 import type { AsrService } from '../asr/service';
-import { orgUsersByIds } from '../org/directory';
+import { orgUsersByIds } from '../org';
 import { daysBetween, periodOf, shanghaiDaySql } from './insights';
 import { insightTopic } from './schema';
 

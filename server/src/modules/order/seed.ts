@@ -3,7 +3,7 @@ import { lineTotalFen, PAYMENT_METHODS } from '@crm/core/contract/order';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext, DemoOrg } from '../../platform/context';
 import { clue } from '../clue/schema';
-import { appUser } from '../org/schema';
+import { orgUsers } from '../org';
 import { nextOrderNo } from './numbering';
 import { crmOrder, crmOrderEvent, crmOrderLine, crmOrderPayment, crmOrderSetting, crmProduct } from './schema';
 
@@ -60,14 +60,7 @@ export async function seedOrders(ctx: AppContext, org: DemoOrg, index: number): 
     .from(clue)
     .where(and(eq(clue.organizationId, org.orgId), eq(clue.type, 2)))
     .limit(40);
-  const depts = new Map(
-    (
-      await db
-        .select({ id: appUser.id, deptId: appUser.deptId })
-        .from(appUser)
-        .where(eq(appUser.organizationId, org.orgId))
-    ).map((u) => [u.id, u.deptId]),
-  );
+  const depts = new Map((await orgUsers(db, org.orgId)).map((u) => [u.id, u.deptId]));
   for (const [i, c] of customers.entries()) {
     const created = new Date(Date.now() - Math.floor(rand() * 60) * DAY_MS - Math.floor(rand() * 8 * 3600_000));
     const lines = Array.from({ length: 1 + Math.floor(rand() * 2) }, (_, k) => {

@@ -6,8 +6,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { findScoped, scoped, unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { Clues } from '../clue/service';
-import { deptNamesByIds, orgUsersByIds } from '../org/directory';
-import { deptSubtree, usersInDepts } from '../org/service';
+import { deptNamesByIds, deptSubtree, orgUsersByIds, usersInDepts } from '../org';
 import { type DropRule, publicSeaPool } from './schema';
 
 type Body<K extends keyof typeof contract.publicSeaPool> = CallBody<(typeof contract.publicSeaPool)[K]>;

@@ -9,7 +9,7 @@ import { page, pageRows } from '../../platform/paging';
 import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { uniqueViolation } from '../../platform/validation';
-import { userNames } from '../org/service';
+import { orgUsersByIds } from '../org';
 import { findRecording, recordingInOrg, refuseSelfReview, updateRecording } from '../recording/rows';
 import { recording } from '../recording/schema';
 import { recordHistory } from './history';
@@ -153,7 +153,7 @@ async function appealViews(db: DbOrTx, orgId: number, rows: AppealRow[]): Promis
         .where(and(eq(recording.organizationId, orgId), inArray(recording.id, ids)))
     : [];
   const fileName = new Map(files.map((f) => [f.id, f.fileName]));
-  const names = await userNames(
+  const names = await orgUsersByIds(
     db,
     orgId,
     rows.flatMap((r) => (r.decidedBy ? [r.ownerUserId, r.decidedBy] : [r.ownerUserId])),

@@ -8,7 +8,7 @@ import { offsetOf, page } from '../../platform/paging';
 import { scoped, unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { Clues } from '../clue/service';
-import { orgUsersByIds } from '../org/directory';
+import { orgUsersByIds } from '../org';
 import { dayStart } from '../publicSea/claims';
 import type { Pools } from '../publicSea/pools';
 import { retrievalSetting } from './schema';
@@ -39,7 +39,7 @@ export class RetrievalService {
     const [row] = await this.db
       .select()
       .from(retrievalSetting)
-      .where(scoped(unscoped(orgId, 'the retrieval setting is the organisation\'s'), retrievalSetting));
+      .where(scoped(unscoped(orgId, "the retrieval setting is the organisation's"), retrievalSetting));
     if (!row) return DEFAULTS;
     return {
       enabled: row.enabled as 1 | 2,

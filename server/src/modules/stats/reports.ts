@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { orgUsersByIds } from '../org/directory';
+import { orgUsersByIds } from '../org';
 import { addDays, today } from './days';
 import { overview } from './overview';
 import { refreshOrg } from './rollup';
@@ -28,7 +28,11 @@ type Answer<K extends keyof Calls> = CallAnswer<Calls[K]>;
 
 /** The whole organisation, as the job sees it. */
 const orgWide = (orgId: number) =>
-  ({ ...unscoped(orgId, 'reports count every user of the organisation'), userId: 0, dataScope: 3 }) as unknown as Session;
+  ({
+    ...unscoped(orgId, 'reports count every user of the organisation'),
+    userId: 0,
+    dataScope: 3,
+  }) as unknown as Session;
 
 /** The period a report of this type covers when made at `now`: the day, week or month just ended. */
 export function lastPeriod(type: ReportType, now = new Date()): [string, string] {

@@ -8,7 +8,7 @@ import { page, pageRows } from '../../platform/paging';
 import { scoped, unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { XlsxExport } from '../../platform/xlsxExport';
-import { getOrgSetting } from '../org/settings';
+import { getOrgSetting } from '../org';
 import { checkBeforeDial } from './guard';
 import { applyEvent, type CallRow, PHASE, pushStatus } from './lifecycle';
 import { callRecord, callTaskLead } from './schema';

@@ -1,9 +1,9 @@
 import type { AppContext, DemoOrg } from '../../platform/context';
-import { sealSecret } from '../../platform/secrets';
 import { unscoped } from '../../platform/scope';
+import { sealSecret } from '../../platform/secrets';
 import type { Session } from '../../platform/session';
 import { clueIdsOfFilter } from '../clue/callTargets';
-import { setOrgSetting } from '../org/settings';
+import { setOrgSetting } from '../org';
 import { callFiling, callGuard, callLine, callNumberList, callSeat, callTask, callTaskLead } from './schema';
 
 /** Demo calling setup: lines, seats bound to the seats, number protection, risk numbers, a task, a filing. */
@@ -55,7 +55,7 @@ export async function seedTelephony(ctx: AppContext, org: DemoOrg, index: number
   const manager: Session = {
     sessionId: 'seed',
     userId: org.managerId,
-    ...unscoped(org.orgId, 'the demo seed writes the organisation\'s settings'),
+    ...unscoped(org.orgId, "the demo seed writes the organisation's settings"),
     username: 'seed',
     deptId: null,
     roleId: null,
