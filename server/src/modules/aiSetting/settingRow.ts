@@ -8,7 +8,7 @@ export type SettingRow = typeof aiOrgSetting.$inferSelect;
 type SettingPatch = Partial<Omit<typeof aiOrgSetting.$inferInsert, 'organizationId'>>;
 
 /** What jobs and other modules pass to act for an organisation. */
-export const orgScope = (orgId: number): Scope => unscoped(orgId, 'the AI setting row is the organisation\'s');
+export const orgScope = (orgId: number): Scope => unscoped(orgId, "the AI setting row is the organisation's");
 
 export async function settingRow(db: DbOrTx, s: Scope): Promise<SettingRow | null> {
   const [row] = await db.select().from(aiOrgSetting).where(scoped(s, aiOrgSetting)).limit(1);

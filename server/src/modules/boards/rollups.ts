@@ -25,7 +25,7 @@ const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 export async function refreshRollups(db: Db, orgId: number): Promise<void> {
-  const org = unscoped(orgId, 'board rollups count every user\'s leads');
+  const org = unscoped(orgId, "board rollups count every user's leads");
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK}, ${orgId})`);
     await tx.delete(boardLeadDay).where(eq(boardLeadDay.organizationId, orgId));

@@ -69,7 +69,9 @@ const collaboratorRule = (s: Session): SQL =>
  * (the import job, the calls of other modules, duplicate rules). `scoped` reads only `orgId` and `visibleUserIds`.
  */
 export function orgClues(orgId: number, opts: { deleted?: boolean } = {}): SQL {
-  return scoped(unscoped(orgId, 'work on behalf of the organisation, whoever owns the lead'), clue, { deleted: opts.deleted });
+  return scoped(unscoped(orgId, 'work on behalf of the organisation, whoever owns the lead'), clue, {
+    deleted: opts.deleted,
+  });
 }
 
 /** The number a keyword searches for (normalised as stored), when it is (the start of) one of 3 digits or more. */

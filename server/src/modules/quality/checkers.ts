@@ -39,7 +39,7 @@ export class QualityRules {
   readonly checkersFor = async (orgId: number): Promise<Checker[]> => checkersOf(await this.rulesOf(orgId));
 
   private async load(orgId: number): Promise<OrgRules> {
-    const org = unscoped(orgId, 'checkers are the organisation\'s rules, for every call');
+    const org = unscoped(orgId, "checkers are the organisation's rules, for every call");
     const [lists, regexes] = await Promise.all([
       this.db
         .select()

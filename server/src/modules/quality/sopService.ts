@@ -46,7 +46,7 @@ export class SopService {
   }
 
   async depts(s: Session): Promise<Answer<'getSopExecuteDeptList'>> {
-    return (await departmentList(this.db, s.orgId)).map(({ id, name, parentId }) => ({ id, name, parentId }));
+    return departmentList(this.db, s.orgId);
   }
 
   async followStatuses(s: Session): Promise<Answer<'getOrganizationClueFollowStatusList'>> {

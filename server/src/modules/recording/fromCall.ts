@@ -26,7 +26,7 @@ export async function storeCallRecording(ctx: AppContext, r: CallRecordingInput)
   const seat: Session = {
     sessionId: `telephony:${r.callId}`,
     userId: r.userId,
-    ...unscoped(r.orgId, 'a call\'s recording is stored for its seat by the system'),
+    ...unscoped(r.orgId, "a call's recording is stored for its seat by the system"),
     username: 'telephony',
     deptId: null,
     roleId: null,
