@@ -3,9 +3,9 @@
 // pipeline's throughput.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyse } from '../server/src/modules/analysis/engine/analyse';
-import { DEFAULT_RULES } from '../server/src/modules/analysis/engine/defaults';
-import { jieba } from '../server/src/modules/analysis/engine/keywords';
+import { analyse } from '../server/src/lib/analyser/analyse';
+import { DEFAULT_RULES } from '../server/src/lib/analyser/defaults';
+import { jieba } from '../server/src/lib/analyser/keywords';
 import { longCall } from './analysis/longCall';
 import { flatten, qualityFigures } from './analysis/quality';
 import { percentile, report } from './report';

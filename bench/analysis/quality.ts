@@ -2,10 +2,10 @@
 // call tags, intention, violations, complaints and abuse, per split group, as aggregate figures only.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyse } from '../../server/src/modules/analysis/engine/analyse';
-import { ABUSE_RULE } from '../../server/src/modules/analysis/engine/checkers/abuse';
-import { DEFAULT_RULES } from '../../server/src/modules/analysis/engine/defaults';
-import type { AnalysisResult } from '../../server/src/modules/analysis/engine/types';
+import { analyse } from '../../server/src/lib/analyser/analyse';
+import { ABUSE_RULE } from '../../server/src/lib/analyser/checkers/abuse';
+import { DEFAULT_RULES } from '../../server/src/lib/analyser/defaults';
+import type { AnalysisResult } from '../../server/src/lib/analyser/types';
 import { parseTranscript } from '../../server/src/modules/asr/transcript';
 
 export const EVAL_DIR = join(import.meta.dirname, 'eval');

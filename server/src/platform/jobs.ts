@@ -69,6 +69,11 @@ export class Jobs {
     });
   }
 
+  /** The registered queues with their handlers, read-only: the cross-organisation test drives every one. */
+  get queues(): readonly Readonly<Pick<Registration, 'name' | 'handler'>>[] {
+    return this.registrations;
+  }
+
   /** Runs a registered queue on a cron schedule (Asia/Shanghai), once across all processes (pg-boss schedule). */
   schedule(name: string, cron: string): void {
     this.schedules.push({ name, cron });

@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/harness';
 import { RateLimiter } from './rateLimit';
@@ -24,22 +25,22 @@ describe('platform: envelope', () => {
 
   it('success is { code: 1, msg: success, data }', async () => {
     const org = await t().newOrg();
-    const res = await t().post(`${B}/loginController/getVersionId`, {}, { token: org.seat.token });
+    const res = await t().call(contract.account.version, undefined, { token: org.seat.token });
     expect(JSON.parse(res.raw)).toEqual({ code: 1, msg: 'success', data: { versionId: 1, versionName: '标准版' } });
   });
 
   it('without X-Support-Features every failure is HTTP 200 and only the code tells', async () => {
     const org = await t().newOrg();
     const cases = [
-      { res: await t().get(`${B}/loginController/getUserInfoByToken`, { httpStatus: false }), code: 10 },
+      { res: await t().call(contract.account.userInfo, undefined, { httpStatus: false }), code: 10 },
       {
-        res: await t().get(`${B}/loginController/getUserInfoByToken`, { httpStatus: false, token: 'bad' }),
+        res: await t().call(contract.account.userInfo, undefined, { httpStatus: false, token: 'bad' }),
         code: 22001,
       },
-      { res: await t().post(`${B}/loginController/msgCode`, { phone: '1' }, { httpStatus: false }), code: 400 },
+      { res: await t().call(contract.account.sendSmsCode, { phone: '1' }, { httpStatus: false }), code: 400 },
       {
-        res: await t().post(
-          `${B}/noticeController/save`,
+        res: await t().call(
+          contract.notice.save,
           { title: 't', content: 'c' },
           { httpStatus: false, token: org.seat.token },
         ),
@@ -56,20 +57,16 @@ describe('platform: envelope', () => {
 
   it('with X-Support-Features: standard-HTTP-status the HTTP status matches', async () => {
     const org = await t().newOrg();
-    const expired = await t().get(`${B}/loginController/getUserInfoByToken`);
+    const expired = await t().call(contract.account.userInfo);
     expect([expired.status, expired.code, expired.msg]).toEqual([401, 10, '请登录！']);
-    const invalid = await t().get(`${B}/loginController/getUserInfoByToken`, { token: 'bad' });
+    const invalid = await t().call(contract.account.userInfo, undefined, { token: 'bad' });
     expect([invalid.status, invalid.code]).toEqual([401, 22001]);
-    const bad = await t().post(`${B}/loginController/msgCode`, { phone: '1' });
+    const bad = await t().call(contract.account.sendSmsCode, { phone: '1' });
     expect([bad.status, bad.code]).toEqual([400, 400]);
-    expect(bad.data.errors[0].field).toBe('phone');
-    const forbidden = await t().post(
-      `${B}/noticeController/save`,
-      { title: 't', content: 'c' },
-      { token: org.seat.token },
-    );
+    expect((bad.data as any).errors[0].field).toBe('phone');
+    const forbidden = await t().call(contract.notice.save, { title: 't', content: 'c' }, { token: org.seat.token });
     expect([forbidden.status, forbidden.code, forbidden.msg]).toEqual([403, 403, '无权限访问']);
-    const malformed = await t().request('POST', `${B}/loginController/webLogin`, '{not json', {
+    const malformed = await t().callRaw(contract.account.login, '{not json', {
       headers: { 'content-type': 'application/json' },
     });
     expect([malformed.status, malformed.code]).toEqual([400, 400]);
@@ -109,16 +106,16 @@ describe('platform: envelope', () => {
 
   it('an access token in the URL is taken only where a route allows it (playback), nowhere else', async () => {
     const org = await t().newOrg();
-    const inUrl = await t().get(`${B}/loginController/getUserInfoByToken`, { query: { token: org.admin.token } });
+    const inUrl = await t().callRaw(contract.account.userInfo, { token: org.admin.token });
     expect([inUrl.status, inUrl.code]).toEqual([401, 10]);
-    const inHeader = await t().get(`${B}/loginController/getUserInfoByToken`, { token: org.admin.token });
+    const inHeader = await t().call(contract.account.userInfo, undefined, { token: org.admin.token });
     expect(inHeader.code).toBe(1);
-    const play = await t().get('/api/robot/recording/v1/play', { query: { id: 2147483000, token: org.admin.token } });
+    const play = await t().call(contract.recording.play, { id: 2147483000, token: org.admin.token });
     expect(play.code).toBe(404); // signed in by the URL token, then the recording is not found
   });
 
   it('a call without a session answers code 10 before validating its body', async () => {
-    const res = await t().post(`${B}/appNotice/setReadByIds`, { ids: 'not a list' });
+    const res = await t().callRaw(contract.notice.setRead, { ids: 'not a list' });
     expect([res.status, res.code]).toEqual([401, 10]);
   });
 });

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { contract } from '@crm/core/contract';
+import type { PushMessage } from '@crm/core/contract/push';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMosquitto, type TestMosquitto } from '../../../scripts/lib/mosquitto.mjs';
@@ -15,7 +17,22 @@ import { DISCONNECT_TOPIC } from './push/topics';
  * loopback ports: one that refuses anonymous clients (the README's shape), one that lets anyone in.
  */
 
-const B = '/api/backend';
+const _B = '/api/backend';
+
+/** A user message of the push contract, told apart by its title. */
+const message = (title: string): PushMessage => ({
+  type: 'message',
+  id: 1,
+  title,
+  content: '',
+  msgType: 'notice',
+  param: {},
+  data: {},
+  noticeId: null,
+  isRead: 0,
+  readTime: null,
+  createTime: null,
+});
 const JWT_SECRET = `push-test-${randomBytes(8).toString('hex')}`;
 
 /** A broker that refuses anonymous clients (the product's user `crm`), for the whole file. */
@@ -47,7 +64,7 @@ function browsers(t: () => TestApp) {
   afterAll(endClients);
   /** The client id the server issues to the session of this token (the web app asks for it before connecting). */
   const clientIdOf = async (token: string) => {
-    const res = await t().post(`${B}/appNotice/pushClient`, {}, { token });
+    const res = await t().call(contract.notice.pushClient, undefined, { token });
     expect(res.code).toBe(1);
     return res.data.clientId as string;
   };
@@ -133,7 +150,7 @@ describe('push: client ids are the server’s', () => {
     await pause(300);
     expect(victimClosed).toBe(false);
     expect(victim.connected).toBe(true);
-    await t().ctx.push.publish(own, { type: 'message', title: '仍然在线' });
+    await t().ctx.push.publish(own, message('仍然在线'));
     await expect.poll(() => got.length, { timeout: 5000 }).toBe(1);
     expect(got[0].payload.title).toBe('仍然在线');
   });
@@ -196,8 +213,8 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
     await onB.subscribeAsync(own);
     await onA.subscribeAsync(own);
     const [gotB, gotA] = [inbox(onB), inbox(onA)];
-    const res = await t().post(
-      `${B}/noticeController/save`,
+    const res = await t().call(
+      contract.notice.save,
       { title: '跨进程公告', content: '从 A 保存，B 上收到' },
       { token: org.admin.token },
     );
@@ -215,9 +232,10 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
     const onB = await browser(portB, org.manager.token);
     await onB.subscribeAsync(orgTopic(org.orgId));
     const got = inbox(onB);
-    await t().ctx.push.publish(orgTopic(org.orgId), { type: 'unread', from: 'worker' });
+    const counts = { type: 'unread', unreadCount: 1, aiUnreadCount: 0, totalUnreadCount: 1 } as const;
+    await t().ctx.push.publish(orgTopic(org.orgId), counts);
     await expect.poll(() => got.length, { timeout: 5000 }).toBe(1);
-    expect(got[0]).toEqual({ topic: orgTopic(org.orgId), payload: { type: 'unread', from: 'worker' } });
+    expect(got[0]).toEqual({ topic: orgTopic(org.orgId), payload: counts });
   });
 
   it('what the product publishes on the broker is signed; unsigned messages, even with its credentials, are dropped', async () => {
@@ -231,12 +249,12 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
     spy.on('message', (_t, payload) => onBroker.push(payload.toString()));
     // someone holding the broker account but not the installation's secret
     await spy.publishAsync(own, JSON.stringify({ type: 'message', title: '无签名' }), { qos: 1 });
-    await t().ctx.push.publish(own, { type: 'message', title: '有签名' });
+    await t().ctx.push.publish(own, message('有签名'));
     await expect.poll(() => got.length, { timeout: 5000 }).toBe(1);
     await pause(300);
     expect(got.map((m) => m.payload.title)).toEqual(['有签名']);
     const signed = JSON.parse(onBroker.find((p) => p.includes('有签名')) as string);
-    expect(signed).toMatchObject({ v: 1, body: JSON.stringify({ type: 'message', title: '有签名' }) });
+    expect(signed).toMatchObject({ v: 1, body: JSON.stringify(message('有签名')) });
     expect(signed.sig).toMatch(/^[\w-]{43}$/);
   });
 
@@ -279,7 +297,7 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
   });
 
   it("another user's client id is refused on every process; the victim stays connected", async () => {
-    const victimId = (await t().post(`${B}/appNotice/pushClient`, {}, { token: org.seat.token })).data.clientId;
+    const victimId = (await t().call(contract.notice.pushClient, undefined, { token: org.seat.token })).data.clientId;
     const victim = await browser(portA, org.seat.token, victimId);
     for (const port of [portA, portB])
       await expect(attempt(port, other.admin.token, victimId)).rejects.toMatchObject({ code: 2 });
@@ -289,7 +307,7 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
 
   it('an expired token is refused; a live connection is closed when its token expires', async () => {
     const expired = await tokenFor(org.seat, 0);
-    const id = (await t().post(`${B}/appNotice/pushClient`, {}, { token: org.seat.token })).data.clientId;
+    const id = (await t().call(contract.notice.pushClient, undefined, { token: org.seat.token })).data.clientId;
     await expect(attempt(portB, expired, id)).rejects.toMatchObject({ code: 4 });
 
     const shortLived = await browser(portB, await tokenFor(org.seat, 2));
@@ -303,14 +321,14 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
   it('a user disabled by an administrator is disconnected on both processes and refused on reconnect', async () => {
     const victimOrg = await t().newOrg();
     const token = victimOrg.seat.token;
-    const id = (await t().post(`${B}/appNotice/pushClient`, {}, { token })).data.clientId;
+    const id = (await t().call(contract.notice.pushClient, undefined, { token })).data.clientId;
     const [onA, onB] = [await browser(portA, token), await browser(portB, token)];
     const colleague = await browser(portB, victimOrg.otherSeat.token);
     const goneA = closed(onA);
     const goneB = closed(onB);
     // the administrator works on process A; process B hears of it through the broker
-    const res = await t().post(
-      `${B}/userController/updateStatus`,
+    const res = await t().call(
+      contract.users.updateStatus,
       { id: victimOrg.seat.userId, status: 2 },
       { token: victimOrg.admin.token },
     );
@@ -382,7 +400,7 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
       const captured: { topic: string; raw: Buffer }[] = [];
       intruder.on('message', (topic, raw) => captured.push({ topic, raw }));
       await intruder.subscribeAsync('crm/#', { qos: 1 });
-      const forged = { type: 'message', msgType: 'notice', id: 1, title: '伪造公告', content: '请点击链接' };
+      const forged = { ...message('伪造公告'), content: '请点击链接' };
       await intruder.publishAsync(victimTopic, JSON.stringify(forged), { qos: 1 });
       await intruder.publishAsync(orgTopic(org.orgId), JSON.stringify(forged), { qos: 1 });
       await intruder.publishAsync(DISCONNECT_TOPIC, JSON.stringify({ orgId: org.orgId, userId: org.seat.userId }), {
@@ -401,7 +419,7 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
       expect(seat.connected).toBe(true);
 
       // genuine: a notice published by process C reaches the browser on D, once
-      await c.built.ctx.push.publish(victimTopic, { type: 'message', title: '真实公告' });
+      await c.built.ctx.push.publish(victimTopic, message('真实公告'));
       await expect.poll(() => got.length, { timeout: 5000 }).toBe(1);
       expect(got[0].payload.title).toBe('真实公告');
 
@@ -441,7 +459,7 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
 
       await own.stop();
       await expect.poll(health, { timeout: 5000 }).toBe(false);
-      await expect(c.built.ctx.push.publish(userTopic(org.orgId, org.seat.userId), { n: 1 })).rejects.toThrow(
+      await expect(c.built.ctx.push.publish(userTopic(org.orgId, org.seat.userId), message('无代理'))).rejects.toThrow(
         /not connected/,
       );
       // the browser's own connection to process D is not the broker's: it stays
@@ -450,7 +468,7 @@ describe.skipIf(!broker)('push: API processes relaying through an external broke
       await own.start();
       await expect.poll(health, { timeout: 10_000 }).toBe(true);
       await expect.poll(() => d.built.ctx.push.healthy(), { timeout: 10_000 }).toBe(true);
-      await c.built.ctx.push.publish(userTopic(org.orgId, org.seat.userId), { type: 'message', title: '代理恢复' });
+      await c.built.ctx.push.publish(userTopic(org.orgId, org.seat.userId), message('代理恢复'));
       await expect.poll(() => got.length, { timeout: 5000 }).toBe(1);
       expect(got[0].payload.title).toBe('代理恢复');
     });

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { PushMessage, PushTopic } from '@crm/core/contract/push';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttConfig } from './config';
 import { browserAuthenticator, type SessionCheck } from './push/auth';
@@ -18,7 +19,8 @@ export { orgTopic, userTopic } from './push/topics';
  */
 export interface Push {
   kind: 'embedded' | 'external';
-  publish(topic: string, payload: unknown): Promise<void>;
+  /** Sends one message of the push contract to a user's or an organisation's browsers (`userTopic`, `orgTopic`). */
+  publish(topic: PushTopic, message: PushMessage): Promise<void>;
   /** Closes a user's browser connections in every process (a user disabled by an administrator). */
   disconnectUser(orgId: number, userId: number): Promise<void>;
   /**
@@ -48,11 +50,11 @@ export async function createPush(opts: PushOptions): Promise<Push> {
   const ids = clientIds(keys.clientId);
   const mqtt = opts.mqtt;
   const local = await createLocalBroker(browserAuthenticator(opts.tokens, opts.sessionAlive, ids));
-  const encode = (payload: unknown) => Buffer.from(JSON.stringify(payload));
+  const encode = (message: PushMessage) => Buffer.from(JSON.stringify(message));
   if (!mqtt)
     return {
       kind: 'embedded',
-      publish: (topic, payload) => local.deliver(topic, encode(payload)),
+      publish: (topic, message) => local.deliver(topic, encode(message)),
       disconnectUser: async (orgId, userId) => {
         local.disconnectUser(orgId, userId);
       },
@@ -80,7 +82,7 @@ export async function createPush(opts: PushOptions): Promise<Push> {
   return {
     kind: 'external',
     // Only through the broker: the relay brings it back to this process's browsers like to every other's.
-    publish: (topic, payload) => relay.publish(topic, encode(payload)),
+    publish: (topic, message) => relay.publish(topic, encode(message)),
     disconnectUser: async (orgId, userId) => {
       // here at once, even if the broker is unreachable; the other processes by the broker
       local.disconnectUser(orgId, userId);

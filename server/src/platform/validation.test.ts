@@ -1,4 +1,4 @@
-import { numericText } from '@crm/core/contract';
+import { contract, numericText } from '@crm/core/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appUser } from '../modules/org/schema';
@@ -31,7 +31,7 @@ describe('hardening at the edge', () => {
     const org = await t().newOrg();
     const token = org.admin.token;
     for (const id of [true, [org.manager.userId]]) {
-      const res = await t().post(`${B}/userController/changePassword`, { id, password: 'abc12345x' }, { token });
+      const res = await t().call(contract.users.changePassword, { id, password: 'abc12345x' }, { token });
       expect([res.status, res.code]).toEqual([400, 400]);
     }
     expect((await t().login(org.manager.username)).token).toBeTruthy(); // the old password still signs in
@@ -40,27 +40,27 @@ describe('hardening at the edge', () => {
     const before = await roleOf();
     expect(before.roleId).toBeTruthy();
     for (const roleId of [true, [1]]) {
-      const res = await t().post(`${B}/userController/update`, { id: org.seat.userId, roleId }, { token });
+      const res = await t().call(contract.users.update, { id: org.seat.userId, roleId }, { token });
       expect([res.status, res.code]).toEqual([400, 400]);
     }
     expect(await roleOf()).toEqual(before);
     // numeric text is still a number (select values often arrive as text)
-    const page = await t().get(`${B}/loginController/getUserInfoByToken`, { token });
+    const page = await t().call(contract.account.userInfo, undefined, { token });
     expect(page.code).toBe(1);
   });
 
   it('U+0000 in any text of a body or a query answers 400 naming the field, never 500', async () => {
     const org = await t().newOrg();
     const token = org.admin.token;
-    const body = await t().post(`${B}/problemFeedback/save`, { type: 1, content: 'a\u0000b' }, { token });
+    const body = await t().call(contract.feedback.save, { type: 1, content: 'a\u0000b' }, { token });
     expect([body.status, body.code, body.msg]).toEqual([400, 400, 'content：不能包含空字符（U+0000）']);
-    const nested = await t().post(
-      `${B}/problemFeedback/save`,
+    const nested = await t().call(
+      contract.feedback.save,
       { type: 1, content: 'ok', images: ['/x\u0000.png'] },
       { token },
     );
     expect([nested.status, nested.msg]).toEqual([400, 'images.0：不能包含空字符（U+0000）']);
-    const query = await t().get(`${B}/loginController/getUserInfoByToken`, { token, query: { x: 'a\u0000' } });
+    const query = await t().callRaw(contract.account.userInfo, { x: 'a\u0000' }, { token });
     expect([query.status, query.msg]).toEqual([400, 'x：不能包含空字符（U+0000）']);
   });
 
@@ -74,11 +74,7 @@ describe('hardening at the edge', () => {
       ['dataScope', 'functionSigns', 'name', 'routes'].sort(),
     );
     expect(schemaOf(`${B}/roleController/list`).properties.pageSize.enum).toEqual([10, 20, 50, 100]);
-    const refused = await t().post(
-      `${B}/roleController/list`,
-      { pageSize: 30 },
-      { token: (await t().newOrg()).admin.token },
-    );
+    const refused = await t().call(contract.roles.list, { pageSize: 30 }, { token: (await t().newOrg()).admin.token });
     expect(refused.msg).toBe('pageSize：每页条数只能是 10、20、50、100');
     // every reference resolves (recursive trees such as Dept and Menu are components)
     const refs = [...res.raw.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);

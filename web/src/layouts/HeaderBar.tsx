@@ -16,9 +16,10 @@ import { useCallQuery } from '../api/hooks';
 import { navigateTo } from '../app/navigation';
 import { clearSession, getRefreshToken, useUser } from '../app/session';
 import { ui } from '../app/ui';
+import { AiAccountTip } from '../features/ai/AiAccountTip';
 import NoticePanel from '../notices/NoticePanel';
-import { useNotices } from '../notices/store';
-import { AiAccountTip } from '../pages/ai/AiAccountTip';
+import { useNoticePush, useNotices } from '../notices/store';
+import { useWorkStatusPush } from '../notices/workStatus';
 import ChangePasswordModal from './ChangePasswordModal';
 
 /** Ends the session on the server (a failure is silent: the session ends here anyway) and goes to /login. */
@@ -31,6 +32,8 @@ export async function logOut(): Promise<void> {
 export default function HeaderBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const user = useUser();
   const notices = useNotices();
+  useNoticePush();
+  useWorkStatusPush();
   const [pwdOpen, setPwdOpen] = useState(false);
   const base = useCallQuery(
     contract.organization.getAuthOrganizationBaseInfo,

@@ -1,4 +1,4 @@
-import { contract } from '@crm/core/contract';
+import { contract, userTopic } from '@crm/core/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const fake = vi.hoisted(() => ({
@@ -29,9 +29,10 @@ vi.mock('../api/client', () => ({
   refreshSession: async () => true,
 }));
 vi.mock('../api/config', () => ({ mqttUrl: () => 'ws://crm.test/mqtt' }));
-vi.mock('./store', () => ({ noticeStore: { receive: vi.fn() }, refreshUnread: vi.fn() }));
+vi.mock('./push', () => ({ receivePush: vi.fn() }));
 
 const { connectPush } = await import('./mqtt');
+const { receivePush } = await import('./push');
 
 describe('push connection', () => {
   afterEach(() => {
@@ -49,6 +50,20 @@ describe('push connection', () => {
     c.emit('error', Object.assign(new Error('Identifier rejected'), { code: 2 }));
     await vi.waitFor(() => expect(c.options.clientId).toBe(fake.ids[1]));
     expect(fake.calls).toHaveLength(2);
+    stop();
+  });
+
+  it("subscribes to the user's topic of the contract and hands every payload to receivePush", async () => {
+    const stop = connectPush({ orgId: 7, userId: 9, token: () => 'token-1' });
+    await vi.waitFor(() => expect(fake.clients).toHaveLength(1));
+    const c = fake.clients[0] as unknown as {
+      subscribe: ReturnType<typeof vi.fn>;
+      emit(e: string, ...a: unknown[]): boolean;
+    };
+    c.emit('connect');
+    expect(c.subscribe).toHaveBeenCalledWith(userTopic(7, 9));
+    c.emit('message', userTopic(7, 9), Buffer.from('{"type":"unread"}'));
+    expect(receivePush).toHaveBeenCalledWith('{"type":"unread"}');
     stop();
   });
 

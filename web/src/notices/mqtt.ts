@@ -1,20 +1,7 @@
-import { type AppMessage, messageListOf } from '@crm/core';
-import { contract } from '@crm/core/contract';
+import { contract, userTopic } from '@crm/core/contract';
 import { api, refreshSession } from '../api/client';
 import { mqttUrl } from '../api/config';
-import { noticeStore, refreshUnread } from './store';
-
-/** Topic of a user's messages (server: platform/push.ts userTopic). */
-export const userTopic = (orgId: number | string, userId: number | string) => `crm/${orgId}/user/${userId}`;
-
-/** Window event carrying every pushed payload (detail: the parsed JSON). */
-export const PUSH_EVENT = 'crm:push';
-
-/** A pushed user message (notice, clue reminder, AI message): shown in the popup stack. */
-export function isMessage(msg: { type?: string; id?: unknown; title?: unknown; content?: unknown }): boolean {
-  if (msg.type) return msg.type === 'message';
-  return msg.id !== undefined && msg.id !== null && (!!msg.title || !!msg.content);
-}
+import { receivePush } from './push';
 
 /** CONNACK refusals of the server's /mqtt: 4 the token is invalid or expired, 5 the session ended or the user was disabled. */
 const REFUSED = new Set([4, 5]);
@@ -32,19 +19,16 @@ async function issuedClientId(closed: () => boolean): Promise<string | null> {
 }
 
 /**
- * Connects to the MQTT push (username anything, password the access token) and feeds the popup stack. The address is
- * /mqtt on the page's own origin, served by every API process in both shapes (with an external broker each process
- * relays); VITE_MQTT_URL only overrides it and is not needed behind the product's reverse proxy.
+ * Connects to the MQTT push (username anything, password the access token) on the user's topic and hands what arrives
+ * to receivePush (push.ts: the handlers of usePush). The address is /mqtt on the page's own origin, served by every API
+ * process in both shapes (with an external broker each process relays); VITE_MQTT_URL only overrides it and is not
+ * needed behind the product's reverse proxy.
  * The server closes the connection when the access token expires: a refused reconnect renews the token once with the
  * refresh token, and gives up when the session is over (the next API call then leads to the sign-in page).
  * The client id is the server's (pushClient, bound to the session): nobody can connect under another's.
  * mqtt.js is loaded on demand so the sign-in page does not carry it. Returns a disconnect function.
  */
-export function connectPush(opts: {
-  orgId: number | string;
-  userId: number | string;
-  token: () => string | null;
-}): () => void {
+export function connectPush(opts: { orgId: number; userId: number; token: () => string | null }): () => void {
   let closed = false;
   let client: { end(force?: boolean): unknown } | null = null;
   void Promise.all([import('mqtt'), issuedClientId(() => closed)]).then(([{ default: mqtt }, clientId]) => {
@@ -62,17 +46,8 @@ export function connectPush(opts: {
     c.on('reconnect', () => {
       c.options.password = opts.token() ?? '';
     });
-    c.on('message', (_topic, payload) => {
-      try {
-        const msg = JSON.parse(payload.toString()) as AppMessage & { type?: string };
-        // Every push is also a window event, for pages that follow other kinds (work status …).
-        window.dispatchEvent(new CustomEvent(PUSH_EVENT, { detail: msg }));
-        if (isMessage(msg)) noticeStore.receive(msg, messageListOf(msg.msgType) === 'ai');
-        else if (msg.type === 'unread') void refreshUnread();
-      } catch {
-        // A payload that is not JSON is not one of ours: ignored.
-      }
-    });
+    // to whoever follows its kind (usePush)
+    c.on('message', (_topic, payload) => receivePush(payload.toString()));
     c.on('error', (err) => {
       const code = (err as { code?: number }).code ?? 0;
       if (code === IDENTIFIER_REJECTED)

@@ -31,8 +31,8 @@ describe('notification popups', () => {
     [0, 1, 0],
   ])('unread %s minus %s → %s (never below 0)', (c, n, out) => expect(decrement(c, n)).toBe(out));
   it('clue info decides auto-close', () => {
-    expect(hasClueInfo({ id: 1, param: { clueInfo: { clueId: 3 } } })).toBe(true);
-    expect(hasClueInfo({ id: 1, param: {} })).toBe(false);
+    expect(hasClueInfo({ param: { clueInfo: { clueId: 3 } } })).toBe(true);
+    expect(hasClueInfo({ param: {} })).toBe(false);
   });
 });
 

@@ -1,7 +1,8 @@
-import type { AppMessage } from '@crm/core';
-import { type CallAnswer, contract } from '@crm/core/contract';
+import { messageListOf } from '@crm/core';
+import { type CallAnswer, contract, type PushOf } from '@crm/core/contract';
 import { useSyncExternalStore } from 'react';
 import { api } from '../api/client';
+import { usePush } from './push';
 
 /** Popup constants of spec part 1 section 9. */
 export const POPUP = {
@@ -15,17 +16,18 @@ export const POPUP = {
   exitMs: 800,
 } as const;
 
-export interface Popup extends AppMessage {
+/** A pushed message on screen. */
+export type Popup = PushOf<'message'> & {
   /** Set when the exit animation runs; removed after POPUP.exitMs. */
   leaving?: boolean;
-}
+};
 
 /** The unread counts of the header's badge and tabs (the answer of getRedDotNew), and the popups on screen. */
 export interface NoticeState extends CallAnswer<typeof contract.notice.unreadCounts> {
   popups: Popup[];
 }
 
-export const hasClueInfo = (m: AppMessage) => !!m.param?.clueInfo;
+export const hasClueInfo = (m: Pick<Popup, 'param'>) => !!m.param.clueInfo;
 
 /** Stack position of each visible popup: level 0 is on top at full size, each level lower 15px and 0.1 smaller. */
 export function stackStyle(level: number): {
@@ -70,7 +72,7 @@ export const noticeStore = {
     });
   },
   /** A pushed message: counted unread and shown on top of the stack. */
-  receive(m: AppMessage, isAi: boolean) {
+  receive(m: PushOf<'message'>, isAi: boolean) {
     set({
       unreadCount: state.unreadCount + (isAi ? 0 : 1),
       aiUnreadCount: state.aiUnreadCount + (isAi ? 1 : 0),
@@ -91,6 +93,12 @@ export const noticeStore = {
 
 export function useNotices(): NoticeState {
   return useSyncExternalStore(noticeStore.subscribe, noticeStore.get, noticeStore.get);
+}
+
+/** The badge and the popups follow the push: a new message, and the counts when messages were read elsewhere. */
+export function useNoticePush(): void {
+  usePush('message', (m) => noticeStore.receive(m, messageListOf(m.msgType) === 'ai'));
+  usePush('unread', (counts) => noticeStore.setCounts(counts));
 }
 
 /** A background call's failure (silent): the counts stay as they are until the next refresh or push. */

@@ -48,6 +48,7 @@ import { users } from './users';
 
 export * from './call';
 export * from './fields';
+export * from './push';
 export * from './shapes';
 
 export const contract = {

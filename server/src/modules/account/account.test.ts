@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, useTestApp } from '../../test/harness';
 
@@ -10,7 +11,7 @@ describe('account: sign-in and session', () => {
 
   it('logs in by login name and returns token and refreshToken', async () => {
     const org = await t().newOrg();
-    const res = await t().post(`${B}/loginController/webLogin`, {
+    const res = await t().call(contract.account.login, {
       account: org.admin.username,
       password: TEST_PASSWORD,
     });
@@ -22,8 +23,8 @@ describe('account: sign-in and session', () => {
 
   it('rejects a wrong password with a Chinese message', async () => {
     const org = await t().newOrg();
-    const res = await t().post(
-      `${B}/loginController/webLogin`,
+    const res = await t().call(
+      contract.account.login,
       { account: org.seat.username, password: 'wrong1234' },
       { ip: `10.1.1.${R}` },
     );
@@ -32,34 +33,34 @@ describe('account: sign-in and session', () => {
   });
 
   it('answers validation errors naming the field', async () => {
-    const res = await t().post(`${B}/loginController/webLogin`, { account: '', password: 'x' });
+    const res = await t().call(contract.account.login, { account: '', password: 'x' });
     expect(res.status).toBe(400);
     expect(res.code).toBe(400);
     expect(res.msg).toContain('请输入账号');
   });
 
   it('without X-Support-Features answers HTTP 200 with the code only', async () => {
-    const res = await t().get(`${B}/loginController/getUserInfoByToken`, { httpStatus: false });
+    const res = await t().call(contract.account.userInfo, undefined, { httpStatus: false });
     expect(res.status).toBe(200);
     expect(res.code).toBe(10);
   });
 
   it('no session: code 10 with 请登录！ and HTTP 401', async () => {
-    const res = await t().get(`${B}/loginController/getUserInfoByToken`);
+    const res = await t().call(contract.account.userInfo);
     expect(res.status).toBe(401);
     expect(res.code).toBe(10);
     expect(res.msg).toBe('请登录！');
   });
 
   it('an invalid token answers 22001', async () => {
-    const res = await t().get(`${B}/loginController/getUserInfoByToken`, { token: 'garbage.token.here' });
+    const res = await t().call(contract.account.userInfo, undefined, { token: 'garbage.token.here' });
     expect(res.code).toBe(22001);
   });
 
   it('accepts the token bare or after Bearer and returns user info', async () => {
     const org = await t().newOrg();
     for (const token of [org.admin.token, `Bearer ${org.admin.token}`]) {
-      const res = await t().get(`${B}/loginController/getUserInfoByToken`, { token });
+      const res = await t().call(contract.account.userInfo, undefined, { token });
       expect(res.code).toBe(1);
       expect(res.data.organizationId).toBe(org.orgId);
       expect(res.data.username).toBe(org.admin.username);
@@ -67,7 +68,7 @@ describe('account: sign-in and session', () => {
       expect(res.data.hkbInfoVO).toEqual({ accountCount: 0, hkBindCount: 0, hkBindStatus: 0, hkBindTimeStatus: 0 });
       expect(typeof res.data.functionSigns).toBe('string');
     }
-    const seat = await t().get(`${B}/loginController/getUserInfoByToken`, { token: org.seat.token });
+    const seat = await t().call(contract.account.userInfo, undefined, { token: org.seat.token });
     expect(seat.data.roleSign).toBe('seat');
     expect(seat.data.dataSign).toBe(1);
     expect(seat.data.routes).toContain('/customerManage');
@@ -75,17 +76,17 @@ describe('account: sign-in and session', () => {
 
   it('logOut revokes the session; refresh rotates the refresh token', async () => {
     const org = await t().newOrg();
-    const r1 = await t().post(`${B}/loginController/refreshToken`, { refreshToken: org.seat.refreshToken });
+    const r1 = await t().call(contract.account.refreshToken, { refreshToken: org.seat.refreshToken });
     expect(r1.code).toBe(1);
     expect(r1.data.refreshToken).not.toBe(org.seat.refreshToken);
-    const out = await t().post(`${B}/loginController/logOut`, {}, { token: r1.data.token });
+    const out = await t().call(contract.account.logOut, undefined, { token: r1.data.token });
     expect(out.code).toBe(1);
-    const after = await t().get(`${B}/loginController/getUserInfoByToken`, { token: r1.data.token });
+    const after = await t().call(contract.account.userInfo, undefined, { token: r1.data.token });
     expect(after.code).toBe(10);
-    const refreshAfter = await t().post(`${B}/loginController/refreshToken`, { refreshToken: r1.data.refreshToken });
+    const refreshAfter = await t().call(contract.account.refreshToken, { refreshToken: r1.data.refreshToken });
     expect(refreshAfter.code).toBe(10);
     // the rotated one does not work either (reusing it before logOut would end the session: hardening.test.ts)
-    const reused = await t().post(`${B}/loginController/refreshToken`, { refreshToken: org.seat.refreshToken });
+    const reused = await t().call(contract.account.refreshToken, { refreshToken: org.seat.refreshToken });
     expect(reused.code).toBe(10);
   });
 
@@ -93,19 +94,15 @@ describe('account: sign-in and session', () => {
     const org = await t().newOrg();
     const ip = `10.2.2.${R}`;
     for (let i = 0; i < 3; i++)
-      await t().post(
-        `${B}/loginController/webLogin`,
-        { account: org.otherSeat.username, password: 'bad12345' },
-        { ip },
-      );
-    const blocked = await t().post(
-      `${B}/loginController/webLogin`,
+      await t().call(contract.account.login, { account: org.otherSeat.username, password: 'bad12345' }, { ip });
+    const blocked = await t().call(
+      contract.account.login,
       { account: org.otherSeat.username, password: TEST_PASSWORD },
       { ip: `10.3.3.${R}` },
     );
     expect(blocked.code).toBe(428);
-    expect(blocked.data.captchaRequired).toBe(true);
-    const code = await t().post(`${B}/loginController/getCode/v2`, {});
+    expect((blocked.data as any).captchaRequired).toBe(true);
+    const code = await t().call(contract.account.imageCode);
     expect(code.data.image).toMatch(/^data:image\/png;base64,/);
   });
 
@@ -115,8 +112,8 @@ describe('account: sign-in and session', () => {
     let limited: Awaited<ReturnType<ReturnType<typeof t>['post']>> | undefined;
     // fixed one-minute windows: at most 10 (+1 by the harness) pass in a window, so 25 tries always reach the limit
     for (let i = 1; i <= 25 && !limited; i++) {
-      const res = await t().post(
-        `${B}/loginController/webLogin`,
+      const res = await t().call(
+        contract.account.login,
         { account: org.manager.username, password: TEST_PASSWORD },
         { ip: `10.77.0.${i}` },
       );
@@ -130,28 +127,26 @@ describe('account: sign-in and session', () => {
 
   it('getVersionId and getTempToken', async () => {
     const org = await t().newOrg();
-    const v = await t().post(`${B}/loginController/getVersionId`, {}, { token: org.seat.token });
+    const v = await t().call(contract.account.version, undefined, { token: org.seat.token });
     expect(v.data).toEqual({ versionId: 1, versionName: '标准版' });
-    const temp = await t().get(`${B}/loginController/getTempToken`, { token: org.seat.token });
+    const temp = await t().call(contract.account.tempToken, undefined, { token: org.seat.token });
     // the temporary token is an access token of the same session (sent as one: URL tokens are for playback only)
-    const info = await t().get(`${B}/loginController/getUserInfoByToken`, { token: temp.data.token });
+    const info = await t().call(contract.account.userInfo, undefined, { token: temp.data.token });
     expect(info.data.userId).toBe(org.seat.userId);
   });
 
   it('getAuthOrganizationBaseInfo reads the balance in fen by refresh token', async () => {
     const org = await t().newOrg();
-    const res = await t().get(`${B}/organization/getAuthOrganizationBaseInfo`, {
-      query: { token: org.admin.refreshToken },
-    });
+    const res = await t().call(contract.organization.getAuthOrganizationBaseInfo, { token: org.admin.refreshToken });
     expect(res.code).toBe(1);
     expect(res.data.balance).toBe(0);
     expect(res.data.id).toBe(org.orgId);
   });
   it('refreshToken without a refresh token names the field', async () => {
-    const res = await t().post(`${B}/loginController/refreshToken`, {});
+    const res = await t().callRaw(contract.account.refreshToken, {});
     expect(res.status).toBe(400);
     expect(res.msg).toMatch(/^refreshToken：/);
-    const empty = await t().post(`${B}/loginController/refreshToken`, { refreshToken: '' });
+    const empty = await t().call(contract.account.refreshToken, { refreshToken: '' });
     expect(empty.msg).toBe('refreshToken：缺少 refreshToken');
   });
 

@@ -1,19 +1,18 @@
+import { contract } from '@crm/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { TEST_PASSWORD, type TestOrg, useTestApp } from '../../test/harness';
-import { ok } from '../../test/org';
+import { B, ok } from '../../test/org';
 import { getUser } from '../org';
 import { normalizeMobile } from './dingtalk';
 
-const B = '/api/backend';
 /** Client addresses differ per run: rate-limit windows persist in a reused PostgreSQL database. */
 const R = 1 + Math.floor(Math.random() * 250);
-const PATH = `${B}/dingLogin/getXsbTokenByDingCode`;
 
 describe('dingLogin unconfigured', () => {
   const t = useTestApp();
   it('says which settings are missing', async () => {
-    const res = await t().get(PATH, { query: { code: 'abc' } });
+    const res = await t().call(contract.account.dingLogin, { code: 'abc' });
     expect(res.status).toBe(400);
     expect(res.msg).toBe('未配置钉钉应用，请设置 DINGTALK_APP_KEY / DINGTALK_APP_SECRET');
   });
@@ -65,7 +64,7 @@ describe('dingLogin: DingTalk H5 free login against a fake DingTalk server', () 
   let phone: string;
   beforeAll(async () => {
     org = await t().newOrg();
-    phone = (await t().get(`${B}/loginController/getUserInfoByToken`, { token: org.seat.token })).data.phone;
+    phone = (await t().call(contract.account.userInfo, undefined, { token: org.seat.token })).data.phone!;
     codes.set('code-seat', 'ding-seat');
     mobiles.set('ding-seat', phone);
     codes.set('code-stranger', 'ding-stranger');
@@ -73,29 +72,29 @@ describe('dingLogin: DingTalk H5 free login against a fake DingTalk server', () 
   });
 
   it('signs in the user with the DingTalk mobile and answers like webLogin', async () => {
-    const res = await t().get(PATH, { query: { code: 'code-seat' } });
+    const res = await t().call(contract.account.dingLogin, { code: 'code-seat' });
     expect(res.code).toBe(1);
     expect(res.data.userId).toBe(org.seat.userId);
     expect(res.data.organizationId).toBe(org.orgId);
-    const web = await t().post(
-      `${B}/loginController/webLogin`,
+    const web = await t().call(
+      contract.account.login,
       { account: org.seat.username, password: TEST_PASSWORD },
       { ip: `10.40.0.${R}` },
     );
     expect(Object.keys(res.data).sort()).toEqual(Object.keys(web.data).sort());
-    const info = await t().get(`${B}/loginController/getUserInfoByToken`, { token: res.data.token });
+    const info = await t().call(contract.account.userInfo, undefined, { token: res.data.token });
     expect(info.data.username).toBe(org.seat.username);
     // the app access token is cached: a second login does not fetch another
-    const second = await t().get(PATH, { query: { code: 'code-seat' } });
+    const second = await t().call(contract.account.dingLogin, { code: 'code-seat' });
     expect(second.code).toBe(1);
     expect(tokensIssued).toBe(1);
   });
 
   it('an unknown code or an unregistered mobile is refused in Chinese', async () => {
-    const bad = await t().get(PATH, { query: { code: 'nope' } });
+    const bad = await t().call(contract.account.dingLogin, { code: 'nope' });
     expect(bad.status).toBe(400);
     expect(bad.msg).toBe('钉钉登录失败：不存在的临时授权码（40078）');
-    const stranger = await t().get(PATH, { query: { code: 'code-stranger' } });
+    const stranger = await t().call(contract.account.dingLogin, { code: 'code-stranger' });
     expect(stranger.status).toBe(400);
     expect(stranger.msg).toBe('钉钉账号的手机号 13900000000 未在系统中注册，请联系管理员添加');
   });
@@ -106,13 +105,13 @@ describe('dingLogin: DingTalk H5 free login against a fake DingTalk server', () 
     const p = (await getUser(t().ctx.db, org.orgId, org.otherSeat.userId))!;
     codes.set('code-disabled', 'ding-disabled');
     mobiles.set('ding-disabled', `+86-${p.phone}`);
-    const res = await t().get(PATH, { query: { code: 'code-disabled' } });
+    const res = await t().call(contract.account.dingLogin, { code: 'code-disabled' });
     expect(res.status).toBe(403);
     expect(res.msg).toBe('账号已被禁用，请联系管理员');
   });
 
   it('validation: the code is required', async () => {
-    const res = await t().get(PATH);
+    const res = await t().call(contract.account.dingLogin);
     expect(res.status).toBe(400);
     expect(res.msg).toContain('code');
   });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
+import { contract } from '@crm/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { TEST_PASSWORD, type TestOrg, useTestApp } from '../../test/harness';
 
-const B = '/api/backend';
 /** Client addresses differ per run: rate-limit windows persist in a reused PostgreSQL database. */
 const R = 1 + Math.floor(Math.random() * 250);
 const GT = 'a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4';
@@ -16,31 +16,31 @@ describe('geetest/getParams unconfigured: falls back to the image code', () => {
   const t = useTestApp();
 
   it('answers success 0 with a random challenge and the mobile flag', async () => {
-    const res = await t().get(`${B}/geetest/getParams`, { headers: { 'user-agent': IPHONE } });
+    const res = await t().call(contract.account.geetestParams, undefined, { headers: { 'user-agent': IPHONE } });
     expect(res.code).toBe(1);
     expect(res.data).toMatchObject({ success: 0, gt: '', new_captcha: true, mobile: 3, client_type: 'h5' });
     expect(res.data.challenge).toMatch(/^[0-9a-f]{34}$/);
-    const again = await t().get(`${B}/geetest/getParams`, { headers: { 'user-agent': DESKTOP } });
+    const again = await t().call(contract.account.geetestParams, undefined, { headers: { 'user-agent': DESKTOP } });
     expect(again.data.mobile).toBe(0);
     expect(again.data.challenge).not.toBe(res.data.challenge);
     // the image code is the fallback
-    const code = await t().post(`${B}/loginController/getCode/v2`, {});
+    const code = await t().call(contract.account.imageCode);
     expect(code.data.captchaId).toBeTruthy();
   });
 
   it('the mobile query parameter wins over the user agent', async () => {
     expect(
-      (await t().get(`${B}/geetest/getParams`, { query: { mobile: '3' }, headers: { 'user-agent': DESKTOP } })).data
+      (await t().call(contract.account.geetestParams, { mobile: '3' }, { headers: { 'user-agent': DESKTOP } })).data
         .mobile,
     ).toBe(3);
     expect(
-      (await t().get(`${B}/geetest/getParams`, { query: { mobile: '0' }, headers: { 'user-agent': IPHONE } })).data
+      (await t().call(contract.account.geetestParams, { mobile: '0' }, { headers: { 'user-agent': IPHONE } })).data
         .mobile,
     ).toBe(0);
   });
 
   it('validation: an overlong mobile value is refused', async () => {
-    const res = await t().get(`${B}/geetest/getParams`, { query: { mobile: 'x'.repeat(20) } });
+    const res = await t().call(contract.account.geetestParams, { mobile: 'x'.repeat(20) });
     expect(res.status).toBe(400);
     expect(res.msg).toContain('mobile');
   });
@@ -82,7 +82,7 @@ describe('geetest v3 against a fake geetest server', () => {
   });
 
   it('register: the challenge is re-keyed with md5(challenge + key)', async () => {
-    const res = await t().get(`${B}/geetest/getParams`, { headers: { 'user-agent': IPHONE } });
+    const res = await t().call(contract.account.geetestParams, undefined, { headers: { 'user-agent': IPHONE } });
     expect(res.data).toEqual({
       success: 1,
       gt: GT,
@@ -92,14 +92,14 @@ describe('geetest v3 against a fake geetest server', () => {
       client_type: 'h5',
     });
     expect(fake.requests.at(-1)!.url.searchParams.get('client_type')).toBe('h5');
-    const web = await t().get(`${B}/geetest/getParams`, { headers: { 'user-agent': DESKTOP } });
+    const web = await t().call(contract.account.geetestParams, undefined, { headers: { 'user-agent': DESKTOP } });
     expect(web.data.mobile).toBe(0);
     expect(fake.requests.at(-1)!.url.searchParams.get('client_type')).toBe('web');
   });
 
   it('register: geetest answering "0" (down) falls back to success 0', async () => {
     registerChallenge = '0';
-    const res = await t().get(`${B}/geetest/getParams`);
+    const res = await t().call(contract.account.geetestParams);
     registerChallenge = '0123456789abcdef0123456789abcdef';
     expect(res.data).toMatchObject({ success: 0, gt: GT, new_captcha: true });
     expect(res.data.challenge).toHaveLength(34);
@@ -107,21 +107,21 @@ describe('geetest v3 against a fake geetest server', () => {
 
   it('login with a slider answer validated by geetest (captcha always on)', async () => {
     const challenge = md5(registerChallenge + KEY);
-    const noCaptcha = await t().post(
-      `${B}/loginController/webLogin`,
+    const noCaptcha = await t().call(
+      contract.account.login,
       { account: org.seat.username, password: TEST_PASSWORD },
       { ip: `10.30.0.${R}` },
     );
     expect(noCaptcha.code).toBe(428);
-    expect(noCaptcha.data.captchaRequired).toBe(true);
+    expect((noCaptcha.data as any).captchaRequired).toBe(true);
 
     const answer = {
       geetest_challenge: challenge,
       geetest_validate: md5(`${KEY}geetest${challenge}`),
       geetest_seccode: `${md5('x')}|jordan`,
     };
-    const ok = await t().post(
-      `${B}/loginController/webLogin`,
+    const ok = await t().call(
+      contract.account.login,
       { account: org.seat.username, password: TEST_PASSWORD, ...answer },
       { ip: `10.30.0.${R}` },
     );
@@ -133,8 +133,8 @@ describe('geetest v3 against a fake geetest server', () => {
 
     // a forged validate hash never reaches geetest
     const before = fake.requests.length;
-    const forged = await t().post(
-      `${B}/loginController/webLogin`,
+    const forged = await t().call(
+      contract.account.login,
       { account: org.seat.username, password: TEST_PASSWORD, ...answer, geetest_validate: md5('forged') },
       { ip: `10.30.0.${R}` },
     );
@@ -144,8 +144,8 @@ describe('geetest v3 against a fake geetest server', () => {
 
     // geetest refusing the seccode
     validateAnswer = () => 'false';
-    const refused = await t().post(
-      `${B}/loginController/webLogin`,
+    const refused = await t().call(
+      contract.account.login,
       { account: org.seat.username, password: TEST_PASSWORD, ...answer },
       { ip: `10.30.0.${R}` },
     );
@@ -154,13 +154,13 @@ describe('geetest v3 against a fake geetest server', () => {
   });
 
   it('the image code still works as the alternative', async () => {
-    const img = await t().post(`${B}/loginController/getCode/v2`, {});
+    const img = await t().call(contract.account.imageCode);
     const [row] = (
       await t().ctx.db.execute(`select answer_hash from captcha_challenge where id = '${img.data.captchaId}'`)
     ).rows as { answer_hash: string }[];
     expect(row.answer_hash).toHaveLength(64);
-    const wrong = await t().post(
-      `${B}/loginController/webLogin`,
+    const wrong = await t().call(
+      contract.account.login,
       { account: org.manager.username, password: TEST_PASSWORD, captchaId: img.data.captchaId, captchaCode: 'ZZZZ' },
       { ip: `10.30.0.${R}` },
     );

@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { trustProxy } from '../../platform/config';
@@ -11,7 +12,6 @@ vi.mock(import('./captcha'), async (original) => {
   return { ...mod, randomCaptchaText: vi.fn(mod.randomCaptchaText) };
 });
 
-const B = '/api/backend';
 /** Client addresses differ per run: rate-limit windows persist in a reused PostgreSQL database. */
 const R = 1 + Math.floor(Math.random() * 250);
 
@@ -44,14 +44,14 @@ describe('hardening: the image captcha is pixels only, and its issue is limited'
     const org = await t().newOrg();
     const ip = `10.61.0.${R}`;
     for (let i = 0; i < 3; i++)
-      await t().post(`${B}/loginController/webLogin`, { account: org.seat.username, password: 'bad12345' }, { ip });
+      await t().call(contract.account.login, { account: org.seat.username, password: 'bad12345' }, { ip });
     vi.mocked(captcha.randomCaptchaText).mockReturnValueOnce('WXHK');
-    const code = await t().post(`${B}/loginController/getCode/v2`, {}, { ip });
+    const code = await t().call(contract.account.imageCode, undefined, { ip });
     expect(code.code).toBe(1);
     expect(Object.keys(code.data).sort()).toEqual(['captchaId', 'image']);
     expect(code.data.image).toMatch(/^data:image\/png;base64,/);
-    const ok = await t().post(
-      `${B}/loginController/webLogin`,
+    const ok = await t().call(
+      contract.account.login,
       { account: org.seat.username, password: TEST_PASSWORD, captchaId: code.data.captchaId, captchaCode: 'wxhk' },
       { ip },
     );
@@ -62,12 +62,12 @@ describe('hardening: the image captcha is pixels only, and its issue is limited'
     const ip = `10.64.0.${R}`;
     const limit = t().ctx.config.captchaRateLimit.perIp;
     for (let i = 0; i < limit; i++)
-      expect((await t().post(`${B}/loginController/getCode/v2`, {}, { ip })).code).toBe(1);
-    const refused = await t().post(`${B}/loginController/getCode/v2`, {}, { ip });
+      expect((await t().call(contract.account.imageCode, undefined, { ip })).code).toBe(1);
+    const refused = await t().call(contract.account.imageCode, undefined, { ip });
     expect(refused.status).toBe(429);
     expect(refused.code).toBe(429);
     expect(refused.msg).toBe('请求过于频繁，请稍后再试');
-    expect((await t().post(`${B}/loginController/getCode/v2`, {}, { ip: `10.64.1.${R}` })).code).toBe(1);
+    expect((await t().call(contract.account.imageCode, undefined, { ip: `10.64.1.${R}` })).code).toBe(1);
   });
 });
 
@@ -77,8 +77,8 @@ describe('hardening: X-Forwarded-For is ignored unless TRUST_PROXY is set', () =
   it('a client cannot choose its address: the socket address counts', async () => {
     const org = await t().newOrg();
     const socket = `10.62.0.${R}`;
-    const res = await t().post(
-      `${B}/loginController/webLogin`,
+    const res = await t().call(
+      contract.account.login,
       { account: org.seat.username, password: TEST_PASSWORD },
       { ip: socket, headers: { 'x-forwarded-for': `198.51.100.${R}` } },
     );
@@ -88,16 +88,16 @@ describe('hardening: X-Forwarded-For is ignored unless TRUST_PROXY is set', () =
     // failures under forged addresses still count against the socket's address (the per-IP captcha trigger)
     const client = `10.62.1.${R}`;
     for (let i = 0; i < 3; i++)
-      await t().post(
-        `${B}/loginController/webLogin`,
+      await t().call(
+        contract.account.login,
         { account: `nobody${i}_${R}_${Date.now()}`, password: 'bad12345' },
         { ip: client, headers: { 'x-forwarded-for': `198.51.${i}.${R}` } },
       );
-    const required = await t().get(`${B}/loginController/captchaRequired`, {
-      query: { account: org.manager.username },
-      ip: client,
-      headers: { 'x-forwarded-for': `198.51.200.${R}` },
-    });
+    const required = await t().call(
+      contract.account.captchaRequired,
+      { account: org.manager.username },
+      { ip: client, headers: { 'x-forwarded-for': `198.51.200.${R}` } },
+    );
     expect(required.data.captchaRequired).toBe(true);
   });
 
@@ -118,8 +118,8 @@ describe('hardening: TRUST_PROXY=127.0.0.1,10.0.0.0/8', () => {
   it('takes the client address from X-Forwarded-For of a trusted proxy only', async () => {
     const org = await t().newOrg();
     const forwarded = `198.51.100.${R}`;
-    const viaProxy = await t().post(
-      `${B}/loginController/webLogin`,
+    const viaProxy = await t().call(
+      contract.account.login,
       { account: org.seat.username, password: TEST_PASSWORD },
       { ip: `10.63.0.${R}`, headers: { 'x-forwarded-for': forwarded } },
     );
@@ -127,8 +127,8 @@ describe('hardening: TRUST_PROXY=127.0.0.1,10.0.0.0/8', () => {
     expect(await sessionIp(t, viaProxy.data.token)).toBe(forwarded);
 
     const direct = `192.0.2.${R}`;
-    const untrusted = await t().post(
-      `${B}/loginController/webLogin`,
+    const untrusted = await t().call(
+      contract.account.login,
       { account: org.seat.username, password: TEST_PASSWORD },
       { ip: direct, headers: { 'x-forwarded-for': forwarded } },
     );
@@ -136,8 +136,8 @@ describe('hardening: TRUST_PROXY=127.0.0.1,10.0.0.0/8', () => {
     expect(await sessionIp(t, untrusted.data.token)).toBe(direct);
 
     // what the client itself put before the proxy's entry is not trusted
-    const chained = await t().post(
-      `${B}/loginController/webLogin`,
+    const chained = await t().call(
+      contract.account.login,
       { account: org.seat.username, password: TEST_PASSWORD },
       { ip: `10.63.1.${R}`, headers: { 'x-forwarded-for': `203.0.113.9, ${forwarded}` } },
     );
@@ -151,8 +151,8 @@ describe('hardening: TRUST_PROXY=1 (one proxy hop, whatever its address)', () =>
   it('takes the address the proxy saw, not what the client put before it', async () => {
     const org = await t().newOrg();
     const forwarded = `198.51.100.${R}`;
-    const res = await t().post(
-      `${B}/loginController/webLogin`,
+    const res = await t().call(
+      contract.account.login,
       { account: org.seat.username, password: TEST_PASSWORD },
       { ip: `192.0.2.${R}`, headers: { 'x-forwarded-for': `203.0.113.9, ${forwarded}` } },
     );
@@ -163,8 +163,8 @@ describe('hardening: TRUST_PROXY=1 (one proxy hop, whatever its address)', () =>
 
 describe('hardening: reusing a rotated refresh token ends its sign-in', () => {
   const t = useTestApp();
-  const refresh = (refreshToken: string) => t().post(`${B}/loginController/refreshToken`, { refreshToken });
-  const userInfo = (token: string) => t().get(`${B}/loginController/getUserInfoByToken`, { token });
+  const refresh = (refreshToken: string) => t().call(contract.account.refreshToken, { refreshToken });
+  const userInfo = (token: string) => t().call(contract.account.userInfo, undefined, { token });
 
   it('login → refresh (R2) → reuse R1: 401, then R2 and the access tokens of that session are refused', async () => {
     const org = await t().newOrg();

@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { contract } from '@crm/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRequest, type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { type TestOrg, useTestApp } from '../../test/harness';
@@ -82,17 +83,13 @@ describe('SMS provider: Aliyun (dysmsapi SendSms) against a fake server', () => 
   it('sends a signed SendSms request; the code it carries signs in', async () => {
     reply = () => ({ Code: 'OK', Message: 'OK' });
     const phone = await phoneOf(t, org.seat.token);
-    const res = await t().post(`${B}/loginController/msgCode`, { phone, type: 'login' }, { ip: `10.20.0.${R}` });
+    const res = await t().call(contract.account.sendSmsCode, { phone, type: 'login' }, { ip: `10.20.0.${R}` });
     expect(res.code).toBe(1);
     expect(res.data.expiresIn).toBe(300);
     const req = fake.requests.at(-1)!;
     expect(req.url.searchParams.get('PhoneNumbers')).toBe(phone);
     expect(codes.at(-1)).toMatch(/^\d{6}$/);
-    const login = await t().post(
-      `${B}/loginController/webLogin`,
-      { phone, code: codes.at(-1) },
-      { ip: `10.20.0.${R}` },
-    );
+    const login = await t().callRaw(contract.account.login, { phone, code: codes.at(-1) }, { ip: `10.20.0.${R}` });
     expect(login.code).toBe(1);
     expect(login.data.userId).toBe(org.seat.userId);
   });
@@ -100,18 +97,14 @@ describe('SMS provider: Aliyun (dysmsapi SendSms) against a fake server', () => 
   it('a provider error answers 短信发送失败：… and the code is not considered sent', async () => {
     reply = () => ({ Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发分钟级流控Permits:1' });
     const phone = await phoneOf(t, org.otherSeat.token);
-    const res = await t().post(`${B}/loginController/msgCode`, { phone, type: 'login' }, { ip: `10.20.0.${R}` });
+    const res = await t().call(contract.account.sendSmsCode, { phone, type: 'login' }, { ip: `10.20.0.${R}` });
     expect(res.code).toBe(503);
     expect(res.msg).toBe('短信发送失败：触发分钟级流控Permits:1（isv.BUSINESS_LIMIT_CONTROL）');
-    const login = await t().post(
-      `${B}/loginController/webLogin`,
-      { phone, code: codes.at(-1) },
-      { ip: `10.20.0.${R}` },
-    );
+    const login = await t().callRaw(contract.account.login, { phone, code: codes.at(-1) }, { ip: `10.20.0.${R}` });
     expect(login.msg).toBe('验证码已过期，请重新获取');
     // not sent, so the 60-second limit does not hold the user back
     reply = () => ({ Code: 'OK', Message: 'OK' });
-    const retry = await t().post(`${B}/loginController/msgCode`, { phone, type: 'login' }, { ip: `10.20.0.${R}` });
+    const retry = await t().call(contract.account.sendSmsCode, { phone, type: 'login' }, { ip: `10.20.0.${R}` });
     expect(retry.code).toBe(1);
   });
 
@@ -208,26 +201,22 @@ describe('SMS provider: Tencent Cloud (SendSms 2021-01-11) against a fake server
   it('sends a TC3-signed SendSms; the code it carries resets a password', async () => {
     status = { Code: 'Ok', Message: 'send success' };
     const phone = await phoneOf(t, org.seat.token);
-    const res = await t().post(`${B}/loginController/msgCode`, { phone, type: 'reset' }, { ip: `10.21.0.${R}` });
+    const res = await t().call(contract.account.sendSmsCode, { phone, type: 'reset' }, { ip: `10.21.0.${R}` });
     expect(res.code).toBe(1);
     expect(JSON.parse(fake.requests.at(-1)!.body).PhoneNumberSet).toEqual([`+86${phone}`]);
-    const verified = await t().post(`${B}/loginController/verificationAccount`, { phone, code: codes.at(-1) });
+    const verified = await t().callRaw(contract.account.verifyAccount, { phone, code: codes.at(-1) });
     expect(verified.code).toBe(1);
   });
 
   it('a refused number (SendStatusSet code) or an API error answers 短信发送失败：…', async () => {
     const phone = await phoneOf(t, org.otherSeat.token);
     status = { Code: 'FailedOperation.PhoneNumberInBlacklist', Message: 'phone number in blacklist' };
-    const refused = await t().post(`${B}/loginController/msgCode`, { phone, type: 'login' }, { ip: `10.21.0.${R}` });
+    const refused = await t().call(contract.account.sendSmsCode, { phone, type: 'login' }, { ip: `10.21.0.${R}` });
     expect(refused.msg).toBe('短信发送失败：phone number in blacklist（FailedOperation.PhoneNumberInBlacklist）');
-    const login = await t().post(
-      `${B}/loginController/webLogin`,
-      { phone, code: codes.at(-1) },
-      { ip: `10.21.0.${R}` },
-    );
+    const login = await t().callRaw(contract.account.login, { phone, code: codes.at(-1) }, { ip: `10.21.0.${R}` });
     expect(login.code).toBe(400);
     status = { error: { Code: 'LimitExceeded.PhoneNumberDailyLimit', Message: '单个手机号日下发条数超过设定的上限' } };
-    const limited = await t().post(`${B}/loginController/msgCode`, { phone, type: 'login' }, { ip: `10.21.0.${R}` });
+    const limited = await t().call(contract.account.sendSmsCode, { phone, type: 'login' }, { ip: `10.21.0.${R}` });
     expect(limited.msg).toBe('短信发送失败：单个手机号日下发条数超过设定的上限（LimitExceeded.PhoneNumberDailyLimit）');
   });
 

@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { ok, refused } from '../../test/org';
 import { B, expectForbidden, expectNoSession, useAiSettingApp } from './testKit';
@@ -19,13 +20,13 @@ describe('AI open (/organization/getAiOpen, setAiOpen) and the AI-demand questio
       { url: `${B}/organization/setAiOpen`, body: {} },
       { url: `${B}/collectAiDemand/saveCollectAiDemandOptions`, body: { answers: {} } },
     ]);
-    expect(ok(await t().post(`${B}/organization/getAiOpen`, {}, { token: org.seat.token })).open).toBe(false);
+    expect(ok(await t().call(contract.aiSetting.getAiOpen, undefined, { token: org.seat.token })).open).toBe(false);
   });
 
   it('opens AI once: the first opening grants the trial pack, opening again changes nothing', async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
-    const set = (body: object) => t().post(`${B}/organization/setAiOpen`, body, { token: org.admin.token });
+    const set = (body: object) => t().call(contract.aiSetting.setAiOpen, body, { token: org.admin.token });
     expect(await t().ctx.services.aiSetting.isOpen(org.orgId)).toBe(false);
     refused(await set({ open: 'yes' }), 400, 'open：是否开通须为 true 或 false');
 
@@ -45,7 +46,7 @@ describe('AI open (/organization/getAiOpen, setAiOpen) and the AI-demand questio
     expect((await balance(org.orgId)).remaining).toBe(300);
 
     // another organisation is untouched
-    expect(ok(await t().post(`${B}/organization/getAiOpen`, {}, { token: other.admin.token }))).toEqual({
+    expect(ok(await t().call(contract.aiSetting.getAiOpen, undefined, { token: other.admin.token }))).toEqual({
       open: false,
       openedAt: null,
       openedByName: null,
@@ -57,8 +58,7 @@ describe('AI open (/organization/getAiOpen, setAiOpen) and the AI-demand questio
   it('the questionnaire: options in code, answers validated against them and kept per organisation', async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
-    const get = async (tok: string) =>
-      ok(await t().post(`${B}/collectAiDemand/getCollectAiDemandOptions`, {}, { token: tok }));
+    const get = async (tok: string) => ok(await t().call(contract.aiSetting.getDemand, undefined, { token: tok }));
     const empty = await get(org.seat.token);
     expect(empty.questions.map((q: { key: string }) => q.key)).toEqual([
       'industry',
@@ -77,8 +77,7 @@ describe('AI open (/organization/getAiOpen, setAiOpen) and the AI-demand questio
       goals: ['intention', 'compliance', 'churn'],
       sources: ['phone', 'upload'],
     };
-    const save = (body: object) =>
-      t().post(`${B}/collectAiDemand/saveCollectAiDemandOptions`, body, { token: org.admin.token });
+    const save = (body: object) => t().callRaw(contract.aiSetting.saveDemand, body, { token: org.admin.token });
     refused(
       await save({ answers: { ...answers, industry: ['mars'] } }),
       400,

@@ -1,11 +1,11 @@
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { MAX_AI_FIELDS } from '@crm/core/contract/aiSetting';
 import { and, asc, count, eq } from 'drizzle-orm';
+import type { AiFieldRule } from '../../lib/analyser/types';
 import type { Db } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { findScoped, type Scope, scoped, updateScoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import type { AiFieldRule } from '../analysis/engine/types';
 import { aiField } from './schema';
 import { patchSetting, settingRow } from './settingRow';
 

@@ -1,7 +1,7 @@
 import type { CallAnswer, contract } from '@crm/core/contract';
 import { badRequest } from '../../platform/errors';
 import type { Session } from '../../platform/session';
-import type { AsrService } from '../asr/service';
+import type { AsrService } from '../asr';
 
 /**
  * /hotWord: the organisation's hot words, kept in the one store of the speech-to-text settings (/asrConfig), so that

@@ -1,6 +1,6 @@
 import { IntentionLabel } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
-import { INTENTION_CODE, type IntentionKey } from '../analysis/engine/types';
+import { INTENTION_CODE, type IntentionKey } from '../../lib/analyser/types';
 
 /** Intention rules (/intention): the organisation's own phrases per intention label, added to the built-in ones. */
 

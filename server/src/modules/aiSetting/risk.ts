@@ -1,7 +1,7 @@
 import type { CallBody, contract } from '@crm/core/contract';
 import type { RiskConfig } from '@crm/core/contract/aiSetting';
+import type { AnalysisRules, RegexRule, WordRule } from '../../lib/analyser/types';
 import { badRequest } from '../../platform/errors';
-import type { AnalysisRules, RegexRule, WordRule } from '../analysis/engine/types';
 import type { RiskOverrides, RuleOverride } from './schema';
 
 /**

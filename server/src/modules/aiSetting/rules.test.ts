@@ -1,14 +1,15 @@
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { ok, refused } from '../../test/org';
 import { orgScope, patchSetting } from './settingRow';
-import { A, B, expectForbidden, expectNoSession, R, useAiSettingApp } from './testKit';
+import { A, expectForbidden, expectNoSession, useAiSettingApp } from './testKit';
 
 describe('risk rules (/api/clue/getRiskDetailInConfig, saveRiskConfig) and what the analysis reads (rulesFor)', () => {
   const t = useAiSettingApp();
   const svc = () => t().ctx.services.aiSetting;
   const d = () => svc().defaults;
-  const getRisk = async (token: string) => ok(await t().post(`${A}/api/clue/getRiskDetailInConfig`, {}, { token }));
-  const saveRisk = (token: string, body: object) => t().post(`${A}/api/clue/saveRiskConfig`, body, { token });
+  const getRisk = async (token: string) => ok(await t().call(contract.aiSetting.getRiskConfig, undefined, { token }));
+  const saveRisk = (token: string, body: object) => t().call(contract.aiSetting.saveRiskConfig, body, { token });
 
   it('answers code 10 without a session and 403 to a seat for the save', async () => {
     const org = await t().newOrg();
@@ -101,19 +102,32 @@ describe('risk rules (/api/clue/getRiskDetailInConfig, saveRiskConfig) and what 
         abuse: false,
       }),
     );
-    const g = ok(await t().post(`${B}/aiTagOrganization/save`, { kind: 'group', name: '需求' }, { token: tok })).id;
+    const g = ok(await t().call(contract.aiSetting.tagSave, { kind: 'group', name: '需求' }, { token: tok })).id;
     const tag = ok(
-      await t().post(
-        `${B}/aiTagOrganization/save`,
+      await t().call(
+        contract.aiSetting.tagSave,
         { kind: 'tag', groupId: g, name: '试听', keywords: ['体验课'], speaker: 'customer', show: false },
         { token: tok },
       ),
     ).id;
-    ok(await t().post(`${R}/intention/saveRules`, { items: [{ value: 1, phrases: ['马上报名'] }] }, { token: tok }));
-    ok(await t().post(`${R}/hotWord/save`, { words: ['小鹅通'] }, { token: tok }));
-    const fields = ok(await t().post(`${B}/aiField/list`, {}, { token: tok }));
-    if (fields[0]) ok(await t().post(`${B}/aiField/update`, { id: fields[0].id, enabled: false }, { token: tok }));
-    ok(await t().post(`${B}/aiField/save`, { key: 'school', name: '就读学校', hints: ['学校'] }, { token: tok }));
+    ok(
+      await t().call(
+        contract.aiSetting.saveIntentionRules,
+        { items: [{ value: 1, phrases: ['马上报名'] }] },
+        { token: tok },
+      ),
+    );
+    ok(await t().call(contract.aiSetting.hotWordSave, { words: ['小鹅通'] }, { token: tok }));
+    const fields = ok(await t().call(contract.aiSetting.fieldList, undefined, { token: tok }));
+    if (fields[0])
+      ok(await t().call(contract.aiSetting.fieldUpdate, { id: fields[0].id, enabled: false }, { token: tok }));
+    ok(
+      await t().call(
+        contract.aiSetting.fieldSave,
+        { key: 'school', name: '就读学校', hints: ['学校'] },
+        { token: tok },
+      ),
+    );
 
     const rules = await svc().rulesFor(org.orgId);
     expect(rules.wordRules[0]).toMatchObject({ name: word.name, words: ['稳赚不赔'] });
@@ -159,14 +173,14 @@ describe('risk rules (/api/clue/getRiskDetailInConfig, saveRiskConfig) and what 
     expect(after.thresholds.churnRiskAlert).toBe(55);
 
     expect(await svc().isOpen(org.orgId)).toBe(false);
-    ok(await t().post(`${B}/organization/setAiOpen`, {}, { token: tok }));
+    ok(await t().call(contract.aiSetting.setAiOpen, {}, { token: tok }));
     expect(await svc().isOpen(org.orgId)).toBe(true);
 
-    ok(await t().post(`${R}/hotWord/save`, { words: ['续费'] }, { token: tok }));
+    ok(await t().call(contract.aiSetting.hotWordSave, { words: ['续费'] }, { token: tok }));
     expect((await svc().rulesFor(org.orgId)).hotWords).toContain('续费');
     ok(
-      await t().post(
-        `${B}/msgPush/save`,
+      await t().call(
+        contract.aiSetting.saveMsgPush,
         { items: [{ msgType: 'ai_label', enabled: false, toOwner: true, toManager: false }] },
         { token: tok },
       ),

@@ -1,12 +1,12 @@
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import type { AiTagSpeaker } from '@crm/core/contract/aiSetting';
+import { DEFAULT_RULES } from '../../lib/analyser/defaults';
+import type { AnalysisRules } from '../../lib/analyser/types';
 import type { AppContext } from '../../platform/context';
 import type { LlmClient } from '../../platform/llm';
 import type { Scope } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { OrgCache } from '../../platform/versions';
-import { DEFAULT_RULES } from '../analysis/engine/defaults';
-import type { AnalysisRules } from '../analysis/engine/types';
 import { fieldRows, presentField } from './fields';
 import { applyIntentionPhrases, intentionRules, mergeIntentionPhrases } from './intention';
 import { clientOf, type ModelRow, modelRows } from './models';

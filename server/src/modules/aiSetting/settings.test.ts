@@ -1,4 +1,5 @@
 import { AI_MESSAGE_TYPES } from '@crm/core';
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { ok, refused } from '../../test/org';
 import { A, B, expectForbidden, expectNoSession, R, useAiSettingApp } from './testKit';
@@ -37,12 +38,12 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
   it('AI fields: the defaults on first read, once; add, change, switch off and delete', async () => {
     const org = await t().newOrg();
     const tok = org.admin.token;
-    const list = async () => ok(await t().post(`${B}/aiField/list`, {}, { token: tok }));
-    const shown = async () => ok(await t().get(`${A}/asr/V1/getOrgAIFieldList`, { token: org.seat.token }));
+    const list = async () => ok(await t().call(contract.aiSetting.fieldList, undefined, { token: tok }));
+    const shown = async () => ok(await t().call(contract.aiSetting.orgFields, undefined, { token: org.seat.token }));
     const first = await list();
     expect(first.map((f: { key: string }) => f.key)).toEqual(defaults().fields.map((f) => f.key));
 
-    const save = (body: object) => t().post(`${B}/aiField/save`, body, { token: tok });
+    const save = (body: object) => t().callRaw(contract.aiSetting.fieldSave, body, { token: tok });
     refused(await save({ key: '1abc', name: '预算' }), 400, 'key：字段标识须以字母开头');
     refused(await save({ key: 'intent_x', name: '' }), 400, 'name：请输入字段名称');
     refused(await save({ key: 'intent_x', name: '意向', hints: Array(31).fill('x') }), 400, 'hints：提示词最多 30 个');
@@ -60,7 +61,7 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
       enabled: true,
     });
 
-    const update = (body: object) => t().post(`${B}/aiField/update`, body, { token: tok });
+    const update = (body: object) => t().callRaw(contract.aiSetting.fieldUpdate, body, { token: tok });
     ok(await update({ id, enabled: false, description: '' }));
     expect((await list()).find((f: { id: number }) => f.id === id)).toMatchObject({
       enabled: false,
@@ -69,34 +70,37 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
     expect((await shown()).some((f: { id: number }) => f.id === id)).toBe(false);
     refused(await update({ id, sort: -1 }), 400, 'sort：排序号不能小于 0');
 
-    for (const f of await list()) ok(await t().post(`${B}/aiField/delete`, { id: f.id }, { token: tok }));
+    for (const f of await list()) ok(await t().call(contract.aiSetting.fieldDelete, { id: f.id }, { token: tok }));
     expect(await list()).toEqual([]); // deleted defaults do not come back
-    refused(await t().post(`${B}/aiField/delete`, { id }, { token: tok }), 404, 'AI 字段不存在');
+    refused(await t().call(contract.aiSetting.fieldDelete, { id }, { token: tok }), 404, 'AI 字段不存在');
   });
 
   it('AI fields of another organisation are invisible and unchangeable', async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
     const id = ok(
-      await t().post(`${B}/aiField/save`, { key: 'school', name: '就读学校' }, { token: org.admin.token }),
+      await t().call(contract.aiSetting.fieldSave, { key: 'school', name: '就读学校' }, { token: org.admin.token }),
     ).id;
     const tok = other.admin.token;
     expect(
-      (ok(await t().post(`${B}/aiField/list`, {}, { token: tok })) as { id: number }[]).some((f) => f.id === id),
+      (ok(await t().call(contract.aiSetting.fieldList, undefined, { token: tok })) as { id: number }[]).some(
+        (f) => f.id === id,
+      ),
     ).toBe(false);
-    refused(await t().post(`${B}/aiField/update`, { id, name: '改' }, { token: tok }), 404);
-    refused(await t().post(`${B}/aiField/delete`, { id }, { token: tok }), 404);
-    const mine = ok(await t().post(`${B}/aiField/list`, {}, { token: org.admin.token }));
-    expect(mine.find((f: { id: number }) => f.id === id).name).toBe('就读学校');
+    refused(await t().call(contract.aiSetting.fieldUpdate, { id, name: '改' }, { token: tok }), 404);
+    refused(await t().call(contract.aiSetting.fieldDelete, { id }, { token: tok }), 404);
+    const mine = ok(await t().call(contract.aiSetting.fieldList, undefined, { token: org.admin.token }));
+    expect(mine.find((f: { id: number }) => f.id === id)!.name).toBe('就读学校');
   });
 
   it('show set: every part shown until switched off; per organisation', async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
-    const get = async (tok: string) => ok(await t().post(`${A}/api/clue/getAiTagShowSet`, {}, { token: tok })).items;
+    const get = async (tok: string) =>
+      ok(await t().call(contract.aiSetting.getShowSet, undefined, { token: tok })).items;
     expect((await get(org.seat.token)).every((i: { show: boolean }) => i.show)).toBe(true);
-    expect((await get(org.seat.token)).find((i: { key: string }) => i.key === 'figures').name).toBe('对话指标');
-    const set = (body: object) => t().post(`${A}/api/clue/setAiTagShowSet`, body, { token: org.admin.token });
+    expect((await get(org.seat.token)).find((i: { key: string }) => i.key === 'figures')!.name).toBe('对话指标');
+    const set = (body: object) => t().callRaw(contract.aiSetting.setShowSet, body, { token: org.admin.token });
     refused(await set({ items: [{ key: 'weather', show: false }] }), 400, 'items.0.key：展示项只能是');
     refused(await set({ items: [] }), 400, 'items：请至少设置一项');
     const items = ok(
@@ -119,7 +123,8 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
 
   it('message push: the defaults, a save of some types, thresholds only where they apply', async () => {
     const org = await t().newOrg();
-    const get = async (tok: string) => ok(await t().post(`${B}/msgPush/get`, {}, { token: tok })).items;
+    const get = async (tok: string) =>
+      ok(await t().call(contract.aiSetting.getMsgPush, undefined, { token: tok })).items;
     const items = await get(org.seat.token);
     expect(items.map((i: { msgType: string }) => i.msgType)).toEqual([...AI_MESSAGE_TYPES]);
     const by = (list: { msgType: string }[], type: string) => list.find((i) => i.msgType === type);
@@ -134,7 +139,7 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
     expect(by(items, 'ai_model')).toMatchObject({ enabled: true, toOwner: false, toManager: true, threshold: null });
     expect(by(items, 'ai_chat_key')).toMatchObject({ enabled: false });
 
-    const save = (body: object) => t().post(`${B}/msgPush/save`, body, { token: org.admin.token });
+    const save = (body: object) => t().callRaw(contract.aiSetting.saveMsgPush, body, { token: org.admin.token });
     const row = { msgType: 'ai_churn_risk', enabled: true, toOwner: false, toManager: true, threshold: 150 };
     refused(await save({ items: [row] }), 400, 'items.0.threshold：阈值不能大于 100');
     refused(await save({ items: [{ ...row, msgType: 'ai_weather' }] }), 400, 'items.0.msgType：消息类型只能是');
@@ -168,7 +173,7 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
 
   it('intention rules: the six labels by name and value, the built-in phrases and the organisation’s own', async () => {
     const org = await t().newOrg();
-    expect(ok(await t().get(`${R}/intention/getApiNameValeList`, { token: org.seat.token }))).toEqual([
+    expect(ok(await t().call(contract.aiSetting.intentionNameValues, undefined, { token: org.seat.token }))).toEqual([
       { name: '强意向', value: 1 },
       { name: '一般意向', value: 2 },
       { name: '无意向', value: 3 },
@@ -176,7 +181,7 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
       { name: '潜在投诉', value: 5 },
       { name: '无效号码', value: 6 },
     ]);
-    const rules = ok(await t().post(`${R}/intention/getRules`, {}, { token: org.seat.token })).items;
+    const rules = ok(await t().call(contract.aiSetting.getIntentionRules, undefined, { token: org.seat.token })).items;
     expect(rules[0]).toMatchObject({
       value: 1,
       name: '强意向',
@@ -184,7 +189,7 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
       phrases: [],
       defaultPhrases: defaults().intentionPhrases.strong ?? [],
     });
-    const save = (body: object) => t().post(`${R}/intention/saveRules`, body, { token: org.admin.token });
+    const save = (body: object) => t().callRaw(contract.aiSetting.saveIntentionRules, body, { token: org.admin.token });
     refused(await save({ items: [{ value: 9, phrases: [] }] }), 400, 'items.0.value：意向等级只能是 1、2、3、4、5、6');
     refused(
       await save({ items: [{ value: 1, phrases: ['一'.repeat(31)] }] }),
@@ -194,40 +199,53 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
     const saved = ok(await save({ items: [{ value: 1, phrases: ['马上报名', '怎么付款', '马上报名'] }] })).items;
     expect(saved[0].phrases).toEqual(['马上报名', '怎么付款']);
     const other = await t().newOrg();
-    expect(ok(await t().post(`${R}/intention/getRules`, {}, { token: other.admin.token })).items[0].phrases).toEqual(
-      [],
-    );
+    expect(
+      ok(await t().call(contract.aiSetting.getIntentionRules, undefined, { token: other.admin.token })).items[0]
+        .phrases,
+    ).toEqual([]);
   });
 
   it('hot words: one store with /asrConfig; add, remove, per organisation', async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
     const tok = org.admin.token;
-    expect(ok(await t().post(`${R}/hotWord/list`, {}, { token: org.seat.token }))).toEqual({ hotWords: [] });
-    expect(ok(await t().post(`${R}/hotWord/save`, { words: ['小鹅通', ' 续费 '] }, { token: tok })).hotWords).toEqual([
-      '小鹅通',
-      '续费',
-    ]);
-    expect(ok(await t().post(`${R}/hotWord/save`, { words: ['续费', '体验课'] }, { token: tok })).hotWords).toEqual([
+    expect(ok(await t().call(contract.aiSetting.hotWordList, undefined, { token: org.seat.token }))).toEqual({
+      hotWords: [],
+    });
+    expect(
+      ok(await t().call(contract.aiSetting.hotWordSave, { words: ['小鹅通', ' 续费 '] }, { token: tok })).hotWords,
+    ).toEqual(['小鹅通', '续费']);
+    expect(
+      ok(await t().call(contract.aiSetting.hotWordSave, { words: ['续费', '体验课'] }, { token: tok })).hotWords,
+    ).toEqual(['小鹅通', '续费', '体验课']);
+    expect(ok(await t().call(contract.asr.getConfig, undefined, { token: tok })).hotWords).toEqual([
       '小鹅通',
       '续费',
       '体验课',
     ]);
-    expect(ok(await t().post(`${B}/asrConfig/get`, {}, { token: tok })).hotWords).toEqual(['小鹅通', '续费', '体验课']);
-    expect(ok(await t().post(`${R}/hotWord/delete`, { words: ['续费'] }, { token: tok })).hotWords).toEqual([
+    expect(ok(await t().call(contract.aiSetting.hotWordDelete, { words: ['续费'] }, { token: tok })).hotWords).toEqual([
       '小鹅通',
       '体验课',
     ]);
-    refused(await t().post(`${R}/hotWord/save`, { words: [] }, { token: tok }), 400, 'words：请输入热词');
-    refused(await t().post(`${R}/hotWord/save`, { words: ['一'.repeat(21)] }, { token: tok }), 400, '热词最多 20 个字');
+    refused(await t().call(contract.aiSetting.hotWordSave, { words: [] }, { token: tok }), 400, 'words：请输入热词');
+    refused(
+      await t().call(contract.aiSetting.hotWordSave, { words: ['一'.repeat(21)] }, { token: tok }),
+      400,
+      '热词最多 20 个字',
+    );
     const many = Array.from({ length: 199 }, (_, i) => `词${i}`);
     refused(
-      await t().post(`${R}/hotWord/save`, { words: many }, { token: tok }),
+      await t().call(contract.aiSetting.hotWordSave, { words: many }, { token: tok }),
       400,
       'words：热词最多 200 个（已有 2 个）',
     );
-    expect(ok(await t().post(`${R}/hotWord/list`, {}, { token: other.admin.token }))).toEqual({ hotWords: [] });
-    ok(await t().post(`${R}/hotWord/delete`, { words: ['小鹅通'] }, { token: other.admin.token }));
-    expect(ok(await t().post(`${R}/hotWord/list`, {}, { token: tok })).hotWords).toEqual(['小鹅通', '体验课']);
+    expect(ok(await t().call(contract.aiSetting.hotWordList, undefined, { token: other.admin.token }))).toEqual({
+      hotWords: [],
+    });
+    ok(await t().call(contract.aiSetting.hotWordDelete, { words: ['小鹅通'] }, { token: other.admin.token }));
+    expect(ok(await t().call(contract.aiSetting.hotWordList, undefined, { token: tok })).hotWords).toEqual([
+      '小鹅通',
+      '体验课',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { ok, refused } from '../../test/org';
 import { A, B, expectForbidden, expectNoSession, useAiSettingApp } from './testKit';
@@ -21,7 +22,7 @@ describe('AI tags and tag groups (/aiTagOrganization, /asr/V1/aiTagGroupAndAiTag
     ]);
     // reading takes analysis:view, which a seat holds
     expect(ok(await post('list', {}, org.seat.token)).total).toBe(0);
-    expect(ok(await t().get(`${A}/asr/V1/aiTagGroupAndAiTag`, { token: org.seat.token }))).toEqual([]);
+    expect(ok(await t().call(contract.aiSetting.tagGroupAndTag, undefined, { token: org.seat.token }))).toEqual([]);
   });
 
   it('creates groups and tags, validates them and refuses duplicates', async () => {
@@ -88,7 +89,7 @@ describe('AI tags and tag groups (/aiTagOrganization, /asr/V1/aiTagGroupAndAiTag
     expect(await ids({ show: false })).toEqual([b]);
     refused(await post('list', { pageSize: 7 }, tok), 400, 'pageSize：每页条数只能是 10、20、50、100');
 
-    const tree = ok(await t().get(`${A}/asr/V1/aiTagGroupAndAiTag`, { token: org.seat.token }));
+    const tree = ok(await t().call(contract.aiSetting.tagGroupAndTag, undefined, { token: org.seat.token }));
     expect(tree.map((g: { name: string }) => g.name)).toEqual(['动作', '需求']);
     expect(tree[0]).toMatchObject({ id: g2, tagCount: 1, tags: [{ id: b, name: '要资料', show: false }] });
   });
@@ -131,7 +132,7 @@ describe('AI tags and tag groups (/aiTagOrganization, /asr/V1/aiTagGroupAndAiTag
     ).id;
     const tok = other.admin.token;
     expect(ok(await post('list', {}, tok))).toMatchObject({ total: 0, groups: [] });
-    expect(ok(await t().get(`${A}/asr/V1/aiTagGroupAndAiTag`, { token: tok }))).toEqual([]);
+    expect(ok(await t().call(contract.aiSetting.tagGroupAndTag, undefined, { token: tok }))).toEqual([]);
     refused(await post('save', { kind: 'tag', groupId: g, name: '抢', keywords: ['抢'] }, tok), 404);
     refused(await post('update', { kind: 'tag', id, name: '改' }, tok), 404);
     refused(await post('update', { kind: 'group', id: g, name: '改' }, tok), 404);

@@ -1,11 +1,12 @@
 // Every call of contract.analysis: success, a validation error (400, Chinese message), no session (code 10), another
 // organisation's ids (404 / nothing seen), and the data scope (a seat of another department sees nothing).
 
+import { contract } from '@crm/core/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { A, addLead, openAi, STRONG_CALL, uploadCall, waitFor } from '../../test/analysis';
 import { type TestOrg, useTestApp } from '../../test/harness';
-import { A, addLead, openAi, R, STRONG_CALL, uploadCall, waitFor } from './testKit';
 
 describe('analysis calls', () => {
   const t = useTestApp();
@@ -89,11 +90,11 @@ describe('analysis calls', () => {
 
   it('getCallAnalysis: by id with a session, by share ticket without; refused elsewhere', async () => {
     const get = (query: Record<string, unknown>, token?: string) =>
-      t().get(`${A}/asr/V1/getCallAnalysis`, { token, query });
+      t().call(contract.analysis.detail, query, { token });
     const mine = await get({ recordId: id }, org.seat.token);
     expect(mine.data).toMatchObject({ recordingId: id, clueId, canCorrect: false, ownerName: '坐席甲' });
     expect((await get({ recordId: id }, org.manager.token)).data.canCorrect).toBe(true);
-    const mask = await t().get(`${R}/recording/v1/getMaskId`, { token: org.seat.token, query: { recordId: id } });
+    const mask = await t().call(contract.recording.getMaskId, { recordId: id }, { token: org.seat.token });
     const shared = await get({ maskId: mask.data.maskId });
     expect(shared.code).toBe(1);
     expect(shared.data.effective).toEqual(mine.data.effective);
@@ -126,8 +127,8 @@ describe('analysis calls', () => {
     expect(
       (await post('/asr/V1/updateCallAnalysis', { recordingId: id, intention: 1 }, other.admin.token)).status,
     ).toBe(404);
-    const after = await t().get(`${A}/asr/V1/getCallAnalysis`, { token: org.seat.token, query: { recordId: id } });
-    expect(after.data.correction.intention).toBeNull();
+    const after = await t().call(contract.analysis.detail, { recordId: id }, { token: org.seat.token });
+    expect(after.data.correction!.intention).toBeNull();
     await post('/asr/V1/updateCallAnalysis', { recordingId: id, callTags: null }, org.manager.token);
   });
 
@@ -218,26 +219,30 @@ describe('analysis calls', () => {
 
   it('clue aiTag listByClue and remove', async () => {
     await post('/asr/V1/updateCallAnalysis', { recordingId: id, aiLabels: [2] }, org.manager.token);
-    const list = await t().post(`${R}/clue/aiTag/listByClue`, { clueId }, { token: org.seat.token });
+    const list = await t().call(contract.analysis.clueAiTags, { clueId }, { token: org.seat.token });
     expect(list.data.map((x: any) => x.tagName)).toEqual(['有兴趣']);
-    expect((await t().post(`${R}/clue/aiTag/listByClue`, { clueId: 'x' }, { token: org.seat.token })).status).toBe(400);
-    expect((await t().post(`${R}/clue/aiTag/listByClue`, { clueId })).code).toBe(10);
-    expect((await t().post(`${R}/clue/aiTag/listByClue`, { clueId }, { token: other.admin.token })).status).toBe(404);
+    expect((await t().call(contract.analysis.clueAiTags, { clueId: 'x' }, { token: org.seat.token })).status).toBe(400);
+    expect((await t().call(contract.analysis.clueAiTags, { clueId })).code).toBe(10);
+    expect((await t().call(contract.analysis.clueAiTags, { clueId }, { token: other.admin.token })).status).toBe(404);
     const tagId = list.data[0].id;
-    expect((await t().post(`${R}/clue/aiTag/remove`, { id: tagId }, { token: other.admin.token })).status).toBe(404);
-    expect((await t().post(`${R}/clue/aiTag/remove`, { id: -1 }, { token: org.seat.token })).status).toBe(400);
-    expect((await t().post(`${R}/clue/aiTag/remove`, { id: tagId })).code).toBe(10);
-    expect((await t().post(`${R}/clue/aiTag/remove`, { id: tagId }, { token: org.seat.token })).data.count).toBe(1);
-    expect((await t().post(`${R}/clue/aiTag/listByClue`, { clueId }, { token: org.seat.token })).data).toEqual([]);
+    expect(
+      (await t().call(contract.analysis.removeClueAiTag, { id: tagId }, { token: other.admin.token })).status,
+    ).toBe(404);
+    expect((await t().call(contract.analysis.removeClueAiTag, { id: -1 }, { token: org.seat.token })).status).toBe(400);
+    expect((await t().call(contract.analysis.removeClueAiTag, { id: tagId })).code).toBe(10);
+    expect(
+      (await t().call(contract.analysis.removeClueAiTag, { id: tagId }, { token: org.seat.token })).data.count,
+    ).toBe(1);
+    expect((await t().call(contract.analysis.clueAiTags, { clueId }, { token: org.seat.token })).data).toEqual([]);
   });
 
   it('a deleted recording takes its analysis and comments with it', async () => {
     const gone = await uploadCall(t(), org.seat.token, STRONG_CALL, { clueId });
     await waitFor(t(), org.seat.token, gone);
     await post('/aiCallComment/addComment', { recordingId: gone, text: '跟进一下' }, org.seat.token);
-    const del = await t().post('/api/backend/headset/deleteRecordingUpload', { id: gone }, { token: org.admin.token });
+    const del = await t().call(contract.recording.remove, { id: gone }, { token: org.admin.token });
     expect(del.code, del.msg).toBe(1);
-    const detail = await t().get(`${A}/asr/V1/getCallAnalysis?recordId=${gone}`, { token: org.admin.token });
+    const detail = await t().call(contract.analysis.detail, { recordId: gone }, { token: org.admin.token });
     expect(detail.status).toBe(404);
     const left = await t().database.db.execute<{ a: number; c: number }>(
       sql`select (select count(*) from call_analysis where recording_id = ${gone})::int as a,

@@ -1,13 +1,13 @@
 import { AiLabel, formatDateTime } from '@crm/core';
 import type { CallAnswer, contract } from '@crm/core/contract';
 import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import type { AnalysisResult } from '../../lib/analyser/types';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Session } from '../../platform/session';
 import { recording } from '../recording/schema';
 import type { effectiveColumns } from './effective';
-import type { AnalysisResult } from './engine/types';
 import { clueAiTag } from './schema';
 
 /**

@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import type { Session } from '../../platform/session';
 import { orgUsersByIds } from '../org';
-import { findRecording } from '../recording/rows';
+import { findRecording } from '../recording';
 import { aiCallComment } from './schema';
 
 /** /aiCallComment: comments on a call the session may see, in threads (a reply names the comment it answers). */

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import type { Session } from '../../platform/session';
-import { findRecording } from '../recording/rows';
+import { findRecording } from '../recording';
 import { writeClueTags } from './clueTags';
 import { analysisDetail } from './detail';
 import { effectiveColumns } from './effective';

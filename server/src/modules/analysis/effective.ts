@@ -1,6 +1,6 @@
 import { AiLabel, CallTag, IntentionLabel, PerformanceFlag } from '@crm/core';
 import type { AnalysisView } from '@crm/core/contract/analysis';
-import { type AnalysisResult, type AnalysisRules, INTENTION_CODE, type IntentionKey } from './engine/types';
+import { type AnalysisResult, type AnalysisRules, INTENTION_CODE, type IntentionKey } from '../../lib/analyser/types';
 import type { Correction } from './schema';
 
 /**

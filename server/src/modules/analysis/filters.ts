@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { Session } from '../../platform/session';
 import { departmentList, orgUsers } from '../org';
-import { recordingScope } from '../recording/rows';
+import { recordingScope } from '../recording';
 import { recording } from '../recording/schema';
 
 /** What the call-analysis filters offer: the recording sources with their counts, the department → user tree. */

@@ -46,3 +46,8 @@ export const analysisModule: Module = {
     for (const org of demo) await seedAnalyses(ctx, ctx.services.analysis, org);
   },
 };
+
+export type { AnalysedEvent } from './pipeline';
+export type { OrgLlm } from './ports';
+export { aiSettingOf } from './ports';
+export { reanalyse } from './reanalyse';

@@ -10,7 +10,7 @@ import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import type { XlsxExport } from '../../platform/xlsxExport';
 import { deptSubtree, orgUsersByIds, usersInDepts } from '../org';
-import { hms, recordingScope } from '../recording/rows';
+import { hms, recordingScope } from '../recording';
 import { recording } from '../recording/schema';
 import { aiLabelNamed, callTagNamed, flagNames, intentionName } from './effective';
 import { aiSettingOf } from './ports';

@@ -1,6 +1,6 @@
 import { SpeakerLabel, type Transcript } from '@crm/core';
 import { z } from 'zod';
-import type { AnalysisResult, AnalysisRules, Evidence, FieldValue, IntentionKey } from './engine/types';
+import type { AnalysisResult, AnalysisRules, Evidence, FieldValue, IntentionKey } from '../../lib/analyser/types';
 import type { OrgLlm } from './ports';
 
 /**

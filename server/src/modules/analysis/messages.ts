@@ -1,10 +1,10 @@
 import { AiLabel, formatDateTime } from '@crm/core';
 import { and, eq, sql } from 'drizzle-orm';
+import type { AnalysisResult, AnalysisRules } from '../../lib/analyser/types';
 import type { AppContext } from '../../platform/context';
 import { managersOf } from '../org';
-import type { RecordingRow } from '../recording/rows';
+import type { RecordingRow } from '../recording';
 import type { effectiveColumns } from './effective';
-import type { AnalysisResult, AnalysisRules } from './engine/types';
 import { aiSettingOf, type MsgPushItem } from './ports';
 import { callAnalysis } from './schema';
 

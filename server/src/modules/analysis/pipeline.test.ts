@@ -1,12 +1,14 @@
 // The analysis pipeline end to end with jobs running: transcript saved → analysis stored; AI closed; failure; the LLM
 // step against a fake OpenAI-compatible server; balance out → paused → top-up → resumed; corrections kept over a
 // re-analysis; re-analysis of a date range with progress; AI messages sent once; the lead's risk and AI tags.
+
 import { formatDateTime } from '@crm/core';
+import { contract } from '@crm/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addLead, openAi, POWERED_OFF, panel, STRONG_CALL, uploadCall, waitFor } from '../../test/analysis';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { seedAnalyses } from './seed';
-import { A, addLead, B, openAi, POWERED_OFF, panel, R, STRONG_CALL, uploadCall, waitFor } from './testKit';
 
 const LLM_SUMMARY = '李先生有意为孩子报名少儿编程课，已要求发送合同与付款方式，需今天跟进。';
 let llmMode: 'ok' | 'bad' = 'ok';
@@ -63,10 +65,10 @@ describe('analysis pipeline', () => {
     expect(violation).toMatchObject({ speaker: 'agent', segment: 2, startMs: 10000 });
     expect(data.machine.risk).toBe(true);
     expect(data.version).toBe(1);
-    const list = await t().post(`${A}/asr/V1/callAnalysisPageList`, { hasViolation: 1 }, { token: org.seat.token });
+    const list = await t().call(contract.analysis.list, { hasViolation: 1 }, { token: org.seat.token });
     const row = list.data.lists.find((r: any) => r.recordingId === id);
     expect(row).toMatchObject({ analysisStatus: 3, riskName: '是', ownerName: '坐席甲' });
-    expect(row.violationCount).toBeGreaterThan(0);
+    expect(row!.violationCount).toBeGreaterThan(0);
   });
 
   it('a carrier announcement is no conversation: intention null, call tag 已关机', async () => {
@@ -75,13 +77,13 @@ describe('analysis pipeline', () => {
     expect(data.machine.conversation).toBe(false);
     expect(data.machine.intention).toBeNull();
     expect(data.machine.callTags.map((c: any) => c.name)).toContain('已关机');
-    const list = await t().post(`${A}/asr/V1/callAnalysisPageList`, { callTags: [8] }, { token: org.seat.token });
+    const list = await t().call(contract.analysis.list, { callTags: [8] }, { token: org.seat.token });
     expect(list.data.lists.map((r: any) => r.recordingId)).toContain(id);
   });
 
   it('with an LLM configured the summary and labels come from it (分析中 seen on the way to 已完成)', async () => {
-    const save = await t().post(
-      `${B}/aiModel/save`,
+    const save = await t().call(
+      contract.aiSetting.modelSave,
       { name: '测试模型', baseUrl: `${llm.url}/v1`, model: 'fake-chat', timeoutMs: 5000, active: true },
       { token: org.admin.token },
     );
@@ -115,15 +117,15 @@ describe('analysis pipeline', () => {
     expect(data.machine.summary.length).toBeGreaterThan(0);
     expect(data.llmError).toContain('测试模型');
     expect(data.modelName).toBe('内置分析');
-    const msgs = await t().post(
-      `${B}/appNotice/list`,
+    const msgs = await t().call(
+      contract.notice.messages,
       { kind: 'ai', msgType: 'ai_model' },
       { token: org.manager.token },
     );
     expect(msgs.data.lists.some((m: any) => m.param.recordingId === id)).toBe(true);
-    const models = await t().post(`${B}/aiModel/list`, {}, { token: org.admin.token });
+    const models = await t().call(contract.aiSetting.modelList, undefined, { token: org.admin.token });
     const model = models.data.find((m: any) => m.name === '测试模型');
-    await t().post(`${B}/aiModel/update`, { id: model.id, active: false }, { token: org.admin.token });
+    await t().call(contract.aiSetting.modelUpdate, { id: model!.id, active: false }, { token: org.admin.token });
     llmMode = 'ok';
   });
 
@@ -142,7 +144,7 @@ describe('analysis pipeline', () => {
     } finally {
       settings.rulesFor = rulesFor;
     }
-    const again = await t().post(`${A}/asr/V1/reAnalyze`, { recordingId: id }, { token: org.manager.token });
+    const again = await t().call(contract.analysis.reanalyse, { recordingId: id }, { token: org.manager.token });
     expect(again.data.total).toBe(1);
     const { data } = await waitFor(t(), org.seat.token, id);
     expect(data).toMatchObject({ analysisStatus: 3, error: null, version: 2 });
@@ -167,7 +169,7 @@ describe('analysis pipeline', () => {
     await t().ctx.services.analysis.run({ orgId: org.orgId, recordingId: id, version: stored.version });
     const { data } = await waitFor(t(), org.seat.token, id);
     expect(data).toMatchObject({ analysisStatus: 3, error: null, analysedAt: stored.analysedAt });
-    const msgs = await t().post(`${B}/appNotice/list`, { kind: 'ai', pageSize: 100 }, { token: org.seat.token });
+    const msgs = await t().call(contract.notice.messages, { kind: 'ai', pageSize: 100 }, { token: org.seat.token });
     expect(msgs.data.lists.some((m: any) => m.param.recordingId === id)).toBe(true);
   });
 
@@ -183,10 +185,10 @@ describe('analysis pipeline', () => {
       pausedReason: 'AI 分析余额不足，充值后将自动继续分析',
       machine: null,
     });
-    const list = await t().post(`${A}/asr/V1/callAnalysisPageList`, { analysisStatus: [1] }, { token: org.seat.token });
+    const list = await t().call(contract.analysis.list, { analysisStatus: [1] }, { token: org.seat.token });
     expect(list.data.lists.find((r: any) => r.recordingId === id)?.paused).toBe(true);
     const op = await t().newOperator();
-    const top = await op.post('/organizationCostCenter/addAiAnalyzePack', {
+    const top = await op.call(contract.costCenter.addAiAnalyzePack, {
       organizationId: org.orgId,
       units: 100,
       days: 30,
@@ -201,48 +203,48 @@ describe('analysis pipeline', () => {
   it('a correction is kept apart, drives the list, and survives a re-analysis', async () => {
     const id = await uploadCall(t(), org.seat.token, STRONG_CALL);
     const machine = (await waitFor(t(), org.seat.token, id)).data.machine;
-    const fix = await t().post(
-      `${A}/asr/V1/updateCallAnalysis`,
+    const fix = await t().call(
+      contract.analysis.update,
       { recordingId: id, intention: 3, callTags: [1], aiLabels: [3], summary: '客户其实没有兴趣' },
       { token: org.manager.token },
     );
     expect(fix.code).toBe(1);
     expect(fix.data.effective).toMatchObject({ intention: 3, intentionName: '无意向', summary: '客户其实没有兴趣' });
-    expect(fix.data.effective.callTags.map((c: any) => c.value)).toEqual([1]);
+    expect(fix.data.effective!.callTags.map((c: any) => c.value)).toEqual([1]);
     expect(fix.data.machine).toEqual(machine);
     expect(fix.data.correction).toMatchObject({ intention: 3, aiLabels: [3], updatedByName: '经理' });
-    const byIntention = await t().post(
-      `${A}/asr/V1/callAnalysisPageList`,
+    const byIntention = await t().call(
+      contract.analysis.list,
       { intention: [3], aiLabels: [3] },
       { token: org.manager.token },
     );
     expect(byIntention.data.lists.map((r: any) => r.recordingId)).toEqual([id]);
     expect(byIntention.data.lists[0].corrected).toBe(true);
 
-    await t().post(`${A}/asr/V1/reAnalyze`, { ids: [id] }, { token: org.manager.token });
+    await t().call(contract.analysis.reanalyse, { ids: [id] }, { token: org.manager.token });
     const { data } = await waitFor(t(), org.seat.token, id, (d) => d.version === 2 && d.analysisStatus === 3);
     expect(data.effective).toMatchObject({ intention: 3, summary: '客户其实没有兴趣' });
     expect(data.correction.intention).toBe(3);
 
-    const clear = await t().post(
-      `${A}/asr/V1/updateCallAnalysis`,
+    const clear = await t().call(
+      contract.analysis.update,
       { recordingId: id, intention: null, summary: null },
       { token: org.manager.token },
     );
-    expect(clear.data.effective.intention).toBe(clear.data.machine.intention);
-    expect(clear.data.effective.summary).toBe(clear.data.machine.summary);
+    expect(clear.data.effective!.intention).toBe(clear.data.machine!.intention);
+    expect(clear.data.effective!.summary).toBe(clear.data.machine!.summary);
     expect(clear.data.correction).toMatchObject({ intention: null, summary: null, aiLabels: [3] });
   });
 
   it('re-analysis of a date range: a batch with progress, within the data scope', async () => {
-    const res = await t().post(
-      `${A}/asr/V1/reAnalyze`,
+    const res = await t().call(
+      contract.analysis.reanalyse,
       { startTime: `${today} 00:00:00`, endTime: `${today} 23:59:59` },
       { token: org.seat.token },
     );
     expect(res.status).toBe(403); // a seat may not correct or re-analyse
-    const batch = await t().post(
-      `${A}/asr/V1/reAnalyze`,
+    const batch = await t().call(
+      contract.analysis.reanalyse,
       { startTime: `${today} 00:00:00`, endTime: `${today} 23:59:59` },
       { token: org.manager.token },
     );
@@ -253,22 +255,31 @@ describe('analysis pipeline', () => {
     while (p.state !== 2 && Date.now() < end) {
       await new Promise((r) => setTimeout(r, 300));
       p = (
-        await t().post(`${A}/asr/V1/reAnalyzeProgress`, { batchId: batch.data.batchId }, { token: org.manager.token })
+        await t().call(
+          contract.analysis.reanalyseProgress,
+          { batchId: batch.data.batchId },
+          { token: org.manager.token },
+        )
       ).data;
     }
     expect(p).toMatchObject({ state: 2, stateName: '已完成', total: batch.data.total, failed: 0 });
     expect(p.done).toBe(p.total);
     expect(
-      (await t().post(`${A}/asr/V1/reAnalyzeProgress`, { batchId: batch.data.batchId }, { token: other.admin.token }))
-        .status,
+      (
+        await t().call(
+          contract.analysis.reanalyseProgress,
+          { batchId: batch.data.batchId },
+          { token: other.admin.token },
+        )
+      ).status,
     ).toBe(404);
   });
 
   it('AI messages go to the owner once per call and kind, with the call to open', async () => {
-    const msgs = await t().post(`${B}/appNotice/list`, { kind: 'ai', pageSize: 100 }, { token: org.seat.token });
+    const msgs = await t().call(contract.notice.messages, { kind: 'ai', pageSize: 100 }, { token: org.seat.token });
     expect(msgs.data.total).toBeGreaterThan(0);
     const violation = msgs.data.lists.find((m: any) => m.msgType === 'ai_violation');
-    expect(violation.param).toMatchObject({ recordingId: expect.any(Number) });
+    expect(violation!.param).toMatchObject({ recordingId: expect.any(Number) });
     const perCall = new Map<string, number>();
     for (const m of msgs.data.lists) {
       const key = `${m.param.recordingId}:${m.msgType}:${m.content}`;
@@ -276,7 +287,7 @@ describe('analysis pipeline', () => {
     }
     // every call was analysed at least twice (the range re-analysis): still one message each
     expect([...perCall.values()].every((n) => n === 1)).toBe(true);
-    const none = await t().post(`${B}/appNotice/list`, { kind: 'ai' }, { token: other.seat.token });
+    const none = await t().call(contract.notice.messages, { kind: 'ai' }, { token: other.seat.token });
     expect(none.data.total).toBe(0);
   });
 
@@ -284,31 +295,27 @@ describe('analysis pipeline', () => {
     const clueId = await addLead(t(), org.seat.token, '李先生');
     const id = await uploadCall(t(), org.seat.token, STRONG_CALL, { clueId });
     await waitFor(t(), org.seat.token, id);
-    const detail = await t().post(`${R}/organizationClue/detail`, { clueId }, { token: org.seat.token });
+    const detail = await t().call(contract.clue.detail, { clueId }, { token: org.seat.token });
     expect(detail.data.risk).toBe(1);
-    await t().post(
-      `${A}/asr/V1/updateCallAnalysis`,
-      { recordingId: id, aiLabels: [1, 2] },
-      { token: org.manager.token },
-    );
-    const tags = await t().post(`${R}/clue/aiTag/listByClue`, { clueId }, { token: org.seat.token });
+    await t().call(contract.analysis.update, { recordingId: id, aiLabels: [1, 2] }, { token: org.manager.token });
+    const tags = await t().call(contract.analysis.clueAiTags, { clueId }, { token: org.seat.token });
     expect(tags.data.map((x: any) => x.tagName)).toEqual(['高意向', '有兴趣']);
     expect(tags.data[0]).toMatchObject({ kind: 'label', recordingId: id });
-    const removed = await t().post(`${R}/clue/aiTag/remove`, { id: tags.data[1].id }, { token: org.seat.token });
+    const removed = await t().call(
+      contract.analysis.removeClueAiTag,
+      { id: tags.data[1].id },
+      { token: org.seat.token },
+    );
     expect(removed.data.count).toBe(1);
-    const after = await t().post(`${R}/clue/aiTag/listByClue`, { clueId }, { token: org.seat.token });
+    const after = await t().call(contract.analysis.clueAiTags, { clueId }, { token: org.seat.token });
     expect(after.data.map((x: any) => x.tagName)).toEqual(['高意向']);
     expect(
-      (await t().post(`${R}/clue/aiTag/remove`, { id: tags.data[0].id }, { token: other.admin.token })).status,
+      (await t().call(contract.analysis.removeClueAiTag, { id: tags.data[0].id }, { token: other.admin.token })).status,
     ).toBe(404);
   });
 
   it('the seed analyses the recordings that have transcripts now, without the queue or a charge', async () => {
-    const before = await t().post(
-      `${A}/asr/V1/callAnalysisPageList`,
-      { analysisStatus: [0] },
-      { token: other.admin.token },
-    );
+    const before = await t().call(contract.analysis.list, { analysisStatus: [0] }, { token: other.admin.token });
     expect(before.data.total).toBe(1);
     const n = await seedAnalyses(t().ctx, t().ctx.services.analysis, {
       orgId: other.orgId,
@@ -318,7 +325,7 @@ describe('analysis pipeline', () => {
       deptIds: [other.deptId],
     });
     expect(n).toBe(1);
-    const after = await t().post(`${A}/asr/V1/callAnalysisPageList`, {}, { token: other.admin.token });
+    const after = await t().call(contract.analysis.list, {}, { token: other.admin.token });
     expect(after.data.lists[0]).toMatchObject({ analysisStatus: 3, riskName: '是' });
     expect((await t().ctx.services.costCenter.balance(other.orgId, 'ai_analyze')).totalUnits).toBe(0);
   });

@@ -1,13 +1,13 @@
 import { ANALYSIS_PAUSED_REASON } from '@crm/core/contract/analysis';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { analyse } from '../../lib/analyser/analyse';
+import { DEFAULT_CHECKERS, DEFAULT_RULES } from '../../lib/analyser/defaults';
+import type { AnalysisResult, AnalysisRules, Checker } from '../../lib/analyser/types';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import { type RecordingRow, recordingInOrg, updateRecording } from '../recording/rows';
+import { type RecordingRow, recordingInOrg, updateRecording } from '../recording';
 import { writeClueTags } from './clueTags';
 import { effectiveColumns } from './effective';
-import { analyse } from './engine/analyse';
-import { DEFAULT_CHECKERS, DEFAULT_RULES } from './engine/defaults';
-import type { AnalysisResult, AnalysisRules, Checker } from './engine/types';
 import { llmStep } from './llmStep';
 import { sendAiMessages } from './messages';
 import { aiSettingOf, costCenterOf } from './ports';

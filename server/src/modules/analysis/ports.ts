@@ -1,6 +1,5 @@
-import type { AppContext } from '../../platform/context';
-import type { AiSettingService, MsgPushItem, OrgLlm } from '../aiSetting/service';
-import type { CostCenterService } from '../costCenter';
+import type { AppContext, Services } from '../../platform/context';
+import type { AiSettingService, MsgPushItem, OrgLlm } from '../aiSetting';
 
 /**
  * The modules the pipeline asks: the AI settings (aiSetting: AI open, rules, message push, the LLM) and the cost
@@ -9,10 +8,7 @@ import type { CostCenterService } from '../costCenter';
  */
 export type { MsgPushItem, OrgLlm };
 
-interface Optional {
-  aiSetting?: AiSettingService;
-  costCenter?: CostCenterService;
-}
+const optional = (ctx: AppContext): Partial<Services> => ctx.services;
 
-export const aiSettingOf = (ctx: AppContext): AiSettingService | undefined => (ctx.services as Optional).aiSetting;
-export const costCenterOf = (ctx: AppContext): CostCenterService | undefined => (ctx.services as Optional).costCenter;
+export const aiSettingOf = (ctx: AppContext): AiSettingService | undefined => optional(ctx).aiSetting;
+export const costCenterOf = (ctx: AppContext): Partial<Services>['costCenter'] => optional(ctx).costCenter;

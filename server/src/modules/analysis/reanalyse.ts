@@ -5,7 +5,7 @@ import { and, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Session } from '../../platform/session';
-import { findRecording, recordingScope } from '../recording/rows';
+import { findRecording, recordingScope } from '../recording';
 import { recording } from '../recording/schema';
 import { type AnalysisJob, ItemState, JOB_ANALYSIS } from './pipeline';
 import { aiSettingOf } from './ports';

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { AnalysisResult } from './engine/types';
+import type { AnalysisResult } from '../../lib/analyser/types';
 
 /** What a person corrected by hand; a field absent (undefined) is not corrected and the machine's value stands. */
 export interface Correction {

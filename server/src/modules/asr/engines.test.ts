@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { speech, stereoCall } from '../../test/recording';
-import { decodeChannels } from '../recording/audio';
+import { decodeChannels } from '../recording';
 import { loadAsrConfig } from './config';
 import { createEngine, engineStatus } from './engines';
 import { FunAsrEngine, toSegments } from './engines/funasr';

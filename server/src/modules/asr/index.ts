@@ -28,3 +28,6 @@ export const asrModule: Module = {
     });
   },
 };
+
+export type { AsrService } from './service';
+export { parseTranscript } from './transcript';

@@ -1,9 +1,12 @@
 // The whole pipeline with the `openai` engine pointed at a local fake server:
 // upload → asr job → transcript → getAsrText (what the call detail shows); role swap; failure → 失败 with reason → rerun.
+
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { contract } from '@crm/core/contract';
+import type { UploadedFile } from '@crm/core/contract/recording';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type TestApp, type TestOrg, useTestApp } from '../../test/harness';
+import { type ApiResponse, type TestApp, type TestOrg, useTestApp } from '../../test/harness';
 import { multipart, read, speech, stereoCall } from '../../test/recording';
 
 let requests = 0;
@@ -32,7 +35,6 @@ process.env.ASR_ENGINE = 'openai';
 process.env.ASR_OPENAI_BASE_URL = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
 process.env.ASR_OPENAI_MODEL = 'whisper-test';
 
-const B = '/api/backend';
 const R = '/api/robot';
 const A = '/api/analysis';
 
@@ -44,13 +46,14 @@ async function upload(
   fields: Record<string, string | number> = {},
 ) {
   const { body, headers } = multipart(fields, [{ fileName, data: read(path) }]);
-  return t.request('POST', `${B}/headset/uploadRecording`, body, { token, headers });
+  // one file: its answer is that file's (the call's answer also covers several)
+  return t.callRaw(contract.recording.upload, body, { token, headers }) as Promise<ApiResponse<UploadedFile>>;
 }
 
 async function settled(t: TestApp, token: string, id: number) {
   const end = Date.now() + 40000;
   for (;;) {
-    const r = await t.get(`${A}/asr/V1/getAsrText`, { token, query: { recordId: id } });
+    const r = await t.call(contract.asr.getAsrText, { recordId: id }, { token });
     if ((r.data.asrStatus === 3 || r.data.asrStatus === 4) && r.data.metricsStatus >= 3) return r;
     if (Date.now() > end) return r;
     await new Promise((res) => setTimeout(res, 300));
@@ -66,99 +69,93 @@ describe('asr pipeline (openai engine, fake server)', () => {
   it('hot words: saved per organisation, validated, admin only', async () => {
     org = await t().newOrg();
     other = await t().newOrg();
-    const save = await t().post(
-      `${B}/asrConfig/save`,
+    const save = await t().call(
+      contract.asr.saveConfig,
       { hotWords: ['小鹅通', ' 续费 ', '小鹅通'] },
       { token: org.admin.token },
     );
     expect(save.data.hotWords).toEqual(['小鹅通', '续费']);
-    const cfg = await t().post(`${B}/asrConfig/get`, {}, { token: org.seat.token });
+    const cfg = await t().call(contract.asr.getConfig, undefined, { token: org.seat.token });
     expect(cfg.data).toMatchObject({ hotWords: ['小鹅通', '续费'], engine: 'openai', configured: true });
-    expect((await t().post(`${B}/asrConfig/get`, {}, { token: other.admin.token })).data.hotWords).toEqual([]);
-    expect((await t().post(`${B}/asrConfig/save`, { hotWords: ['x'] }, { token: org.seat.token })).status).toBe(403);
+    expect((await t().call(contract.asr.getConfig, undefined, { token: other.admin.token })).data.hotWords).toEqual([]);
+    expect((await t().call(contract.asr.saveConfig, { hotWords: ['x'] }, { token: org.seat.token })).status).toBe(403);
     expect(
       (
-        await t().post(
-          `${B}/asrConfig/save`,
+        await t().call(
+          contract.asr.saveConfig,
           { hotWords: ['一二三四五六七八九十一二三四五六七八九十一'] },
           { token: org.admin.token },
         )
       ).msg,
     ).toContain('hotWords');
-    expect((await t().post(`${B}/asrConfig/get`, {})).code).toBe(10);
+    expect((await t().call(contract.asr.getConfig)).code).toBe(10);
   });
 
   it('upload → transcript per channel (agent left, customer right) → getAsrText', async () => {
     const call = stereoCall('您好，我是小王，请问您现在方便吗', '方便，你说吧', 3.5);
     const res = await upload(t(), org.seat.token, call, 'call.wav', { callType: 1 });
     expect(res.code).toBe(1);
-    id = res.data.recordId;
+    id = res.data.recordId!;
     const r = await settled(t(), org.seat.token, id);
     expect(r.data.asrStatus).toBe(3);
     expect(r.data.asrStatusName).toBe('已完成');
     expect(r.data.engine).toBe('openai');
-    const segs = r.data.transcript.segments;
+    const segs = r.data.transcript!.segments;
     expect(segs).toHaveLength(2);
     expect(segs.map((s: any) => s.speaker).sort()).toEqual(['agent', 'customer']);
     expect(segs[0]).toMatchObject({ startMs: 500, endMs: 2000 });
     expect(r.data.text).toMatch(/^(销售|客户)：第\d句\n(销售|客户)：第\d句$/);
     expect(r.data.playUrl).toBe(`/api/robot/recording/v1/play?id=${id}`);
-    expect(r.data.metrics.perChannel).toBe(true);
+    expect(r.data.metrics!.perChannel).toBe(true);
     expect(lastPrompt).toBe('小鹅通，续费');
-    const text = await t().post(`${R}/recording/v1/asrText`, { id }, { token: org.seat.token });
+    const text = await t().call(contract.asr.text, { id }, { token: org.seat.token });
     expect(text.data.text).toBe(r.data.text);
-    const get = await t().post(`${R}/recording/v1/asrGet`, { id }, { token: org.seat.token });
-    expect(get.data.transcript.segments).toEqual(segs);
-    expect((await t().post(`${R}/recording/v1/asrGet`, { id }, { token: other.admin.token })).code).toBe(404);
-    expect((await t().get(`${A}/asr/V1/getAsrText`, { token: other.admin.token, query: { recordId: id } })).code).toBe(
-      404,
-    );
-    expect((await t().get(`${A}/asr/V1/getAsrText`, { query: { recordId: id } })).code).toBe(10);
-    expect((await t().post(`${R}/recording/v1/asrGet`, {}, { token: org.seat.token })).status).toBe(400);
-    const wx = await t().get(`${A}/asr/V1/getAsrTextForWechatType`, { token: org.seat.token, query: { recordId: id } });
-    expect(wx.data.transcript.segments).toEqual(segs);
+    const get = await t().call(contract.asr.get, { id }, { token: org.seat.token });
+    expect(get.data.transcript!.segments).toEqual(segs);
+    expect((await t().call(contract.asr.get, { id }, { token: other.admin.token })).code).toBe(404);
+    expect((await t().call(contract.asr.getAsrText, { recordId: id }, { token: other.admin.token })).code).toBe(404);
+    expect((await t().call(contract.asr.getAsrText, { recordId: id })).code).toBe(10);
+    expect((await t().callRaw(contract.asr.get, {}, { token: org.seat.token })).status).toBe(400);
+    const wx = await t().call(contract.asr.getAsrTextForWechatType, { recordId: id }, { token: org.seat.token });
+    expect(wx.data.transcript!.segments).toEqual(segs);
   });
 
   it('role swaps agent and customer (and the talk metrics with them)', async () => {
-    const before = (await t().post(`${R}/recording/v1/asrGet`, { id }, { token: org.seat.token })).data;
-    const swap = await t().post(`${R}/recording/v1/asrRole`, { id }, { token: org.seat.token });
+    const before = (await t().call(contract.asr.get, { id }, { token: org.seat.token })).data;
+    const swap = await t().call(contract.asr.swapRole, { id }, { token: org.seat.token });
     expect(swap.data.rolesSwapped).toBe(true);
-    const after = (await t().post(`${R}/recording/v1/asrGet`, { id }, { token: org.seat.token })).data;
-    expect(after.transcript.segments.map((s: any) => s.speaker)).toEqual(
-      before.transcript.segments.map((s: any) => (s.speaker === 'agent' ? 'customer' : 'agent')),
+    const after = (await t().call(contract.asr.get, { id }, { token: org.seat.token })).data;
+    expect(after.transcript!.segments.map((s: any) => s.speaker)).toEqual(
+      before.transcript!.segments.map((s: any) => (s.speaker === 'agent' ? 'customer' : 'agent')),
     );
-    expect(after.metrics.agentTalkMs).toBe(before.metrics.customerTalkMs);
-    expect((await t().post(`${R}/recording/v1/asrRole`, { id }, { token: other.admin.token })).code).toBe(404);
+    expect(after.metrics!.agentTalkMs).toBe(before.metrics!.customerTalkMs);
+    expect((await t().call(contract.asr.swapRole, { id }, { token: other.admin.token })).code).toBe(404);
   });
 
   it('a failing engine leaves 失败 with the reason; rerun transcribes again; runs are recorded', async () => {
     failNext = true;
     const mono = speech('这是一段单声道录音');
     const res = await upload(t(), org.seat.token, mono, 'mono.wav');
-    const rid = res.data.recordId;
+    const rid = res.data.recordId!;
     const end = Date.now() + 30000;
     let state: any;
     do {
       state = (
-        await t().post(
-          `${R}/recording/v1/pagelist`,
-          { pageNum: 1, pageSize: 10, asrStatus: [4] },
-          { token: org.seat.token },
-        )
+        await t().call(contract.recording.list, { pageNum: 1, pageSize: 10, asrStatus: [4] }, { token: org.seat.token })
       ).data;
       if (state.total) break;
       await new Promise((r) => setTimeout(r, 200));
     } while (Date.now() < end);
     expect(state.lists[0]).toMatchObject({ id: rid, asrStatus: 4, asrStatusName: '失败' });
     expect(state.lists[0].asrError).toContain('GPU busy');
-    const rerun = await t().post(`${R}/recording/v1/asrRerun`, { id: rid }, { token: org.seat.token });
+    const rerun = await t().call(contract.asr.rerun, { id: rid }, { token: org.seat.token });
     expect(rerun.code).toBe(1);
     const r = await settled(t(), org.seat.token, rid);
     expect(r.data.asrStatus).toBe(3);
-    expect(r.data.transcript.segments).toHaveLength(1);
-    expect(r.data.transcript.segments[0].speaker).toBe('agent');
-    const runs = await t().post(
-      `${B}/asrRecord/pagelist`,
+    expect(r.data.transcript!.segments).toHaveLength(1);
+    expect(r.data.transcript!.segments[0].speaker).toBe('agent');
+    const runs = await t().call(
+      contract.asr.runs,
       { pageNum: 1, pageSize: 10, recordingId: rid },
       { token: org.admin.token },
     );
@@ -166,13 +163,13 @@ describe('asr pipeline (openai engine, fake server)', () => {
     expect(runs.data.lists.map((l: any) => l.status)).toContain(3);
     // a seat sees the runs of the recordings it may see, not those of a colleague in another department
     const runsOf = async (token: string) =>
-      (await t().post(`${B}/asrRecord/pagelist`, { pageNum: 1, pageSize: 10, recordingId: rid }, { token })).data.total;
+      (await t().call(contract.asr.runs, { pageNum: 1, pageSize: 10, recordingId: rid }, { token })).data.total;
     expect(await runsOf(org.seat.token)).toBeGreaterThanOrEqual(2);
     expect(await runsOf(org.otherSeat.token)).toBe(0);
-    expect(
-      (await t().post(`${R}/recording/v1/asrRerun`, { id: rid, what: 'nope' }, { token: org.seat.token })).msg,
-    ).toContain('what');
-    expect((await t().post(`${R}/recording/v1/asrRerun`, { id: rid }, { token: other.admin.token })).code).toBe(404);
+    expect((await t().callRaw(contract.asr.rerun, { id: rid, what: 'nope' }, { token: org.seat.token })).msg).toContain(
+      'what',
+    );
+    expect((await t().call(contract.asr.rerun, { id: rid }, { token: other.admin.token })).code).toBe(404);
   });
 
   it('a transcript uploaded with the recording is kept (no engine call); asrCreate does not redo it', async () => {
@@ -186,11 +183,11 @@ describe('asr pipeline (openai engine, fake server)', () => {
       ],
     });
     const res = await upload(t(), org.seat.token, mono, 'with-text.wav', { transcript });
-    const rid = res.data.recordId;
-    const r = await t().get(`${A}/asr/V1/getAsrText`, { token: org.seat.token, query: { recordId: rid } });
+    const rid = res.data.recordId!;
+    const r = await t().call(contract.asr.getAsrText, { recordId: rid }, { token: org.seat.token });
     expect(r.data).toMatchObject({ asrStatus: 3, engine: 'upload' });
     expect(r.data.text).toBe('销售：您好，这里是售后\n客户：我的订单没到');
-    const create = await t().post(`${R}/recording/v1/asrCreate`, { id: rid }, { token: org.seat.token });
+    const create = await t().call(contract.asr.create, { id: rid }, { token: org.seat.token });
     expect(create.data.asrStatus).toBe(3);
     expect(requests).toBe(before);
     const bad = await upload(t(), org.seat.token, speech('再来一段'), 'bad.wav', {
@@ -202,7 +199,7 @@ describe('asr pipeline (openai engine, fake server)', () => {
 
   it("another organisation's recording id is refused by every ASR call and changes nothing", async () => {
     const foreign = { token: other.admin.token };
-    const before = (await t().post(`${R}/recording/v1/asrGet`, { id }, { token: org.seat.token })).data;
+    const before = (await t().call(contract.asr.get, { id }, { token: org.seat.token })).data;
     const engineCalls = requests;
     for (const path of ['asrCreate', 'asrGet', 'asrText', 'asrRole', 'asrRerun']) {
       const res = await t().post(`${R}/recording/v1/${path}`, { id }, foreign);
@@ -212,19 +209,20 @@ describe('asr pipeline (openai engine, fake server)', () => {
       const res = await t().get(`${A}/asr/V1/${path}`, { ...foreign, query: { recordId: id } });
       expect(`${path} ${res.status}`).toBe(`${path} 404`);
     }
-    const runs = await t().post(`${B}/asrRecord/pagelist`, { pageNum: 1, pageSize: 10, recordingId: id }, foreign);
+    const runs = await t().call(contract.asr.runs, { pageNum: 1, pageSize: 10, recordingId: id }, foreign);
     expect(runs.data.total).toBe(0);
     expect(requests).toBe(engineCalls);
-    const after = (await t().post(`${R}/recording/v1/asrGet`, { id }, { token: org.seat.token })).data;
+    const after = (await t().call(contract.asr.get, { id }, { token: org.seat.token })).data;
     expect(after.rolesSwapped).toBe(before.rolesSwapped);
-    expect(after.transcript.segments).toEqual(before.transcript.segments);
+    expect(after.transcript!.segments).toEqual(before.transcript!.segments);
     // the personal-messaging variant answers the same transcript
-    const personal = await t().get(`${A}/asr/V1/getAsrTextForPersonalWechat`, {
-      token: org.seat.token,
-      query: { recordId: id },
-    });
+    const personal = await t().call(
+      contract.asr.getAsrTextForPersonalWechat,
+      { recordId: id },
+      { token: org.seat.token },
+    );
     expect(personal.code, personal.msg).toBe(1);
-    expect(personal.data.transcript.segments).toEqual(before.transcript.segments);
+    expect(personal.data.transcript!.segments).toEqual(before.transcript!.segments);
     expect(personal.data.playUrl).toBe(`/api/robot/recording/v1/play?id=${id}`);
   });
 
@@ -233,7 +231,7 @@ describe('asr pipeline (openai engine, fake server)', () => {
       const res = await t().post(`${R}/recording/v1/${path}`, {}, { token: org.seat.token });
       expect.soft(`${path} ${res.status} ${res.msg}`).toBe(`${path} 400 id：请传入录音 id`);
     }
-    const hot = await t().post(`${B}/asrConfig/save`, {}, { token: org.admin.token });
+    const hot = await t().callRaw(contract.asr.saveConfig, {}, { token: org.admin.token });
     expect.soft(`${hot.status} ${hot.msg}`).toBe('400 hotWords：请传入热词列表');
   });
 

@@ -8,17 +8,18 @@ import { page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { orgUsersByIds } from '../org';
-import { decodeChannels, withLocalFile } from '../recording/audio';
-import { staleQueued } from '../recording/listing';
-import { resolveRecording } from '../recording/playback';
 import {
+  decodeChannels,
   findRecording,
   ofVisibleRecording,
   presentRow,
   type RecordingRow,
   recordingInOrg,
+  resolveRecording,
+  staleQueued,
   updateRecording,
-} from '../recording/rows';
+  withLocalFile,
+} from '../recording';
 import type { AsrConfig } from './config';
 import { type AsrEngine, createEngine, engineStatus } from './engines';
 import { computeMetrics } from './metrics';

@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, type TestUser, useTestApp } from '../../test/harness';
@@ -107,7 +108,7 @@ describe('/clue/autoassign: automatic assignment rules', { timeout: 90_000 }, ()
         org.admin,
       ),
     );
-    let list = ok(await t().get(`${R}/clue/autoassign/getAutoAssignRuleList`, { token: org.admin.token }));
+    let list = ok(await t().call(contract.autoAssign.list, undefined, { token: org.admin.token }));
     expect(list.map((r: any) => r.name)).toEqual(['A2', 'B']);
     expect(list[0]).toMatchObject({
       importWayNames: ['模板导入', '公海导入'],
@@ -117,14 +118,14 @@ describe('/clue/autoassign: automatic assignment rules', { timeout: 90_000 }, ()
     expect(list[1].members[0]).toMatchObject({ realName: expect.any(String), weight: 3, dailyCap: 10, total: 0 });
     ok(await post('/editRuleSort', { ids: [b, a] }, org.admin));
     ok(await post('/setAutoAssignRuleStatus', { id: a, status: 2 }, org.admin));
-    list = ok(await t().get(`${R}/clue/autoassign/getAutoAssignRuleList`, { token: org.admin.token }));
+    list = ok(await t().call(contract.autoAssign.list, undefined, { token: org.admin.token }));
     expect(list.map((r: any) => [r.id, r.statusName])).toEqual([
       [b, '启用'],
       [a, '停用'],
     ]);
     refused(await post('/setAutoAssignRuleStatus', { id: a, status: 5 }, org.admin), 400, '状态只能是');
     ok(await post('/delAutoAssignRule', {}, org.admin, { id: a }));
-    expect(ok(await t().get(`${R}/clue/autoassign/getAutoAssignRuleList`, { token: org.admin.token }))).toHaveLength(1);
+    expect(ok(await t().call(contract.autoAssign.list, undefined, { token: org.admin.token }))).toHaveLength(1);
     const users = ok(await post('/getToAutoAssignUserList', {}, org.admin));
     expect(users.find((u: any) => u.userId === org.seat.userId)).toMatchObject({ workStatusName: expect.any(String) });
   });
@@ -137,9 +138,7 @@ describe('/clue/autoassign: automatic assignment rules', { timeout: 90_000 }, ()
       members: [{ userId: org.otherSeat.userId }],
     });
     await save(org, { name: '全部给坐席甲', members: [{ userId: org.seat.userId }] });
-    const tips = ok(
-      await t().get(`${R}/clue/autoassign/getImportTips`, { token: org.admin.token, query: { importWay: 1 } }),
-    );
+    const tips = ok(await t().call(contract.autoAssign.importTips, { importWay: 1 }, { token: org.admin.token }));
     expect(tips).toMatchObject({ ruleId: first, ruleName: '模板导入给坐席乙' });
     expect(tips.tip).toContain('模板导入给坐席乙');
     const rec = await importCsv(t(), org.admin.token, `姓名,电话\n冯涛,${phone()}\n何丽,${phone()}\n`, {
@@ -151,14 +150,14 @@ describe('/clue/autoassign: automatic assignment rules', { timeout: 90_000 }, ()
       { owner_id: org.otherSeat.userId, receive_type: 4 },
     ]);
     // the order decides: the catch-all rule first now
-    const list = ok(await t().get(`${R}/clue/autoassign/getAutoAssignRuleList`, { token: org.admin.token }));
+    const list = ok(await t().call(contract.autoAssign.list, undefined, { token: org.admin.token }));
     ok(await post('/editRuleSort', { ids: [list[1].id, list[0].id] }, org.admin));
     const rec2 = await importCsv(t(), org.admin.token, `姓名,电话\n唐敏,${phone()}\n`, { autoAssign: true });
     expect((await owners(org, rec2.recordId))[0].owner_id).toBe(org.seat.userId);
     // the move is recorded as 新线索自动分配 / 自动分配
     const monitor = ok(
-      await t().post(
-        `${R}/log/clueMonitorPageList`,
+      await t().call(
+        contract.leadLog.clueMonitorPageList,
         { action: 'auto', pageNum: 1, pageSize: 10 },
         { token: org.admin.token },
       ),
@@ -183,29 +182,21 @@ describe('/clue/autoassign: automatic assignment rules', { timeout: 90_000 }, ()
       members: [{ userId: org.seat.userId }, { userId: org.otherSeat.userId }],
     });
     // the other seat is off work (离线 by default), the seat is at work
-    ok(await t().post('/api/backend/userController/updateWorkStatus', { workStatus: 1 }, { token: org.seat.token }));
+    ok(await t().call(contract.users.updateWorkStatus, { workStatus: 1 }, { token: org.seat.token }));
     const made = [];
     for (let i = 0; i < 3; i++)
-      made.push(
-        ok(await t().post(`${R}/organizationClue/add`, { name: '新客户', phone: phone() }, { token: org.admin.token })),
-      );
+      made.push(ok(await t().call(contract.clue.add, { name: '新客户', phone: phone() }, { token: org.admin.token })));
     expect(made.map((c) => c.ownerId)).toEqual([org.seat.userId, org.seat.userId, org.seat.userId]);
     expect(made[0].receiveTypeName).toBe('新线索自动分配');
-    ok(
-      await t().post('/api/backend/userController/updateWorkStatus', { workStatus: 1 }, { token: org.otherSeat.token }),
-    );
-    const next = ok(
-      await t().post(`${R}/organizationClue/add`, { name: '新客户', phone: phone() }, { token: org.admin.token }),
-    );
+    ok(await t().call(contract.users.updateWorkStatus, { workStatus: 1 }, { token: org.otherSeat.token }));
+    const next = ok(await t().call(contract.clue.add, { name: '新客户', phone: phone() }, { token: org.admin.token }));
     expect(next.ownerId).toBe(org.otherSeat.userId);
-    const own = ok(
-      await t().post(`${R}/organizationClue/add`, { name: '自建客户', phone: phone() }, { token: org.seat.token }),
-    );
+    const own = ok(await t().call(contract.clue.add, { name: '自建客户', phone: phone() }, { token: org.seat.token }));
     expect(own.ownerId).toBe(org.seat.userId);
     // an owner chosen by hand wins over the rules
     const chosen = ok(
-      await t().post(
-        `${R}/organizationClue/add`,
+      await t().call(
+        contract.clue.add,
         { name: '指定', phone: phone(), ownerId: org.manager.userId },
         { token: org.admin.token },
       ),
@@ -227,7 +218,7 @@ describe('/clue/autoassign: automatic assignment rules', { timeout: 90_000 }, ()
     });
     await Promise.all(
       Array.from({ length: 18 }, () =>
-        t().post(`${R}/organizationClue/add`, { name: '并发', phone: phone() }, { token: org.admin.token }),
+        t().call(contract.clue.add, { name: '并发', phone: phone() }, { token: org.admin.token }),
       ),
     );
     const counts = new Map<number, number>();
@@ -239,8 +230,8 @@ describe('/clue/autoassign: automatic assignment rules', { timeout: 90_000 }, ()
   it('region and custom-field conditions: checked on save, shown by their names', async () => {
     const org = await t().newOrg();
     const field = ok(
-      await t().post(
-        `${R}/customFieldShow/add`,
+      await t().call(
+        contract.clueField.fields.add,
         {
           fieldLabel: '客户等级',
           fieldType: 6,

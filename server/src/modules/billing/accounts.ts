@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { fenToYuan, formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { ENTRY_TYPE_NAMES, type EntryTypeCode } from '@crm/core/contract/billing';
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import type { OperatorSession } from '../../platform/operatorSession';
-import { page, pageRows } from '../../platform/paging';
+import { page } from '../../platform/paging';
+import { recentPage } from '../../platform/pagingRecent';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { orgUserPage, orgUsersByIds, userCountsByStatus } from '../org';
@@ -28,31 +29,21 @@ export async function getBalance(db: Db, s: Session, gateways: PaymentGateways):
   };
 }
 
-export async function listEntries(
+export function listEntries(
   db: Db,
   s: Session,
   f: Body<'accountRecordPageList'>,
 ): Promise<Answer<'accountRecordPageList'>> {
-  const where = and(
-    scoped(s, billingEntry),
-    f.type ? eq(billingEntry.type, f.type) : undefined,
-    f.startTime ? gte(billingEntry.createdAt, f.startTime) : undefined,
-    f.endTime ? lte(billingEntry.createdAt, f.endTime) : undefined,
-  );
-  const { rows, total } = await pageRows(
+  return recentPage(
     db,
-    billingEntry,
-    where,
-    [desc(billingEntry.createdAt), desc(billingEntry.id)],
+    s,
     f,
-  );
-  const names = await orgUsersByIds(
-    db,
-    s.orgId,
-    rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),
-  );
-  return page(
-    rows.map((r) => ({
+    {
+      table: billingEntry,
+      where: [f.type ? eq(billingEntry.type, f.type) : undefined],
+      user: { of: (r) => r.createdBy, names: orgUsersByIds },
+    },
+    (r, userName) => ({
       id: r.id,
       type: r.type,
       typeName: ENTRY_TYPE_NAMES[r.type as EntryTypeCode] ?? r.type,
@@ -60,15 +51,9 @@ export async function listEntries(
       balanceAfterFen: r.balanceAfterFen,
       remark: r.remark,
       // a credit by hand is the installation operator's (平台运营), not a user's of the organisation
-      createdByName: r.createdBy
-        ? (names.get(r.createdBy)?.realName ?? null)
-        : r.type === 'manual'
-          ? PLATFORM_OPERATOR
-          : null,
+      createdByName: r.createdBy ? userName : r.type === 'manual' ? PLATFORM_OPERATOR : null,
       createdAt: formatDateTime(r.createdAt),
-    })),
-    total,
-    f,
+    }),
   );
 }
 
@@ -130,34 +115,28 @@ export async function saveCallRate(db: Db, input: Body<'saveCallRate'>): Promise
   return { id: row.id };
 }
 
-export async function listCallFees(db: Db, s: Session, f: Body<'callFeePageList'>): Promise<Answer<'callFeePageList'>> {
-  const where = and(
-    scoped(s, callFee, { owner: callFee.userId }),
-    f.line ? eq(callFee.line, f.line) : undefined,
-    f.userId ? eq(callFee.userId, f.userId) : undefined,
-    f.startTime ? gte(callFee.createdAt, f.startTime) : undefined,
-    f.endTime ? lte(callFee.createdAt, f.endTime) : undefined,
-  );
-  const { rows, total } = await pageRows(db, callFee, where, [desc(callFee.createdAt), desc(callFee.id)], f);
-  const names = await orgUsersByIds(
+export function listCallFees(db: Db, s: Session, f: Body<'callFeePageList'>): Promise<Answer<'callFeePageList'>> {
+  return recentPage(
     db,
-    s.orgId,
-    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
-  );
-  return page(
-    rows.map((r) => ({
+    s,
+    f,
+    {
+      table: callFee,
+      owner: callFee.userId,
+      where: [f.line ? eq(callFee.line, f.line) : undefined, f.userId ? eq(callFee.userId, f.userId) : undefined],
+      user: { of: (r) => r.userId, names: orgUsersByIds },
+    },
+    (r, userName) => ({
       id: r.id,
       callId: r.callId,
       line: r.line,
-      userName: r.userId ? (names.get(r.userId)?.realName ?? null) : null,
+      userName,
       billableSeconds: r.billableSeconds,
       minutes: r.minutes,
       rateFenPerMinute: r.rateFenPerMinute,
       amountFen: r.amountFen,
       createdAt: formatDateTime(r.createdAt),
-    })),
-    total,
-    f,
+    }),
   );
 }
 

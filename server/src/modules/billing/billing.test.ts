@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
@@ -186,16 +187,24 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
     const op = await t().newOperator();
     const organizationId = org.orgId;
     const id = ok(
-      await op.post(`${CC}/manualCredit`, { organizationId, amountFen: 50_000, reason: '对公转账 招商银行尾号 6621' }),
+      await op.call(contract.billing.manualCredit, {
+        organizationId,
+        amountFen: 50_000,
+        reason: '对公转账 招商银行尾号 6621',
+      }),
     ).id;
     expect(id).toBeGreaterThan(0);
     const rows = ok(await call(`${CC}/accountRecordPageList`, { type: 'manual' }, org.admin.token)).lists;
     expect(rows).toMatchObject([
       { amountFen: 50_000, remark: '对公转账 招商银行尾号 6621', typeName: '人工入账', createdByName: '平台运营' },
     ]);
-    refused(await op.post(`${CC}/manualCredit`, { organizationId, amountFen: 100 }), 400, 'reason：请输入入账原因');
     refused(
-      await op.post(`${CC}/manualCredit`, { organizationId, amountFen: -100, reason: 'x' }),
+      await op.callRaw(contract.billing.manualCredit, { organizationId, amountFen: 100 }),
+      400,
+      'reason：请输入入账原因',
+    );
+    refused(
+      await op.call(contract.billing.manualCredit, { organizationId, amountFen: -100, reason: 'x' }),
       400,
       'amountFen：入账金额不能小于 1 分',
     );
@@ -209,7 +218,7 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
     const org = await t().newOrg();
     const op = await t().newOperator();
     const rate = (line: string, rateFenPerMinute: number) =>
-      op.post(`${CC}/saveCallRate`, { organizationId: org.orgId, line, rateFenPerMinute });
+      op.call(contract.billing.saveCallRate, { organizationId: org.orgId, line, rateFenPerMinute });
     ok(await rate('默认', 12));
     ok(await rate('北京移动', 10));
     ok(await rate('北京移动', 9));
@@ -257,11 +266,11 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
     refused(await call(`${CC}/saveSeatRate`, { organizationId, fenPerMonth: 5_000 }, org.manager.token), 403);
     refused(await call(`${CC}/saveSeatRate`, { organizationId, fenPerMonth: 5_000 }, org.admin.token), 403);
     refused(
-      await op.post(`${CC}/saveSeatRate`, { organizationId, fenPerMonth: -1 }),
+      await op.call(contract.billing.saveSeatRate, { organizationId, fenPerMonth: -1 }),
       400,
       'fenPerMonth：坐席月租不能小于',
     );
-    ok(await op.post(`${CC}/saveSeatRate`, { organizationId, fenPerMonth: 5_000 }));
+    ok(await op.call(contract.billing.saveSeatRate, { organizationId, fenPerMonth: 5_000 }));
     const seats = ok(await call(`${CC}/getSeatCount`, {}, org.admin.token));
     expect(seats).toMatchObject({ seatCount: 4, seatFeeFen: 0, seatRateFenPerMonth: 5_000 });
     const billing = t().ctx.services.billing;
@@ -269,10 +278,10 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
     expect(await billing.chargeSeatFees('2026-11', org.orgId)).toEqual([
       { orgId: org.orgId, month: '2026-11', seats: 4, amountFen: 20_000, result: 'insufficient' },
     ]);
-    const msgs = ok(await t().post(`${B}/appNotice/list`, { msgType: 'balance' }, { token: org.admin.token }));
+    const msgs = ok(await t().call(contract.notice.messages, { msgType: 'balance' }, { token: org.admin.token }));
     expect(msgs.lists[0]).toMatchObject({ title: '余额不足' });
     expect(msgs.lists[0].content).toContain('2026-11 的坐席月租（4 个坐席，共 200.00 元）未能扣除');
-    ok(await op.post(`${CC}/manualCredit`, { organizationId, amountFen: 30_000, reason: '对公转账' }));
+    ok(await op.call(contract.billing.manualCredit, { organizationId, amountFen: 30_000, reason: '对公转账' }));
     expect((await billing.chargeSeatFees('2026-11', org.orgId))[0].result).toBe('charged');
     expect((await billing.chargeSeatFees('2026-11', org.orgId))[0].result).toBe('already');
     expect(await balance(org.admin.token)).toBe(10_000);
@@ -334,14 +343,22 @@ describe('recharge with no gateway configured', () => {
   const t = useTestApp();
   it('says so, and the balance shows no channel: an administrator credits by hand', async () => {
     const org = await t().newOrg();
-    expect(ok(await t().post(`${B}${CC}/getBalance`, {}, { token: org.admin.token })).channels).toEqual([]);
+    expect(ok(await t().call(contract.billing.getBalance, undefined, { token: org.admin.token })).channels).toEqual([]);
     refused(
-      await t().post(`${B}/payNew/createOrder`, { channel: 'wechat', amountFen: 10_000 }, { token: org.admin.token }),
+      await t().call(
+        contract.billing.payNewCreateOrder,
+        { channel: 'wechat', amountFen: 10_000 },
+        { token: org.admin.token },
+      ),
       400,
       '未配置微信支付，暂不能在线充值，请联系管理员人工入账',
     );
     refused(
-      await t().post(`${B}/pay/createOrder`, { channel: 'alipay', amountFen: 10_000 }, { token: org.admin.token }),
+      await t().call(
+        contract.billing.payCreateOrder,
+        { channel: 'alipay', amountFen: 10_000 },
+        { token: org.admin.token },
+      ),
       400,
       '未配置支付宝，暂不能在线充值，请联系管理员人工入账',
     );
@@ -352,8 +369,9 @@ describe('/certification', () => {
   const t = useTestApp();
   it('get and submit: validated credit code, 审核中 after submit, another organisation sees its own', async () => {
     const org = await t().newOrg();
-    const get = (token: string) => t().post(`${B}/certification/get`, {}, { token });
-    const submit = (body: object, token = org.admin.token) => t().post(`${B}/certification/submit`, body, { token });
+    const get = (token: string) => t().call(contract.certification.get, undefined, { token });
+    const submit = (body: object, token = org.admin.token) =>
+      t().callRaw(contract.certification.submit, body, { token });
     await expectNoSession(t(), [{ path: '/certification/get' }, { path: '/certification/submit' }]);
     expect(ok(await get(org.seat.token))).toMatchObject({ status: 0, statusName: '未认证', companyName: null });
     const body = {
@@ -375,20 +393,23 @@ describe('/organizationCostCenter/buyAiAnalyzePack', () => {
   const t = useTestApp();
   it('pays an AI pack from the balance in one transaction; not enough balance buys nothing', async () => {
     const org = await t().newOrg();
-    const buy = (units: unknown, token = org.admin.token) =>
-      t().post(`${B}${CC}/buyAiAnalyzePack`, { units }, { token });
+    const buy = (units: unknown, token = org.admin.token) => t().call(contract.billing.buyAiPack, { units }, { token });
     await expectNoSession(t(), [{ path: `${CC}/buyAiAnalyzePack` }]);
     refused(await buy(100, org.manager.token), 403);
     // 100 minutes at the default 10 fen a minute
     refused(await buy(100), 400, '账户余额不足：需 10.00 元，当前余额 0.00 元');
-    expect(ok(await t().post(`${B}${CC}/aiAnalyzePackDetailsPageList`, {}, { token: org.admin.token })).total).toBe(0);
+    expect(
+      ok(await t().call(contract.costCenter.aiAnalyzePackDetailsPageList, {}, { token: org.admin.token })).total,
+    ).toBe(0);
     await post(t().ctx.db, org.orgId, { type: 'manual', amountFen: 1_500, refKey: 'm' });
     ok(await buy(100));
-    const [pack] = ok(await t().post(`${B}${CC}/aiAnalyzePackDetailsPageList`, {}, { token: org.admin.token })).lists;
+    const [pack] = ok(
+      await t().call(contract.costCenter.aiAnalyzePackDetailsPageList, {}, { token: org.admin.token }),
+    ).lists;
     expect(pack).toMatchObject({ totalUnits: 100, priceFen: 1_000, sourceName: '购买' });
-    expect(ok(await t().post(`${B}${CC}/getBalance`, {}, { token: org.admin.token })).balanceFen).toBe(500);
+    expect(ok(await t().call(contract.billing.getBalance, undefined, { token: org.admin.token })).balanceFen).toBe(500);
     expect(
-      ok(await t().post(`${B}${CC}/accountRecordPageList`, { type: 'pack' }, { token: org.admin.token })).lists,
+      ok(await t().call(contract.billing.accountRecordPageList, { type: 'pack' }, { token: org.admin.token })).lists,
     ).toMatchObject([{ amountFen: -1_000, typeName: '购买资源包', remark: '购买AI 分析资源包 100 分钟' }]);
     refused(await buy(0), 400, 'units：分钟数不能小于 1 分钟');
     refused(await buy('许多'), 400, 'units：');

@@ -90,3 +90,6 @@ export const billingModule: Module = {
     }
   },
 };
+
+export { DEFAULT_LINE } from './callFees';
+export { listExport } from './listExport';

@@ -1,10 +1,10 @@
 import { fenToYuan, formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { InvoiceStatusName, InvoiceTitleTypeName, InvoiceTypeName } from '@crm/core/contract/billing';
-import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
-import { page, pageRows } from '../../platform/paging';
+import { recentPage } from '../../platform/pagingRecent';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { lockOrganization, orgUsersByIds } from '../org';
@@ -74,21 +74,17 @@ export async function applyInvoice(db: Db, s: Session, input: Body<'applyInvoice
   });
 }
 
-export async function listInvoices(db: Db, s: Session, f: Body<'invoicePageList'>): Promise<Answer<'invoicePageList'>> {
-  const where = and(
-    scoped(s, invoice),
-    f.status ? eq(invoice.status, f.status) : undefined,
-    f.startTime ? gte(invoice.createdAt, f.startTime) : undefined,
-    f.endTime ? lte(invoice.createdAt, f.endTime) : undefined,
-  );
-  const { rows, total } = await pageRows(db, invoice, where, [desc(invoice.createdAt), desc(invoice.id)], f);
-  const names = await orgUsersByIds(
+export function listInvoices(db: Db, s: Session, f: Body<'invoicePageList'>): Promise<Answer<'invoicePageList'>> {
+  return recentPage(
     db,
-    s.orgId,
-    rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),
-  );
-  return page(
-    rows.map((r) => ({
+    s,
+    f,
+    {
+      table: invoice,
+      where: [f.status ? eq(invoice.status, f.status) : undefined],
+      user: { of: (r) => r.createdBy, names: orgUsersByIds },
+    },
+    (r, createdByName) => ({
       id: r.id,
       type: r.type,
       typeName: InvoiceTypeName[r.type as 1 | 2],
@@ -100,12 +96,10 @@ export async function listInvoices(db: Db, s: Session, f: Body<'invoicePageList'
       remark: r.remark,
       status: r.status,
       statusName: InvoiceStatusName[r.status as 1 | 2 | 3],
-      createdByName: r.createdBy ? (names.get(r.createdBy)?.realName ?? null) : null,
+      createdByName,
       createdAt: formatDateTime(r.createdAt),
       handledAt: formatDateTime(r.handledAt),
-    })),
-    total,
-    f,
+    }),
   );
 }
 

@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto';
 import { fenToYuan, formatDateTime, ResultCode } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { ChannelName, RechargeStatusName } from '@crm/core/contract/billing';
-import { and, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
-import { page, pageRows } from '../../platform/paging';
+import { recentPage } from '../../platform/pagingRecent';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { orgUsersByIds } from '../org';
@@ -176,34 +176,20 @@ export class Recharges {
     );
   }
 
-  async list(s: Session, f: Body<'paymentPageList'>): Promise<Answer<'paymentPageList'>> {
-    const where = and(
-      scoped(s, rechargeOrder),
-      f.status ? eq(rechargeOrder.status, f.status) : undefined,
-      f.channel ? eq(rechargeOrder.channel, f.channel) : undefined,
-      f.startTime ? gte(rechargeOrder.createdAt, f.startTime) : undefined,
-      f.endTime ? lte(rechargeOrder.createdAt, f.endTime) : undefined,
-    );
-    const { rows, total } = await pageRows(
+  list(s: Session, f: Body<'paymentPageList'>): Promise<Answer<'paymentPageList'>> {
+    return recentPage(
       this.db,
-      rechargeOrder,
-      where,
-      [desc(rechargeOrder.createdAt), desc(rechargeOrder.id)],
+      s,
       f,
-    );
-    const names = await orgUsersByIds(
-      this.db,
-      s.orgId,
-      rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),
-    );
-    return page(
-      rows.map((r) => ({
-        ...view(r),
-        id: r.id,
-        createdByName: r.createdBy ? (names.get(r.createdBy)?.realName ?? null) : null,
-      })),
-      total,
-      f,
+      {
+        table: rechargeOrder,
+        where: [
+          f.status ? eq(rechargeOrder.status, f.status) : undefined,
+          f.channel ? eq(rechargeOrder.channel, f.channel) : undefined,
+        ],
+        user: { of: (r) => r.createdBy, names: orgUsersByIds },
+      },
+      (r, createdByName) => ({ ...view(r), id: r.id, createdByName }),
     );
   }
 

@@ -7,10 +7,10 @@ import {
   type VendorProduct,
   VendorProductName,
 } from '@crm/core/contract/billing';
-import { and, desc, eq, gt, gte, ilike, lte } from 'drizzle-orm';
+import { and, eq, gt, ilike, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
-import { page, pageRows } from '../../platform/paging';
+import { recentPage } from '../../platform/pagingRecent';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
@@ -107,55 +107,46 @@ export async function startTrial(
 
 const statusOf = (r: Row, now: number) => (r.expiresAt.getTime() > now ? 1 : 2);
 
-async function views(db: Db, s: Session, rows: Row[]) {
-  const names = await orgUsersByIds(
-    db,
-    s.orgId,
-    rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),
-  );
-  const now = Date.now();
-  return rows.map((r) => {
-    const status = statusOf(r, now);
-    return {
-      id: r.id,
-      orderNo: r.orderNo,
-      product: r.product,
-      productName: VendorProductName[r.product as VendorProduct] ?? r.product,
-      name: r.name,
-      type: r.type,
-      typeName: VendorOrderTypeName[r.type as 1 | 2] ?? '',
-      units: r.units,
-      unitName: '分钟',
-      amountFen: r.amountFen,
-      status,
-      statusName: VendorOrderStatusName[status],
-      startsAt: formatDateTime(r.startsAt),
-      expiresAt: formatDateTime(r.expiresAt),
-      createdByName: r.createdBy ? (names.get(r.createdBy)?.realName ?? null) : null,
-      createdAt: formatDateTime(r.createdAt),
-    };
-  });
+function view(r: Row, createdByName: string | null, now: number) {
+  const status = statusOf(r, now);
+  return {
+    id: r.id,
+    orderNo: r.orderNo,
+    product: r.product,
+    productName: VendorProductName[r.product as VendorProduct] ?? r.product,
+    name: r.name,
+    type: r.type,
+    typeName: VendorOrderTypeName[r.type as 1 | 2] ?? '',
+    units: r.units,
+    unitName: '分钟',
+    amountFen: r.amountFen,
+    status,
+    statusName: VendorOrderStatusName[status],
+    startsAt: formatDateTime(r.startsAt),
+    expiresAt: formatDateTime(r.expiresAt),
+    createdByName,
+    createdAt: formatDateTime(r.createdAt),
+  };
 }
 
-export async function listVendorOrders(db: Db, s: Session, f: Body<'pageList'>): Promise<Answer<'pageList'>> {
+export function listVendorOrders(db: Db, s: Session, f: Body<'pageList'>): Promise<Answer<'pageList'>> {
   const now = new Date();
-  const where = and(
-    scoped(s, vendorOrder),
-    f.keyword ? ilike(vendorOrder.orderNo, likePattern(f.keyword)) : undefined,
-    f.product ? eq(vendorOrder.product, f.product) : undefined,
-    f.type ? eq(vendorOrder.type, f.type) : undefined,
-    f.status === 1 ? gt(vendorOrder.expiresAt, now) : f.status === 2 ? lte(vendorOrder.expiresAt, now) : undefined,
-    f.startTime ? gte(vendorOrder.createdAt, f.startTime) : undefined,
-    f.endTime ? lte(vendorOrder.createdAt, f.endTime) : undefined,
-  );
-  const { rows, total } = await pageRows(
+  return recentPage(
     db,
-    vendorOrder,
-    where,
-    [desc(vendorOrder.createdAt), desc(vendorOrder.id)],
+    s,
     f,
+    {
+      table: vendorOrder,
+      where: [
+        f.keyword ? ilike(vendorOrder.orderNo, likePattern(f.keyword)) : undefined,
+        f.product ? eq(vendorOrder.product, f.product) : undefined,
+        f.type ? eq(vendorOrder.type, f.type) : undefined,
+        f.status === 1 ? gt(vendorOrder.expiresAt, now) : f.status === 2 ? lte(vendorOrder.expiresAt, now) : undefined,
+      ],
+      user: { of: (r) => r.createdBy, names: orgUsersByIds },
+    },
+    (r, createdByName) => view(r, createdByName, now.getTime()),
   );
-  return page(await views(db, s, rows), total, f);
 }
 
 /** qyOrderDetail: the order with what is left of its pack and how it was paid. */
@@ -166,13 +157,17 @@ export async function orderDetail(db: Db, costs: CostCenterService, s: Session, 
     .where(and(scoped(s, vendorOrder), eq(vendorOrder.id, id)))
     .limit(1);
   if (!row) throw notFound('订单不存在');
-  const [[view], pack] = await Promise.all([views(db, s, [row]), row.packId ? costs.pack(s.orgId, row.packId) : null]);
+  const [names, pack] = await Promise.all([
+    orgUsersByIds(db, s.orgId, row.createdBy ? [row.createdBy] : []),
+    row.packId ? costs.pack(s.orgId, row.packId) : null,
+  ]);
+  const order = view(row, row.createdBy ? (names.get(row.createdBy)?.realName ?? null) : null, Date.now());
   const used = pack?.usedUnits ?? 0;
   const left = Math.max(0, row.expiresAt.getTime() - Date.now());
   return {
-    ...view,
+    ...order,
     usedUnits: used,
-    remainingUnits: view.status === 1 ? Math.max(0, (pack?.totalUnits ?? row.units) - used) : 0,
+    remainingUnits: order.status === 1 ? Math.max(0, (pack?.totalUnits ?? row.units) - used) : 0,
     remainingDays: Math.ceil(left / DAY_MS),
     payWayName: row.type === 2 ? '免费试用' : row.amountFen > 0 ? '账户余额' : '赠送',
     entryId: row.entryId,

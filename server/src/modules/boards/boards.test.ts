@@ -1,4 +1,5 @@
 import { formatDateTime } from '@crm/core';
+import { contract } from '@crm/core/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
@@ -500,7 +501,7 @@ describe('boards', () => {
     const save = async () =>
       ok(await post(`${B}/customBoard/save`, { name: `看板${seq++}`, panels: [panel] }, editor.token)).id as number;
     const share = (body: object, token = editor.token) => post(`${B}/customBoard/share`, { enable: 1, ...body }, token);
-    const view = (token: string, ip?: string) => t().post(`${B}/customBoard/shared`, { token }, { token: null, ip });
+    const view = (token: string, ip?: string) => t().call(contract.customBoard.shared, { token }, { token: null, ip });
     const daysAhead = (at: string) => (Date.parse(`${at.replace(' ', 'T')}+08:00`) - Date.now()) / 86_400_000;
     const id = await save();
 

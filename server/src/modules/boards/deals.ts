@@ -14,7 +14,7 @@ import { conflict } from '../../platform/errors';
 import { findScoped, type Scope, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { uniqueViolation } from '../../platform/validation';
-import { dealRows } from '../order/readModel';
+import { dealRows } from '../order';
 import { salesChampionIds } from '../org';
 import { People } from './directory';
 import { daysOf, narrow, percent, rangeOf } from './filter';

@@ -5,7 +5,7 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { type Scope, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { checkDictId, dictRows } from '../clueField/dictionaries';
+import { checkDictId, dictRows } from '../clueField';
 import { narrow, percent, rangeOf } from './filter';
 import { dealCounts, leadCounts, leadsFreshAt } from './rollups';
 import { boardDealDay, boardLeadDay, marketCost } from './schema';

@@ -3,9 +3,9 @@ import { ORDER_STATUSES } from '@crm/core/contract/order';
 import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { anyOf, type Scope, unscoped } from '../../platform/scope';
-import { leadRows } from '../clue/readModel';
-import { dealRows } from '../order/readModel';
-import { callRows } from '../telephony/readModel';
+import { leadRows } from '../clue';
+import { dealRows } from '../order';
+import { callRows } from '../telephony';
 import type { Range } from './filter';
 import { boardCallDay, boardDealDay, boardLeadDay, boardRefresh } from './schema';
 

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
-import { STANDARD_BY_NAME } from '../clueField/fields';
+import { STANDARD_BY_NAME } from '../clueField';
 import type { AutoAssigner, AutoPick } from './autoAssign';
 import { lockLeads } from './duplicates';
 import { orgClues } from './query';

@@ -1,5 +1,6 @@
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
-import { type TestOrg, useTestApp } from '../../test/harness';
+import { type ApiResponse, type TestOrg, useTestApp } from '../../test/harness';
 import { customRoleUser } from '../../test/org';
 import { getUser } from '../org';
 
@@ -11,8 +12,8 @@ const phone = () => String(phoneSeq++);
 describe('clue: leads and customers', () => {
   const t = useTestApp();
   const add = async (token: string, body: Record<string, unknown> = {}) => {
-    const res = await t().post(
-      `${R}/organizationClue/add`,
+    const res = await t().call(
+      contract.clue.add,
       { name: '张伟', company: '杭州星辰科技有限公司', phone: phone(), ...body },
       { token },
     );
@@ -20,7 +21,7 @@ describe('clue: leads and customers', () => {
     return res.data;
   };
   const list = async (token: string, body: Record<string, unknown> = {}) => {
-    const res = await t().post(`${R}/organizationClue/list`, { pageNum: 1, pageSize: 100, ...body }, { token });
+    const res = await t().call(contract.clue.list, { pageNum: 1, pageSize: 100, ...body }, { token });
     expect(res.code, res.msg).toBe(1);
     return res.data;
   };
@@ -39,29 +40,25 @@ describe('clue: leads and customers', () => {
     expect(c.stageName).toBe('已邀约');
     expect(c.areaName).toBe('广东省/深圳市');
     expect(c.importWay).toBe(8);
-    const d = await t().post(`${R}/organizationClue/detail`, { clueId: c.id }, { token: org.seat.token });
+    const d = await t().call(contract.clue.detail, { clueId: c.id }, { token: org.seat.token });
     expect(d.data.name).toBe('张伟');
     expect(d.data.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
   it('validates the input with Chinese messages naming the field', async () => {
     const org = await t().newOrg();
-    let res = await t().post(`${R}/organizationClue/add`, { name: '李娜' }, { token: org.seat.token });
+    let res = await t().call(contract.clue.add, { name: '李娜' }, { token: org.seat.token });
     expect(res.status).toBe(400);
     expect(res.msg).toContain('请输入手机号');
-    res = await t().post(`${R}/organizationClue/add`, { phone: 'abc' }, { token: org.seat.token });
+    res = await t().call(contract.clue.add, { phone: 'abc' }, { token: org.seat.token });
     expect(res.status).toBe(400);
     expect(res.msg).toContain('手机号格式不正确');
-    res = await t().post(`${R}/organizationClue/add`, { phone: phone(), stage: 12 }, { token: org.seat.token });
+    res = await t().call(contract.clue.add, { phone: phone(), stage: 12 }, { token: org.seat.token });
     expect(res.status).toBe(400);
     expect(res.msg).toContain('客户阶段');
-    res = await t().post(`${R}/organizationClue/add`, { phone: phone(), areaCodes: ['99'] }, { token: org.seat.token });
+    res = await t().call(contract.clue.add, { phone: phone(), areaCodes: ['99'] }, { token: org.seat.token });
     expect(res.msg).toContain('所在地区不存在');
-    res = await t().post(
-      `${R}/organizationClue/add`,
-      { phone: phone(), custom: { cf_99: 'x' } },
-      { token: org.seat.token },
-    );
+    res = await t().call(contract.clue.add, { phone: phone(), custom: { cf_99: 'x' } }, { token: org.seat.token });
     expect(res.status).toBe(400);
     expect(res.msg).toContain('自定义字段不存在');
   });
@@ -69,7 +66,7 @@ describe('clue: leads and customers', () => {
   it('filters by custom fields: select, multi-select, cascade, number range and text', async () => {
     const org = await t().newOrg();
     const field = async (body: Record<string, unknown>) => {
-      const res = await t().post(`${R}/customFieldShow/add`, body, { token: org.admin.token });
+      const res = await t().callRaw(contract.clueField.fields.add, body, { token: org.admin.token });
       expect(res.code, res.msg).toBe(1);
       return res.data.fieldName as string;
     };
@@ -123,8 +120,8 @@ describe('clue: leads and customers', () => {
     expect(await names(budget, [1000, null])).toEqual([a.id]);
     expect(await names(budget, [null, 1000])).toEqual([b.id]);
     expect(await names(wechat, 'ABC')).toEqual([a.id]);
-    const res = await t().post(
-      `${R}/organizationClue/list`,
+    const res = await t().call(
+      contract.clue.list,
       { pageNum: 1, pageSize: 10, customFilters: [{ fieldName: 'cf_404', value: 'x' }] },
       { token: org.admin.token },
     );
@@ -134,8 +131,8 @@ describe('clue: leads and customers', () => {
 
   it('validates custom field values against their definitions on add and edit', async () => {
     const org = await t().newOrg();
-    const f = await t().post(
-      `${R}/customFieldShow/add`,
+    const f = await t().call(
+      contract.clueField.fields.add,
       {
         fieldLabel: '意向课程',
         fieldType: 6,
@@ -145,36 +142,36 @@ describe('clue: leads and customers', () => {
       { token: org.admin.token },
     );
     expect(f.code, f.msg).toBe(1);
-    const budget = await t().post(
-      `${R}/customFieldShow/add`,
+    const budget = await t().call(
+      contract.clueField.fields.add,
       { fieldLabel: '预算', fieldType: 3, rules: { min: 0, max: 100000 } },
       { token: org.admin.token },
     );
-    let res = await t().post(`${R}/organizationClue/add`, { phone: phone() }, { token: org.seat.token });
+    let res = await t().call(contract.clue.add, { phone: phone() }, { token: org.seat.token });
     expect(res.status).toBe(400);
     expect(res.msg).toBe('意向课程不能为空');
-    res = await t().post(
-      `${R}/organizationClue/add`,
+    res = await t().call(
+      contract.clue.add,
       { phone: phone(), custom: { [f.data.fieldName]: '9' } },
       { token: org.seat.token },
     );
     expect(res.msg).toContain('选项“9”不存在');
-    res = await t().post(
-      `${R}/organizationClue/add`,
+    res = await t().call(
+      contract.clue.add,
       { phone: phone(), custom: { [f.data.fieldName]: '少儿编程', [budget.data.fieldName]: -1 } },
       { token: org.seat.token },
     );
     expect(res.msg).toContain('不能小于最小值');
     const ok = await add(org.seat.token, { custom: { [f.data.fieldName]: '少儿编程', [budget.data.fieldName]: 5000 } });
     expect(ok.customText[f.data.fieldName]).toBe('少儿编程');
-    res = await t().post(
-      `${R}/organizationClue/edit`,
+    res = await t().call(
+      contract.clue.edit,
       { clueId: ok.id, custom: { [budget.data.fieldName]: 'abc' } },
       { token: org.seat.token },
     );
     expect(res.msg).toContain('预算必须是数字');
-    res = await t().post(
-      `${R}/organizationClue/edit`,
+    res = await t().call(
+      contract.clue.edit,
       { clueId: ok.id, custom: { [budget.data.fieldName]: 8000 } },
       { token: org.seat.token },
     );
@@ -201,7 +198,7 @@ describe('clue: leads and customers', () => {
     const org = await t().newOrg();
     const p = phone();
     await add(org.seat.token, { phone: p });
-    const res = await t().post(`${R}/organizationClue/add`, { phone: p }, { token: org.otherSeat.token });
+    const res = await t().call(contract.clue.add, { phone: p }, { token: org.otherSeat.token });
     expect(res.status).toBe(409);
     expect(res.msg).toContain('手机号重复');
     expect(res.msg).toContain('坐席甲');
@@ -220,21 +217,17 @@ describe('clue: leads and customers', () => {
     expect(ids(await list(org.otherSeat.token))).toEqual([theirs.id]);
     expect(ids(await list(org.manager.token)).sort()).toEqual([mine.id, mgr.id].sort());
     expect((await list(org.admin.token)).total).toBe(3);
-    let res = await t().post(`${R}/organizationClue/detail`, { clueId: theirs.id }, { token: org.seat.token });
+    let res: ApiResponse = await t().call(contract.clue.detail, { clueId: theirs.id }, { token: org.seat.token });
     expect(res.status).toBe(404);
-    res = await t().post(`${R}/organizationClue/edit`, { clueId: theirs.id, name: 'x' }, { token: org.seat.token });
+    res = await t().call(contract.clue.edit, { clueId: theirs.id, name: 'x' }, { token: org.seat.token });
     expect(res.status).toBe(404);
-    res = await t().post(`${R}/organizationClue/detail`, { clueId: theirs.id }, { token: org.manager.token });
+    res = await t().call(contract.clue.detail, { clueId: theirs.id }, { token: org.manager.token });
     expect(res.status).toBe(404);
     const other = await t().newOrg();
-    res = await t().post(`${R}/organizationClue/detail`, { clueId: mine.id }, { token: other.admin.token });
+    res = await t().call(contract.clue.detail, { clueId: mine.id }, { token: other.admin.token });
     expect(res.status).toBe(404);
     expect((await list(other.admin.token)).total).toBe(0);
-    res = await t().post(
-      `${R}/organizationClue/seatCluePage`,
-      { pageNum: 1, pageSize: 10 },
-      { token: org.manager.token },
-    );
+    res = await t().call(contract.clue.seatPage, { pageNum: 1, pageSize: 10 }, { token: org.manager.token });
     expect(ids(res.data)).toEqual([mgr.id]);
     // department filter
     expect(ids(await list(org.admin.token, { deptIds: [org.otherDeptId] }))).toEqual([theirs.id]);
@@ -251,18 +244,10 @@ describe('clue: leads and customers', () => {
     const b = await add(org.admin.token, { phone: '+86 138 0013 8017' });
     expect(b.phone).toBe('13800138017');
     // the same number in another form is a duplicate (phone is the default duplicate rule)
-    const dup = await t().post(
-      `${R}/organizationClue/add`,
-      { phone: '１３８ ００１３ ８０１６' },
-      { token: org.admin.token },
-    );
+    const dup = await t().call(contract.clue.add, { phone: '１３８ ００１３ ８０１６' }, { token: org.admin.token });
     expect(dup.status, dup.msg).toBe(409);
     const edited = ok(
-      await t().post(
-        `${R}/organizationClue/edit`,
-        { clueId: b.id, phone: '0086 (138) 0013-8018' },
-        { token: org.admin.token },
-      ),
+      await t().call(contract.clue.edit, { clueId: b.id, phone: '0086 (138) 0013-8018' }, { token: org.admin.token }),
     );
     expect(edited.phone).toBe('13800138018');
     const ids = async (body: Record<string, unknown>) =>
@@ -300,11 +285,11 @@ describe('clue: leads and customers', () => {
     expect(await ids({ createTime: '2001-01-01至2001-01-31' })).toEqual([]);
     expect(await ids({ callStatus: [1], duration: { option: 1, level: 1 } })).toHaveLength(2);
     expect(await ids({ sortField: 'id', sortOrder: 'asc' })).toEqual([a.id, b.id]);
-    const res = await t().post(`${R}/organizationClue/list`, { pageNum: 1, pageSize: 7 }, { token: org.admin.token });
+    const res = await t().call(contract.clue.list, { pageNum: 1, pageSize: 7 }, { token: org.admin.token });
     expect(res.status).toBe(400);
     expect(res.msg).toContain('每页条数');
-    const bad = await t().post(
-      `${R}/organizationClue/list`,
+    const bad = await t().call(
+      contract.clue.list,
       { pageNum: 1, pageSize: 10, createTime: '昨天到今天' },
       { token: org.admin.token },
     );
@@ -315,15 +300,15 @@ describe('clue: leads and customers', () => {
   it('edits with a field change log, and refuses fields the role may only read', async () => {
     const org = await t().newOrg();
     const c = await add(org.seat.token, { name: '刘洋', stage: 1 });
-    const res = await t().post(
-      `${R}/organizationClue/edit`,
+    const res = await t().call(
+      contract.clue.edit,
       { clueId: c.id, name: '刘洋洋', stage: 2 },
       { token: org.seat.token },
     );
     expect(res.code, res.msg).toBe(1);
     expect(res.data.name).toBe('刘洋洋');
-    const log = await t().post(
-      `${R}/interactive/getFieldChangeLog`,
+    const log = await t().call(
+      contract.interaction.fieldChangeLog,
       { clueId: c.id, pageNum: 1, pageSize: 10 },
       { token: org.seat.token },
     );
@@ -335,8 +320,8 @@ describe('clue: leads and customers', () => {
       ]),
     );
     const seatRole = await seatRoleId(org);
-    const save = await t().post(
-      `${R}/customFieldShow/saveRoleFieldAuth`,
+    const save = await t().call(
+      contract.clueField.fieldAccess.save,
       {
         roleId: seatRole,
         items: [
@@ -347,14 +332,10 @@ describe('clue: leads and customers', () => {
       { token: org.admin.token },
     );
     expect(save.code, save.msg).toBe(1);
-    const denied = await t().post(
-      `${R}/organizationClue/edit`,
-      { clueId: c.id, company: '新公司' },
-      { token: org.seat.token },
-    );
+    const denied = await t().call(contract.clue.edit, { clueId: c.id, company: '新公司' }, { token: org.seat.token });
     expect(denied.status).toBe(403);
     expect(denied.msg).toBe('无权修改字段：公司名称');
-    const d = await t().post(`${R}/organizationClue/detail`, { clueId: c.id }, { token: org.seat.token });
+    const d = await t().call(contract.clue.detail, { clueId: c.id }, { token: org.seat.token });
     expect(d.data).not.toHaveProperty('remark');
     expect(d.data).toHaveProperty('company');
   });
@@ -363,8 +344,8 @@ describe('clue: leads and customers', () => {
     const org = await t().newOrg();
     const c = await add(org.seat.token, { phone: '13912345678' });
     const seatRole = await seatRoleId(org);
-    const res = await t().post(
-      `${R}/maskConfig/saveMaskConfig`,
+    const res = await t().call(
+      contract.clueField.mask.save,
       { roleId: seatRole, masked: 1 },
       { token: org.admin.token },
     );
@@ -373,20 +354,24 @@ describe('clue: leads and customers', () => {
     const l = await list(org.seat.token);
     expect(l.lists[0].phone).toBe('139****5678');
     expect(JSON.stringify(l)).not.toContain('13912345678');
-    const half = await t().post(`${A}/api/clue/queryHalfMaskCode`, { clueId: c.id }, { token: org.seat.token });
+    const half = await t().call(contract.clue.halfMask, { clueId: c.id }, { token: org.seat.token });
     expect(half.data.phone).toBe('139****5678');
     expect((await list(org.admin.token)).lists[0].phone).toBe('13912345678');
-    const q = await t().post(`${A}/api/clue/queryMaskConfig`, {}, { token: org.seat.token });
+    const q = await t().call(contract.clueField.mask.getForAnalysis, undefined, { token: org.seat.token });
     expect(q.data.roles[0].masked).toBe(1);
   });
 
   it('writes follow-ups and lists the interaction records', async () => {
     const org = await t().newOrg();
     const c = await add(org.seat.token);
-    const ways = await t().post(`${R}/clue/followWay/add`, { name: '电话' }, { token: org.admin.token });
-    const st = await t().post(`${R}/clue/followStatus/add`, { name: '有意向' }, { token: org.admin.token });
-    const res = await t().post(
-      `${R}/interactive/addFollowRecord`,
+    const ways = await t().call(contract.clueField.dicts.followWay.add, { name: '电话' }, { token: org.admin.token });
+    const st = await t().call(
+      contract.clueField.dicts.followStatus.add,
+      { name: '有意向' },
+      { token: org.admin.token },
+    );
+    const res = await t().call(
+      contract.interaction.addFollow,
       {
         clueId: c.id,
         followWayId: ways.data.id,
@@ -398,41 +383,45 @@ describe('clue: leads and customers', () => {
     );
     expect(res.code, res.msg).toBe(1);
     expect(res.data.followWayName).toBe('电话');
-    const bad = await t().post(
-      `${R}/interactive/addFollowRecord`,
+    const bad = await t().call(
+      contract.interaction.addFollow,
       { clueId: c.id, content: '' },
       { token: org.seat.token },
     );
     expect(bad.status).toBe(400);
     expect(bad.msg).toContain('请输入跟进内容');
     const otherOrg = await t().newOrg();
-    const foreignWay = await t().post(`${R}/clue/followWay/add`, { name: '微信' }, { token: otherOrg.admin.token });
-    const wrong = await t().post(
-      `${R}/interactive/addFollowRecord`,
+    const foreignWay = await t().call(
+      contract.clueField.dicts.followWay.add,
+      { name: '微信' },
+      { token: otherOrg.admin.token },
+    );
+    const wrong = await t().call(
+      contract.interaction.addFollow,
       { clueId: c.id, followWayId: foreignWay.data.id, content: 'x' },
       { token: org.seat.token },
     );
     expect(wrong.status).toBe(400);
     expect(wrong.msg).toBe('跟进方式不存在');
-    const d = await t().post(`${R}/organizationClue/detail`, { clueId: c.id }, { token: org.seat.token });
+    const d = await t().call(contract.clue.detail, { clueId: c.id }, { token: org.seat.token });
     expect(d.data.nextFollowTime).toBe('2030-01-02 10:00:00');
     expect(d.data.followStatusName).toBe('有意向');
     expect(d.data.lastFollowTime).toBeTruthy();
-    const it1 = await t().post(
-      `${R}/interactive/getCustomerInteractionAllList`,
+    const it1 = await t().call(
+      contract.interaction.list,
       { clueId: c.id, pageNum: 1, pageSize: 10 },
       { token: org.seat.token },
     );
     expect(it1.data.lists.map((x: any) => x.type)).toEqual(['follow', 'create']);
     expect(it1.data.lists[0].content).toBe('客户约了下周到店');
-    const only = await t().post(
-      `${R}/interactive/getCustomerInteractionAllList`,
+    const only = await t().call(
+      contract.interaction.list,
       { clueId: c.id, pageNum: 1, pageSize: 10, types: ['create'] },
       { token: org.seat.token },
     );
     expect(only.data.total).toBe(1);
-    const foreign = await t().post(
-      `${R}/interactive/getCustomerInteractionAllList`,
+    const foreign = await t().call(
+      contract.interaction.list,
       { clueId: c.id, pageNum: 1, pageSize: 10 },
       { token: org.otherSeat.token },
     );
@@ -443,8 +432,8 @@ describe('clue: leads and customers', () => {
       title: '微信消息',
       content: '你好',
     });
-    const it2 = await t().post(
-      `${R}/interactive/getCustomerInteractionAllList`,
+    const it2 = await t().call(
+      contract.interaction.list,
       { clueId: c.id, pageNum: 1, pageSize: 10 },
       { token: org.seat.token },
     );
@@ -454,33 +443,33 @@ describe('clue: leads and customers', () => {
   it('deletes to the recycle bin, restores and purges', async () => {
     const org = await t().newOrg();
     const c = await add(org.seat.token);
-    let res = await t().post(`${R}/organizationClue/delete`, { clueIds: [c.id] }, { token: org.seat.token });
+    let res = await t().call(contract.clue.delete, { clueIds: [c.id] }, { token: org.seat.token });
     expect(res.status).toBe(403);
     expect(res.msg).toBe('无权限访问');
-    res = await t().post(`${R}/organizationClue/delete`, { clueIds: [] }, { token: org.admin.token });
+    res = await t().call(contract.clue.delete, { clueIds: [] }, { token: org.admin.token });
     expect(res.msg).toContain('请选择客户');
     const other = await t().newOrg();
-    res = await t().post(`${R}/organizationClue/delete`, { clueIds: [c.id] }, { token: other.admin.token });
+    res = await t().call(contract.clue.delete, { clueIds: [c.id] }, { token: other.admin.token });
     expect(res.status).toBe(404);
-    res = await t().post(`${R}/organizationClue/delete`, { clueIds: [c.id] }, { token: org.admin.token });
+    res = await t().call(contract.clue.delete, { clueIds: [c.id] }, { token: org.admin.token });
     expect(res.data.count).toBe(1);
     expect((await list(org.seat.token)).total).toBe(0);
-    const bin = await t().post(`${R}/clueRecycleBin/list`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
+    const bin = await t().call(contract.clue.recycleBin, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     expect(bin.data.lists.map((x: any) => x.id)).toEqual([c.id]);
     expect(bin.data.lists[0].deletedByName).toBe('管理员');
-    const binOther = await t().post(
-      `${R}/clueRecycleBin/list`,
+    const binOther = await t().call(
+      contract.clue.recycleBin,
       { pageNum: 1, pageSize: 10 },
       { token: org.otherSeat.token },
     );
     expect(binOther.data.total).toBe(0);
-    res = await t().post(`${R}/clueRecycleBin/restore`, { clueIds: [c.id] }, { token: org.manager.token });
+    res = await t().call(contract.clue.restore, { clueIds: [c.id] }, { token: org.manager.token });
     expect(res.code, res.msg).toBe(1);
     expect((await list(org.seat.token)).total).toBe(1);
-    await t().post(`${R}/organizationClue/delete`, { clueIds: [c.id] }, { token: org.admin.token });
-    res = await t().post(`${R}/clueRecycleBin/delete`, { clueIds: [c.id] }, { token: org.admin.token });
+    await t().call(contract.clue.delete, { clueIds: [c.id] }, { token: org.admin.token });
+    res = await t().call(contract.clue.purge, { clueIds: [c.id] }, { token: org.admin.token });
     expect(res.data.count).toBe(1);
-    res = await t().post(`${R}/clueRecycleBin/restore`, { clueIds: [c.id] }, { token: org.admin.token });
+    res = await t().call(contract.clue.restore, { clueIds: [c.id] }, { token: org.admin.token });
     expect(res.status).toBe(404);
   });
 
@@ -488,64 +477,56 @@ describe('clue: leads and customers', () => {
     const org = await t().newOrg();
     const c = await add(org.seat.token);
     const c2 = await add(org.seat.token);
-    let res = await t().post(
-      `${R}/organizationClue/setClueCustomBlackById`,
+    let res = await t().call(
+      contract.clue.setBlacklist,
       { clueIds: [c.id], black: 1, reason: '骚扰电话' },
       { token: org.seat.token },
     );
     expect(res.code, res.msg).toBe(1);
     expect((await list(org.seat.token)).lists.map((x: any) => x.id)).toEqual([c2.id]);
-    const black = await t().post(`${R}/clueReader/list`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
+    const black = await t().call(contract.clue.blacklist, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     expect(black.data.lists[0].blacklistReason).toBe('骚扰电话');
-    res = await t().post(`${R}/clueReader/remove`, { clueIds: [c.id] }, { token: org.seat.token });
+    res = await t().call(contract.clue.blacklistRemove, { clueIds: [c.id] }, { token: org.seat.token });
     expect((await list(org.seat.token)).total).toBe(2);
-    res = await t().post(`${R}/clueReader/add`, { clueIds: [c.id] }, { token: org.otherSeat.token });
+    res = await t().call(contract.clue.blacklistAdd, { clueIds: [c.id] }, { token: org.otherSeat.token });
     expect(res.status).toBe(404);
 
-    res = await t().post(
-      `${R}/organizationClue/lockClue`,
-      { clueIds: [c.id], lockStatus: 1 },
-      { token: org.seat.token },
-    );
+    res = await t().call(contract.clue.lock, { clueIds: [c.id], lockStatus: 1 }, { token: org.seat.token });
     expect(res.code).toBe(1);
-    res = await t().post(`${R}/organizationClue/delete`, { clueIds: [c.id] }, { token: org.admin.token });
+    res = await t().call(contract.clue.delete, { clueIds: [c.id] }, { token: org.admin.token });
     expect(res.status).toBe(400);
     expect(res.msg).toContain('已锁定');
-    res = await t().post(
-      `${R}/organizationClue/lockClue`,
-      { clueIds: [c.id], lockStatus: 3 },
-      { token: org.seat.token },
-    );
+    res = await t().callRaw(contract.clue.lock, { clueIds: [c.id], lockStatus: 3 }, { token: org.seat.token });
     expect(res.status).toBe(400);
-    await t().post(`${R}/organizationClue/lockClue`, { clueIds: [c.id], lockStatus: 0 }, { token: org.seat.token });
+    await t().call(contract.clue.lock, { clueIds: [c.id], lockStatus: 0 }, { token: org.seat.token });
 
-    res = await t().post(`${R}/organizationClue/turnClueToCustomer`, { clueIds: [c.id] }, { token: org.seat.token });
+    res = await t().call(contract.clue.turnToCustomer, { clueIds: [c.id] }, { token: org.seat.token });
     expect(res.data.count).toBe(1);
     expect((await list(org.seat.token, { type: 2 })).lists.map((x: any) => x.id)).toEqual([c.id]);
-    res = await t().post(`${R}/organizationClue/turnClueToCustomer`, { clueIds: [c.id] }, { token: org.seat.token });
+    res = await t().call(contract.clue.turnToCustomer, { clueIds: [c.id] }, { token: org.seat.token });
     expect(res.msg).toBe('所选数据已经是客户');
 
-    res = await t().post(
-      `${R}/organizationClue/changeFollowUser`,
+    res = await t().call(
+      contract.clue.changeOwner,
       { clueIds: [c2.id], ownerId: org.otherSeat.userId },
       { token: org.seat.token },
     );
     expect(res.status).toBe(403);
-    res = await t().post(
-      `${R}/organizationClue/changeFollowUser`,
+    res = await t().call(
+      contract.clue.changeOwner,
       { clueIds: [c2.id], ownerId: org.otherSeat.userId },
       { token: org.manager.token },
     );
     expect(res.status).toBe(403);
-    res = await t().post(
-      `${R}/organizationClue/changeFollowUser`,
+    res = await t().call(
+      contract.clue.changeOwner,
       { clueIds: [c2.id], ownerId: org.manager.userId },
       { token: org.manager.token },
     );
     expect(res.code, res.msg).toBe(1);
     expect((await list(org.seat.token)).lists.map((x: any) => x.id)).toEqual([c.id]);
-    const log = await t().post(
-      `${R}/interactive/getCustomerInteractionAllList`,
+    const log = await t().call(
+      contract.interaction.list,
       { clueId: c2.id, pageNum: 1, pageSize: 10 },
       { token: org.manager.token },
     );
@@ -556,30 +537,30 @@ describe('clue: leads and customers', () => {
   it('adds collaborators who then see the lead', async () => {
     const org = await t().newOrg();
     const c = await add(org.seat.token);
-    let res = await t().post(
-      `${R}/clue/collaborator/add`,
+    let res: ApiResponse = await t().call(
+      contract.interaction.addCollaborators,
       { clueId: c.id, userIds: [org.otherSeat.userId] },
       { token: org.seat.token },
     );
     expect(res.code, res.msg).toBe(1);
     expect((await list(org.otherSeat.token)).lists.map((x: any) => x.id)).toEqual([c.id]);
-    res = await t().post(`${R}/clue/collaborator/list`, { clueId: c.id }, { token: org.seat.token });
+    res = await t().call(contract.interaction.collaborators, { clueId: c.id }, { token: org.seat.token });
     expect(res.data[0].userName).toBe('坐席乙');
-    res = await t().post(
-      `${R}/clue/collaborator/add`,
+    res = await t().call(
+      contract.interaction.addCollaborators,
       { clueId: c.id, userIds: [org.seat.userId] },
       { token: org.seat.token },
     );
     expect(res.status).toBe(400);
     const other = await t().newOrg();
-    res = await t().post(
-      `${R}/clue/collaborator/add`,
+    res = await t().call(
+      contract.interaction.addCollaborators,
       { clueId: c.id, userIds: [other.seat.userId] },
       { token: org.seat.token },
     );
     expect(res.status).toBe(400);
-    res = await t().post(
-      `${R}/clue/collaborator/delete`,
+    res = await t().call(
+      contract.interaction.removeCollaborators,
       { clueId: c.id, userIds: [org.otherSeat.userId] },
       { token: org.seat.token },
     );
@@ -592,10 +573,10 @@ describe('clue: leads and customers', () => {
     const a = await add(org.admin.token);
     const b = await add(org.admin.token);
     const c = await add(org.admin.token);
-    const res = await t().post(`${R}/organizationClue/neighbours`, { clueId: b.id }, { token: org.admin.token });
+    const res = await t().call(contract.clue.neighbours, { clueId: b.id }, { token: org.admin.token });
     expect(res.data).toEqual({ prevId: c.id, nextId: a.id });
-    const asc = await t().post(
-      `${R}/organizationClue/neighbours`,
+    const asc = await t().call(
+      contract.clue.neighbours,
       { clueId: a.id, sortField: 'id', sortOrder: 'asc' },
       { token: org.admin.token },
     );
@@ -605,29 +586,31 @@ describe('clue: leads and customers', () => {
   it('answers the shared lookups: area tree, import ways, tabs, locations, users', async () => {
     const org = await t().newOrg();
     await add(org.seat.token, { areaCodes: ['33', '3301', '330106'] });
-    const area = await t().get(`${R}/clue/board/getAreaList`, { token: org.seat.token });
+    const area = await t().call(contract.clue.areaList, undefined, { token: org.seat.token });
     expect(area.code).toBe(1);
     expect(area.data.length).toBeGreaterThanOrEqual(31);
     const zj = area.data.find((p: any) => p.text === '浙江省');
-    expect(zj.children.find((c: any) => c.text === '杭州市').children.some((d: any) => d.text === '西湖区')).toBe(true);
+    expect(zj!.children!.find((c: any) => c.text === '杭州市')!.children!.some((d: any) => d.text === '西湖区')).toBe(
+      true,
+    );
     for (const path of [`${R}/cluePlatformImport/getClueImportWayList`, `${A}/api/clue/getClueImportWayList`]) {
       const ways = await t().get(path, { token: org.seat.token });
       expect(ways.data).toHaveLength(16);
       expect(ways.data[0]).toEqual({ importWayId: 1, importWayName: '模板导入' });
     }
-    const tabs = await t().post(`${A}/api/clue/getTabDataList`, {}, { token: org.seat.token });
-    expect(tabs.data.find((x: any) => x.tabId === 'all').count).toBe(1);
-    expect(tabs.data.find((x: any) => x.tabId === 'customer').count).toBe(0);
-    const loc = await t().post(`${A}/api/clue/getClueLocationListNew`, {}, { token: org.seat.token });
+    const tabs = await t().call(contract.clue.tabData, {}, { token: org.seat.token });
+    expect(tabs.data.find((x: any) => x.tabId === 'all')!.count).toBe(1);
+    expect(tabs.data.find((x: any) => x.tabId === 'customer')!.count).toBe(0);
+    const loc = await t().call(contract.clue.analysisLocation, undefined, { token: org.seat.token });
     expect(loc.data[0]).toMatchObject({ value: '33', text: '浙江省', count: 1 });
-    const loc2 = await t().post(`${R}/organizationClue/location`, {}, { token: org.otherSeat.token });
+    const loc2 = await t().call(contract.clue.location, undefined, { token: org.otherSeat.token });
     expect(loc2.data).toEqual([]);
-    const users = await t().post(`${A}/api/clue/getUserList`, {}, { token: org.manager.token });
+    const users = await t().call(contract.clue.users, undefined, { token: org.manager.token });
     expect(users.data.map((u: any) => u.realName).sort()).toEqual(['坐席甲', '经理'].sort());
-    const l = await t().post(`${A}/api/clue/list`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
+    const l = await t().call(contract.clue.analysisList, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     expect(l.data.total).toBe(1);
     expect(l.data.totalExact).toBe(true);
-    const fileName = await t().get(`${R}/organizationClue/getImportFileName`, { token: org.admin.token });
+    const fileName = await t().call(contract.clue.importFileName, undefined, { token: org.admin.token });
     expect(fileName.data.fileName).toBe('线索导入模板.xlsx');
   });
   it("refuses another organisation's lead ids on every call and changes nothing", async () => {
@@ -637,27 +620,22 @@ describe('clue: leads and customers', () => {
     const black = await add(org.seat.token, { name: '黑名单客户' });
     const binned = await add(org.seat.token, { name: '回收站客户' });
     expect(
-      (await t().post(`${R}/clueReader/add`, { clueIds: [black.id], reason: '骚扰' }, { token: org.seat.token })).code,
+      (await t().call(contract.clue.blacklistAdd, { clueIds: [black.id], reason: '骚扰' }, { token: org.seat.token }))
+        .code,
     ).toBe(1);
-    expect(
-      (await t().post(`${R}/organizationClue/delete`, { clueIds: [binned.id] }, { token: org.admin.token })).code,
-    ).toBe(1);
+    expect((await t().call(contract.clue.delete, { clueIds: [binned.id] }, { token: org.admin.token })).code).toBe(1);
     ok(
-      await t().post(
-        `${R}/clue/collaborator/add`,
+      await t().call(
+        contract.interaction.addCollaborators,
         { clueId: c.id, userIds: [org.otherSeat.userId] },
         { token: org.seat.token },
       ),
     );
     const page = { pageNum: 1, pageSize: 10 };
     const logOf = async () =>
-      ok(
-        await t().post(
-          `${R}/interactive/getCustomerInteractionAllList`,
-          { clueId: c.id, ...page },
-          { token: org.seat.token },
-        ),
-      ).lists.map((x: any) => [x.type, x.id]);
+      ok(await t().call(contract.interaction.list, { clueId: c.id, ...page }, { token: org.seat.token })).lists.map(
+        (x: any) => [x.type, x.id],
+      );
     const logBefore = await logOf();
     const calls: [string, object][] = [
       ['/organizationClue/detail', { clueId: c.id }],
@@ -683,19 +661,19 @@ describe('clue: leads and customers', () => {
       const res = await t().post(`${R}${path}`, body, { token: other.admin.token });
       expect.soft(`${path} ${res.status} ${res.msg}`).toMatch(new RegExp(`^${path} 404 `));
     }
-    const half = await t().post(`${A}/api/clue/queryHalfMaskCode`, { clueId: c.id }, { token: other.admin.token });
+    const half = await t().call(contract.clue.halfMask, { clueId: c.id }, { token: other.admin.token });
     expect(half.status).toBe(404);
     expect(JSON.stringify(half.data ?? null)).not.toContain(c.phone);
 
     // nothing changed: the lead, its log, collaborators, blacklist and recycle bin are as they were
-    const d = ok(await t().post(`${R}/organizationClue/detail`, { clueId: c.id }, { token: org.seat.token }));
+    const d = ok(await t().call(contract.clue.detail, { clueId: c.id }, { token: org.seat.token }));
     expect(d).toMatchObject({ name: '孙立', type: 1, lockStatus: 0, ownerId: org.seat.userId });
     expect(await logOf()).toEqual(logBefore);
-    const collab = ok(await t().post(`${R}/clue/collaborator/list`, { clueId: c.id }, { token: org.seat.token }));
+    const collab = ok(await t().call(contract.interaction.collaborators, { clueId: c.id }, { token: org.seat.token }));
     expect(collab.map((x: any) => x.userId)).toEqual([org.otherSeat.userId]);
-    const blacklist = ok(await t().post(`${R}/clueReader/list`, page, { token: org.seat.token }));
+    const blacklist = ok(await t().call(contract.clue.blacklist, page, { token: org.seat.token }));
     expect(blacklist.lists.map((x: any) => x.id)).toEqual([black.id]);
-    const bin = ok(await t().post(`${R}/clueRecycleBin/list`, page, { token: org.admin.token }));
+    const bin = ok(await t().call(contract.clue.recycleBin, page, { token: org.admin.token }));
     expect(bin.lists.map((x: any) => x.id)).toEqual([binned.id]);
     expect((await list(org.seat.token)).lists.map((x: any) => x.id)).toEqual([c.id]);
   });
@@ -704,26 +682,30 @@ describe('clue: leads and customers', () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
     const c = await add(org.seat.token);
-    const res = await t().post(
-      `${R}/organizationClue/changeFollowUser`,
+    const res = await t().call(
+      contract.clue.changeOwner,
       { clueIds: [c.id], ownerId: other.seat.userId },
       { token: org.admin.token },
     );
     expect([400, 403, 404]).toContain(res.status);
     expect(res.msg).toContain('跟进人');
-    const d = ok(await t().post(`${R}/organizationClue/detail`, { clueId: c.id }, { token: org.seat.token }));
+    const d = ok(await t().call(contract.clue.detail, { clueId: c.id }, { token: org.seat.token }));
     expect(d.ownerId).toBe(org.seat.userId);
   });
 
   it('clueReader/add puts leads on the blacklist with a reason', async () => {
     const org = await t().newOrg();
     const c = await add(org.seat.token);
-    const res = await t().post(`${R}/clueReader/add`, { clueIds: [c.id], reason: '空号' }, { token: org.seat.token });
+    const res = await t().call(
+      contract.clue.blacklistAdd,
+      { clueIds: [c.id], reason: '空号' },
+      { token: org.seat.token },
+    );
     expect(res.code, res.msg).toBe(1);
-    const black = ok(await t().post(`${R}/clueReader/list`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token }));
+    const black = ok(await t().call(contract.clue.blacklist, { pageNum: 1, pageSize: 10 }, { token: org.seat.token }));
     expect(black.lists.map((x: any) => [x.id, x.blacklistReason])).toEqual([[c.id, '空号']]);
     expect((await list(org.seat.token)).total).toBe(0);
-    const seatDenied = await t().post(`${R}/clueReader/add`, { clueIds: [c.id] }, { token: org.otherSeat.token });
+    const seatDenied = await t().call(contract.clue.blacklistAdd, { clueIds: [c.id] }, { token: org.otherSeat.token });
     expect(seatDenied.status).toBe(404);
   });
 
@@ -731,27 +713,27 @@ describe('clue: leads and customers', () => {
     const org = await t().newOrg();
     const c = await add(org.seat.token);
     const addOne = (userId: number) =>
-      t().post(`${R}/clue/collaborator/add`, { clueId: c.id, userIds: [userId] }, { token: org.admin.token });
+      t().call(contract.interaction.addCollaborators, { clueId: c.id, userIds: [userId] }, { token: org.admin.token });
     const res = await Promise.all([addOne(org.otherSeat.userId), addOne(org.manager.userId)]);
     expect(res.map((r) => r.code)).toEqual([1, 1]);
-    const d = await t().post(`${R}/organizationClue/detail`, { clueId: c.id }, { token: org.admin.token });
+    const d = await t().call(contract.clue.detail, { clueId: c.id }, { token: org.admin.token });
     expect([...d.data.collaboratorIds].sort()).toEqual([org.otherSeat.userId, org.manager.userId].sort());
-    const seen = await t().post(`${R}/organizationClue/detail`, { clueId: c.id }, { token: org.otherSeat.token });
+    const seen = await t().call(contract.clue.detail, { clueId: c.id }, { token: org.otherSeat.token });
     expect(seen.code, seen.msg).toBe(1);
   });
 
   it('list filters are bounded: too many ids or custom filters answer 400', async () => {
     const org = await t().newOrg();
     const many = Array.from({ length: 201 }, (_, i) => i + 1);
-    let res = await t().post(
-      `${R}/organizationClue/list`,
+    let res = await t().call(
+      contract.clue.list,
       { pageNum: 1, pageSize: 10, deptIds: many },
       { token: org.admin.token },
     );
     expect(`${res.status} ${res.msg}`).toBe('400 deptIds：一次最多选择200项');
     const filters = Array.from({ length: 51 }, () => ({ fieldName: 'cf_1', value: 'x' }));
-    res = await t().post(
-      `${R}/organizationClue/list`,
+    res = await t().call(
+      contract.clue.list,
       { pageNum: 1, pageSize: 10, customFilters: filters },
       { token: org.admin.token },
     );
@@ -772,8 +754,8 @@ describe('clue: leads and customers', () => {
         expect(`${path} ${res.status} ${res.msg}`).toBe(`${path} ${msg}`);
       }
     }
-    const longest = await t().post(
-      `${R}/organizationClue/list`,
+    const longest = await t().call(
+      contract.clue.list,
       { pageNum: 1, pageSize: 10, duration: { option: 2, min: '0秒', max: 604800 } },
       { token: org.admin.token },
     );
@@ -783,8 +765,8 @@ describe('clue: leads and customers', () => {
   it('creating a lead for someone else is an assignment: it takes clue:assign as well as the data scope', async () => {
     const org = await t().newOrg();
     const adder = await customRoleUser(t(), org, { functionSigns: ['clue:view', 'clue:add'], dataScope: 2 });
-    const res = await t().post(
-      `${R}/organizationClue/add`,
+    const res = await t().call(
+      contract.clue.add,
       { name: '李雷', phone: phone(), ownerId: org.seat.userId },
       { token: adder.token },
     );
@@ -792,8 +774,8 @@ describe('clue: leads and customers', () => {
     expect((await add(adder.token, { ownerId: adder.userId })).ownerId).toBe(adder.userId);
     // the manager holds clue:assign: within its department it may, outside it not
     expect((await add(org.manager.token, { ownerId: org.seat.userId })).ownerId).toBe(org.seat.userId);
-    const outside = await t().post(
-      `${R}/organizationClue/add`,
+    const outside = await t().call(
+      contract.clue.add,
       { name: '韩梅梅', phone: phone(), ownerId: org.otherSeat.userId },
       { token: org.manager.token },
     );
@@ -877,14 +859,14 @@ describe('clue: leads and customers', () => {
     ];
     const c = await add(org.admin.token, { name: '原名' });
     for (const [field, id] of refs) {
-      const added = await t().post(
-        `${R}/organizationClue/add`,
+      const added = await t().call(
+        contract.clue.add,
         { phone: phone(), name: '不该写入', [field]: id },
         { token: org.admin.token },
       );
       expect.soft(`add ${field} ${added.code}`).toMatch(/^add \S+ (400|403|404)$/);
-      const edited = await t().post(
-        `${R}/organizationClue/edit`,
+      const edited = await t().call(
+        contract.clue.edit,
         { clueId: c.id, name: '不该改名', [field]: id },
         { token: org.admin.token },
       );

@@ -1,8 +1,8 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
-import { isEmpty, STANDARD_BY_NAME } from '../clueField/fields';
-import type { ClueFieldService } from '../clueField/service';
+import type { ClueFieldService } from '../clueField';
+import { isEmpty, STANDARD_BY_NAME } from '../clueField';
 import { orgUser } from '../org';
 import { orgClues } from './query';
 import { clue } from './schema';

@@ -21,3 +21,16 @@ export const clueModule: Module = {
     for (const [i, org] of demo.entries()) await seedClues(ctx, org, i);
   },
 };
+
+export { AREA_TREE, areaFromCodes, areaFromText } from './area';
+export type { AutoPick, NewLeadAttrs } from './autoAssign';
+export type { NewLead } from './bulk';
+export { clueIdsOfFilter, correctLastCall } from './callTargets';
+export { LEAD_DIM, leadDimFacts, leadWorkFacts } from './leadFacts';
+export { moveStageForPaidOrder } from './orderStage';
+export type { ClueFilter } from './query';
+export { clueScope, orgClues, searchGrams } from './query';
+export { leadRows } from './readModel';
+export { findClue } from './rows';
+export type { Clues } from './service';
+export { accessOf } from './view';

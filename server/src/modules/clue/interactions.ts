@@ -1,14 +1,14 @@
 import { formatDateTime, parseDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context';
+import type { AppContext, Services } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import { offsetOf, page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { maskPhone } from '../clueField/fields';
-import type { ClueFieldService } from '../clueField/service';
+import type { ClueFieldService } from '../clueField';
+import { maskPhone } from '../clueField';
 import { orgUsers } from '../org';
 import { addEvent, type ClueEventInput } from './events';
 import { orgClues } from './query';
@@ -21,10 +21,6 @@ type Answer<K extends keyof typeof contract.interaction> = CallAnswer<(typeof co
 type Interaction = Answer<'list'>['lists'][number];
 
 /** The calls of a lead as the recording module answers them (when that module is present). */
-interface CallRecords {
-  interactionsForClue?(orgId: number, clueId: number): Promise<Interaction[]>;
-}
-
 /** What happened with a lead: follow-ups written here, the events of every write, calls; and its field change log. */
 export class ClueInteractions {
   constructor(
@@ -112,8 +108,8 @@ export class ClueInteractions {
       userName: e.userId ? (names.get(e.userId) ?? '') : '',
       ...e.detail,
     }));
-    const recording = (this.ctx.services as { recording?: CallRecords }).recording;
-    if (recording?.interactionsForClue) {
+    const { recording }: Partial<Services> = this.ctx.services;
+    if (recording) {
       const calls = await recording.interactionsForClue(s.orgId, c.id);
       items.push(
         ...calls.map((x) => ({ ...x, time: typeof x.time === 'string' ? x.time : formatDateTime(x.time as never) })),

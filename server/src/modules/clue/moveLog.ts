@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import type { PageRequest } from '../../platform/paging';
 import { offsetOf } from '../../platform/paging';
 import type { Scope } from '../../platform/scope';
-import { maskPhone } from '../clueField/fields';
+import { maskPhone } from '../clueField';
 
 /**
  * Reading the move log (clue_transfer) and the unlock events: /clueMonitor, /unlockList and customer retrieval. The

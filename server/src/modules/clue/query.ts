@@ -12,7 +12,7 @@ import { badRequest } from '../../platform/errors';
 import { anyOf, scoped, unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
-import type { FieldDef } from '../clueField/fields';
+import type { FieldDef } from '../clueField';
 import { clue } from './schema';
 
 /** A date filter: a preset label (今天, 近7天, 超时 …), a range text with 至, or [start, end] datetimes. */

@@ -6,7 +6,7 @@ import { page, pageSlice } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
-import type { ClueFieldService } from '../clueField/service';
+import type { ClueFieldService } from '../clueField';
 import { countClues } from './counting';
 import { duplicateError, findDuplicate, lockLeads } from './duplicates';
 import { addEvent } from './events';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
-import type { ClueFieldService } from '../clueField/service';
+import type { ClueFieldService } from '../clueField';
 import type { AutoAssigner } from './autoAssign';
 import { ClueBulk } from './bulk';
 import { ClueCollaborators } from './collaborators';

@@ -13,8 +13,8 @@ import type { FieldChange as FieldChangeSchema } from '@crm/core/contract/intera
 import type { z } from 'zod';
 import type { Db } from '../../platform/db';
 import type { Session } from '../../platform/session';
-import { customValueText, type FieldDef, maskPhone, STANDARD_BY_NAME } from '../clueField/fields';
-import type { ClueFieldService, FieldAccess } from '../clueField/service';
+import type { ClueFieldService, FieldAccess } from '../clueField';
+import { customValueText, type FieldDef, maskPhone, STANDARD_BY_NAME } from '../clueField';
 import { type OrgUser, orgUsers } from '../org';
 import type { clue } from './schema';
 

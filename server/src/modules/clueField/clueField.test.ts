@@ -1,5 +1,6 @@
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/harness';
+import { type ApiResponse, useTestApp } from '../../test/harness';
 
 const R = '/api/robot';
 const B = '/api/backend';
@@ -29,31 +30,35 @@ describe('clueField: business field settings', () => {
     ];
     const ids: number[] = [];
     for (const k of kinds) {
-      const res = await t().post(`${R}/customFieldShow/add`, k, tok);
+      const res = await t().call(contract.clueField.fields.add, k, tok);
       expect(res.code, res.msg).toBe(1);
       expect(res.data.fieldName).toMatch(/^cf_\d+$/);
-      ids.push(res.data.id);
+      ids.push(res.data.id!);
     }
-    const list = await t().post(`${R}/customFieldShow/list`, {}, tok);
+    const list = await t().call(contract.clueField.fields.list, undefined, tok);
     expect(list.data.filter((f: any) => f.isCustom === 1)).toHaveLength(10);
-    expect(list.data.find((f: any) => f.fieldName === 'phone').isRequired).toBe(1);
-    const v2 = await t().post(`${R}/customFieldShowV2/list`, {}, tok);
+    expect(list.data.find((f: any) => f.fieldName === 'phone')!.isRequired).toBe(1);
+    const v2 = await t().call(contract.clueField.fields.topics, undefined, tok);
     expect(v2.data.map((g: any) => g.groupName)).toEqual(['基本信息', '联系方式']);
-    const dup = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '预算', fieldType: 1 }, tok);
+    const dup = await t().call(contract.clueField.fields.add, { fieldLabel: '预算', fieldType: 1 }, tok);
     expect(dup.status).toBe(409);
-    let res = await t().post(`${R}/customFieldShow/update`, { id: ids[0], fieldLabel: '微信', isRequired: 1 }, tok);
+    let res: ApiResponse = await t().call(
+      contract.clueField.fields.update,
+      { id: ids[0], fieldLabel: '微信', isRequired: 1 },
+      tok,
+    );
     expect(res.data.fieldLabel).toBe('微信');
-    res = await t().post(`${R}/customFieldShow/update`, { id: ids[0], fieldType: 3 }, tok);
+    res = await t().call(contract.clueField.fields.update, { id: ids[0], fieldType: 3 }, tok);
     expect(res.msg).toBe('字段类型创建后不能修改');
-    res = await t().post(`${R}/customFieldShow/sort`, { ids: [...ids].reverse() }, tok);
+    res = await t().call(contract.clueField.fields.sort, { ids: [...ids].reverse() }, tok);
     expect(res.code).toBe(1);
-    const sorted = await t().post(`${R}/customFieldShow/list`, {}, tok);
+    const sorted = await t().call(contract.clueField.fields.list, undefined, tok);
     expect(sorted.data.filter((f: any) => f.isCustom === 1)[0].id).toBe(ids[9]);
-    res = await t().post(`${R}/customFieldShow/delete`, { id: ids[1] }, tok);
+    res = await t().call(contract.clueField.fields.delete, { id: ids[1] }, tok);
     expect(res.code).toBe(1);
-    res = await t().post(`${R}/customFieldShow/setNextFollowTimeField`, { enabled: true }, tok);
+    res = await t().call(contract.clueField.fields.setNextFollowTimeField, { enabled: true }, tok);
     expect(res.code).toBe(1);
-    const withNext = await t().post(`${R}/customFieldShow/list`, {}, tok);
+    const withNext = await t().call(contract.clueField.fields.list, undefined, tok);
     expect(
       withNext.data.some((f: any) => f.fieldName === 'nextFollowTime' && f.fieldType === 5 && f.isRequired === 0),
     ).toBe(true);
@@ -61,59 +66,67 @@ describe('clueField: business field settings', () => {
 
   it('validates field definitions and permissions', async () => {
     const org = await t().newOrg();
-    let res = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '', fieldType: 1 }, { token: org.admin.token });
+    let res: ApiResponse = await t().call(
+      contract.clueField.fields.add,
+      { fieldLabel: '', fieldType: 1 },
+      { token: org.admin.token },
+    );
     expect(res.status).toBe(400);
     expect(res.msg).toContain('请输入字段名称');
-    res = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '意向', fieldType: 6 }, { token: org.admin.token });
+    res = await t().call(
+      contract.clueField.fields.add,
+      { fieldLabel: '意向', fieldType: 6 },
+      { token: org.admin.token },
+    );
     expect(res.msg).toContain('选项字段至少需要一个选项');
-    res = await t().post(`${R}/customFieldShow/add`, { fieldLabel: 'x', fieldType: 99 }, { token: org.admin.token });
+    res = await t().call(contract.clueField.fields.add, { fieldLabel: 'x', fieldType: 99 }, { token: org.admin.token });
     expect(res.msg).toContain('字段类型不存在');
-    res = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '意向', fieldType: 1 }, { token: org.seat.token });
+    res = await t().call(
+      contract.clueField.fields.add,
+      { fieldLabel: '意向', fieldType: 1 },
+      { token: org.seat.token },
+    );
     expect(res.status).toBe(403);
-    res = await t().post(`${R}/customFieldShow/list`, {});
+    res = await t().call(contract.clueField.fields.list);
     expect(res.code).toBe(10);
-    const own = await t().post(
-      `${R}/customFieldShow/add`,
+    const own = await t().call(
+      contract.clueField.fields.add,
       { fieldLabel: '微信号', fieldType: 1 },
       { token: org.admin.token },
     );
     const other = await t().newOrg();
-    res = await t().post(
-      `${R}/customFieldShow/update`,
+    res = await t().call(
+      contract.clueField.fields.update,
       { id: own.data.id, fieldLabel: '改' },
       { token: other.admin.token },
     );
     expect(res.status).toBe(404);
-    res = await t().post(`${R}/customFieldShow/delete`, { id: own.data.id }, { token: other.admin.token });
+    res = await t().call(contract.clueField.fields.delete, { id: own.data.id }, { token: other.admin.token });
     expect(res.status).toBe(404);
-    res = await t().post(`${R}/customFieldShow/getRoleFieldAuth`, { roleId: 999999 }, { token: org.admin.token });
+    res = await t().call(contract.clueField.fieldAccess.get, { roleId: 999999 }, { token: org.admin.token });
     expect(res.status).toBe(404);
   });
 
   it('keeps order and product fields apart (queryOrderOrganizationField)', async () => {
     const org = await t().newOrg();
-    await t().post(
-      `${R}/clueOrderField/add`,
+    await t().call(
+      contract.clueField.orderFields.add,
       { type: 1, fieldLabel: '合同编号', fieldType: 1 },
       { token: org.admin.token },
     );
-    await t().post(
-      `${R}/clueOrderField/add`,
+    await t().call(
+      contract.clueField.orderFields.add,
       { type: 3, fieldLabel: '规格', fieldType: 1 },
       { token: org.admin.token },
     );
-    const o = await t().post(`${R}/clueOrderField/queryOrderOrganizationField`, { type: 1 }, { token: org.seat.token });
+    const o = await t().call(contract.clueField.orderFields.list, { type: 1 }, { token: org.seat.token });
     expect(o.data.lists.map((f: any) => f.fieldLabel)).toEqual(['合同编号']);
-    const p = await t().post(`${R}/clueOrderField/queryOrderOrganizationField`, { type: 3 }, { token: org.seat.token });
+    const p = await t().call(contract.clueField.orderFields.list, { type: 3 }, { token: org.seat.token });
     expect(p.data.lists.map((f: any) => f.fieldLabel)).toEqual(['规格']);
-    const bad = await t().post(
-      `${R}/clueOrderField/queryOrderOrganizationField`,
-      { type: 2 },
-      { token: org.seat.token },
-    );
+    const bad = await t().callRaw(contract.clueField.orderFields.list, { type: 2 }, { token: org.seat.token });
     expect(bad.status).toBe(400);
     expect(bad.msg).toContain('type：只能是1（订单）或3（产品）');
-    const clueFields = await t().post(`${R}/customFieldShow/list`, {}, { token: org.admin.token });
+    const clueFields = await t().call(contract.clueField.fields.list, undefined, { token: org.admin.token });
     expect(clueFields.data.some((f: any) => f.fieldLabel === '合同编号')).toBe(false);
   });
 
@@ -147,94 +160,94 @@ describe('clueField: business field settings', () => {
       expect(seat.status).toBe(403);
       await t().post(`${base}${prefix}/delete`, { id: b.data.id }, tok);
     }
-    const ch = await t().post(`${A}/api/clue/getChannelSourceListNew`, {}, { token: org.seat.token });
+    const ch = await t().call(contract.clueField.enabledDicts.channelSource, undefined, { token: org.seat.token });
     expect(ch.data).toEqual([]); // the only one left is disabled
-    const lost = await t().post(`${A}/api/clue/getLostOrderReasonByOrg`, {}, { token: org.seat.token });
+    const lost = await t().call(contract.clueField.enabledDicts.lostReason, undefined, { token: org.seat.token });
     expect(lost.data).toEqual([]);
-    const ch2 = await t().post(`${R}/organizationClue/channelSource`, {}, { token: org.seat.token });
+    const ch2 = await t().call(contract.clue.channelSource, undefined, { token: org.seat.token });
     expect(ch2.code).toBe(1);
   });
 
   it('manages tag groups and tags (tagGroupAndTag on both bases)', async () => {
     const org = await t().newOrg();
     const tok = { token: org.admin.token };
-    const g = await t().post(`${R}/clue/tagGroup/add`, { name: '意向程度', chooseType: 1 }, tok);
+    const g = await t().call(contract.clueField.tagGroups.add, { name: '意向程度', chooseType: 1 }, tok);
     expect(g.code, g.msg).toBe(1);
-    const tg = await t().post(`${R}/clue/tags/add`, { groupId: g.data.id, name: '高意向' }, tok);
-    await t().post(`${R}/clue/tags/add`, { groupId: g.data.id, name: '低意向' }, tok);
-    const dup = await t().post(`${R}/clue/tags/add`, { groupId: g.data.id, name: '高意向' }, tok);
+    const tg = await t().call(contract.clueField.tags.add, { groupId: g.data.id, name: '高意向' }, tok);
+    await t().call(contract.clueField.tags.add, { groupId: g.data.id, name: '低意向' }, tok);
+    const dup = await t().call(contract.clueField.tags.add, { groupId: g.data.id, name: '高意向' }, tok);
     expect(dup.status).toBe(409);
     const other = await t().newOrg();
-    const foreign = await t().post(
-      `${R}/clue/tags/add`,
+    const foreign = await t().call(
+      contract.clueField.tags.add,
       { groupId: g.data.id, name: 'x' },
       { token: other.admin.token },
     );
     expect(foreign.status).toBe(404);
-    await t().post(`${R}/clue/tags/update`, { id: tg.data.id, name: '强意向' }, tok);
+    await t().call(contract.clueField.tags.update, { id: tg.data.id, name: '强意向' }, tok);
     for (const res of [
-      await t().get(`${A}/asr/V1/tagGroupAndTag`, { token: org.seat.token }),
-      await t().post(`${A}/api/clue/tagGroupAndTag`, {}, { token: org.seat.token }),
-      await t().post(`${R}/clue/tagGroup/list`, {}, { token: org.seat.token }),
+      await t().call(contract.clueField.tagGroups.withTags, undefined, { token: org.seat.token }),
+      await t().call(contract.clueField.tagGroups.withTagsPost, undefined, { token: org.seat.token }),
+      await t().call(contract.clueField.tagGroups.list, undefined, { token: org.seat.token }),
     ]) {
       expect(res.data[0].groupName).toBe('意向程度');
       expect(res.data[0].tagList.map((x: any) => x.tagName)).toEqual(['强意向', '低意向']);
     }
-    const tags = await t().post(`${R}/clue/tags/list`, { groupId: g.data.id }, { token: org.seat.token });
+    const tags = await t().call(contract.clueField.tags.list, { groupId: g.data.id }, { token: org.seat.token });
     expect(tags.data).toHaveLength(2);
     // a lead may carry the tag, not another organisation's
-    const ok = await t().post(
-      `${R}/organizationClue/add`,
+    const ok = await t().call(
+      contract.clue.add,
       { phone: '13700000001', tagIds: [tg.data.id] },
       { token: org.seat.token },
     );
     expect(ok.data.tagNames).toEqual(['强意向']);
-    const bad = await t().post(
-      `${R}/organizationClue/add`,
+    const bad = await t().call(
+      contract.clue.add,
       { phone: '13700000002', tagIds: [tg.data.id] },
       { token: other.seat.token },
     );
     expect(bad.msg).toBe('标签不存在');
-    await t().post(`${R}/clue/tags/delete`, { id: tg.data.id }, tok);
-    const del = await t().post(`${R}/clue/tagGroup/delete`, { id: g.data.id }, tok);
+    await t().call(contract.clueField.tags.delete, { id: tg.data.id }, tok);
+    const del = await t().call(contract.clueField.tagGroups.delete, { id: g.data.id }, tok);
     expect(del.code).toBe(1);
-    expect((await t().post(`${R}/clue/tags/list`, {}, tok)).data).toEqual([]);
+    expect((await t().call(contract.clueField.tags.list, {}, tok)).data).toEqual([]);
   });
 
   it('applies duplicate rules (clueFieldRepeat)', async () => {
     const org = await t().newOrg();
     const tok = { token: org.admin.token };
-    let res = await t().post(`${R}/clue/clueFieldRepeat/get`, {}, tok);
+    let res: ApiResponse = await t().call(contract.clueField.repeatRules.get, undefined, tok);
     expect(res.data).toEqual([]);
-    res = await t().post(
-      `${R}/clue/clueFieldRepeat/save`,
+    res = await t().call(
+      contract.clueField.repeatRules.save,
       { rules: [{ fieldNames: ['name', 'company'], enabled: 1 }] },
       tok,
     );
     expect(res.data[0].fieldNames).toEqual(['name', 'company']);
-    res = await t().post(`${R}/clue/clueFieldRepeat/save`, { rules: [{ fieldNames: ['nope'], enabled: 1 }] }, tok);
+    res = await t().call(contract.clueField.repeatRules.save, { rules: [{ fieldNames: ['nope'], enabled: 1 }] }, tok);
     expect(res.status).toBe(400);
     expect(res.msg).toContain('查重字段不支持');
-    await t().post(`${R}/organizationClue/add`, { phone: '13600000001', name: '周杰', company: '星辰' }, tok);
+    await t().call(contract.clue.add, { phone: '13600000001', name: '周杰', company: '星辰' }, tok);
     // same phone no longer a duplicate, same name+company is
-    res = await t().post(`${R}/organizationClue/add`, { phone: '13600000001', name: '周杰', company: '别家' }, tok);
+    res = await t().call(contract.clue.add, { phone: '13600000001', name: '周杰', company: '别家' }, tok);
     expect(res.code, res.msg).toBe(1);
-    res = await t().post(`${R}/organizationClue/add`, { phone: '13600000003', name: '周杰', company: '星辰' }, tok);
+    res = await t().call(contract.clue.add, { phone: '13600000003', name: '周杰', company: '星辰' }, tok);
     expect(res.status).toBe(409);
     expect(res.msg).toContain('客户名称+公司名称重复');
-    res = await t().post(`${R}/clue/clueFieldRepeat/save`, { rules: [] }, { token: org.seat.token });
+    res = await t().call(contract.clueField.repeatRules.save, { rules: [] }, { token: org.seat.token });
     expect(res.status).toBe(403);
   });
 
   it('deleting a field: its key is never given to a new field, and duplicate rules drop it', async () => {
     const org = await t().newOrg();
     const tok = { token: org.admin.token };
-    const old = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '旧预算', fieldType: 1 }, tok);
+    const old = await t().call(contract.clueField.fields.add, { fieldLabel: '旧预算', fieldType: 1 }, tok);
     const key = old.data.fieldName;
-    const lead = await t().post(`${R}/organizationClue/add`, { phone: '13600000011', custom: { [key]: '五万' } }, tok);
+    const lead = await t().call(contract.clue.add, { phone: '13600000011', custom: { [key]: '五万' } }, tok);
     expect(lead.code, lead.msg).toBe(1);
-    let res = await t().post(
-      `${R}/clue/clueFieldRepeat/save`,
+    let res = await t().call(
+      contract.clueField.repeatRules.save,
       {
         rules: [
           { fieldNames: [key], enabled: 1 },
@@ -244,43 +257,43 @@ describe('clueField: business field settings', () => {
       tok,
     );
     expect(res.code, res.msg).toBe(1);
-    expect((await t().post(`${R}/customFieldShow/delete`, { id: old.data.id }, tok)).code).toBe(1);
-    res = await t().post(`${R}/clue/clueFieldRepeat/get`, {}, tok);
+    expect((await t().call(contract.clueField.fields.delete, { id: old.data.id }, tok)).code).toBe(1);
+    res = await t().call(contract.clueField.repeatRules.get, undefined, tok);
     expect(res.data.map((r: any) => r.fieldNames)).toEqual([['name']]);
-    const fresh = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '新备注', fieldType: 1 }, tok);
+    const fresh = await t().call(contract.clueField.fields.add, { fieldLabel: '新备注', fieldType: 1 }, tok);
     expect(fresh.data.fieldName).not.toBe(key);
-    const d = await t().post(`${R}/organizationClue/detail`, { clueId: lead.data.id }, tok);
+    const d = await t().call(contract.clue.detail, { clueId: lead.data.id }, tok);
     expect(JSON.stringify(d.data)).not.toContain('五万');
   });
 
   it("stores each user's columns (userCustomField and the analysis variants)", async () => {
     const org = await t().newOrg();
     const tok = { token: org.seat.token };
-    const def = await t().post(`${A}/asr/V1/getClueUserCustomByType`, { type: 1 }, tok);
+    const def = await t().call(contract.clueField.columns.byType, { type: 1 }, tok);
     expect(
       def.data
         .filter((c: any) => c.isChecked)
         .map((c: any) => c.fieldName)
         .slice(0, 3),
     ).toEqual(['name', 'phone', 'company']);
-    let res = await t().post(
-      `${A}/asr/V1/setClueUserCustomTable`,
+    let res: ApiResponse = await t().call(
+      contract.clueField.columns.set,
       { type: 1, columns: [{ fieldName: 'company' }, { fieldName: 'name', width: 120 }] },
       tok,
     );
     expect(res.code, res.msg).toBe(1);
-    res = await t().post(`${A}/api/clue/getClueUserCustomByType`, { type: 1 }, tok);
+    res = await t().call(contract.clueField.columns.byTypeApi, { type: 1 }, tok);
     expect(res.data.filter((c: any) => c.isChecked).map((c: any) => c.fieldName)).toEqual(['company', 'name']);
-    res = await t().post(`${R}/userCustomField/list`, { type: 1 }, { token: org.otherSeat.token });
+    res = await t().call(contract.clueField.columns.list, { type: 1 }, { token: org.otherSeat.token });
     expect(res.data.filter((c: any) => c.isChecked)[0].fieldName).toBe('name');
-    res = await t().post(`${R}/userCustomField/save`, { type: 1, columns: [{ fieldName: 'bogus' }] }, tok);
+    res = await t().call(contract.clueField.columns.save, { type: 1, columns: [{ fieldName: 'bogus' }] }, tok);
     expect(res.status).toBe(400);
     expect(res.msg).toContain('字段不存在');
-    res = await t().post(`${A}/asr/V1/customTableDefault`, { type: 1 }, tok);
+    res = await t().call(contract.clueField.columns.setDefault, { type: 1 }, tok);
     expect(res.data.filter((c: any) => c.isChecked)[0].fieldName).toBe('name');
-    res = await t().post(`${R}/userCustomField/reset`, { type: 1 }, tok);
+    res = await t().call(contract.clueField.columns.reset, { type: 1 }, tok);
     expect(res.code).toBe(1);
-    res = await t().post(`${A}/asr/V1/getClueUserCustomByType`, { type: 1 });
+    res = await t().call(contract.clueField.columns.byType, { type: 1 });
     expect(res.code).toBe(10);
   });
 
@@ -288,41 +301,45 @@ describe('clueField: business field settings', () => {
     const org = await t().newOrg();
     const tok = { token: org.seat.token };
     const checked = (r: any) => r.data.filter((c: any) => c.isChecked).map((c: any) => c.fieldName);
-    let res = await t().post(`${A}/asr/V1/getClueUserCustomByType`, { type: 10 }, tok);
+    let res: ApiResponse = await t().call(contract.clueField.columns.byType, { type: 10 }, tok);
     expect(checked(res).slice(0, 3)).toEqual(['callTime', 'durationText', 'ownerName']);
-    expect(res.data.find((c: any) => c.fieldName === 'summary').fieldLabel).toBe('通话小结');
+    expect(res.data.find((c: any) => c.fieldName === 'summary')!.fieldLabel).toBe('通话小结');
     expect(res.data.some((c: any) => c.fieldName === 'company')).toBe(false);
-    res = await t().post(
-      `${A}/asr/V1/setClueUserCustomTable`,
+    res = await t().call(
+      contract.clueField.columns.set,
       { type: 10, columns: [{ fieldName: 'intention' }, { fieldName: 'summary' }] },
       tok,
     );
     expect(res.code, res.msg).toBe(1);
-    res = await t().post(`${A}/asr/V1/getClueUserCustomByType`, { type: 10 }, tok);
+    res = await t().call(contract.clueField.columns.byType, { type: 10 }, tok);
     expect(checked(res)).toEqual(['intention', 'summary']);
-    res = await t().post(`${A}/asr/V1/setClueUserCustomTable`, { type: 10, columns: [{ fieldName: 'company' }] }, tok);
+    res = await t().call(contract.clueField.columns.set, { type: 10, columns: [{ fieldName: 'company' }] }, tok);
     expect(res.status).toBe(400);
     expect(res.msg).toContain('字段不存在：company');
     // the lead list of the same user is untouched
-    res = await t().post(`${A}/asr/V1/getClueUserCustomByType`, { type: 1 }, tok);
+    res = await t().call(contract.clueField.columns.byType, { type: 1 }, tok);
     expect(checked(res)[0]).toBe('name');
   });
   const roleId = async (token: string, sign: string) => {
-    const res = await t().post(`${B}/roleController/list`, { pageSize: 100 }, { token });
-    return res.data.lists.find((r: any) => r.roleSign === sign).id as number;
+    const res = await t().call(contract.roles.list, { pageSize: 100 }, { token });
+    return res.data.lists.find((r: any) => r.roleSign === sign)!.id as number;
   };
 
   it("renames a tag group; refuses another organisation's tag groups and tags and changes nothing", async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
     const tok = { token: org.admin.token };
-    const g = await t().post(`${R}/clue/tagGroup/add`, { name: '来源', chooseType: 2 }, tok);
-    const tg = await t().post(`${R}/clue/tags/add`, { groupId: g.data.id, name: '展会' }, tok);
-    const res = await t().post(`${R}/clue/tagGroup/update`, { id: g.data.id, name: '客户来源', color: '#f00' }, tok);
+    const g = await t().call(contract.clueField.tagGroups.add, { name: '来源', chooseType: 2 }, tok);
+    const tg = await t().call(contract.clueField.tags.add, { groupId: g.data.id, name: '展会' }, tok);
+    const res = await t().call(
+      contract.clueField.tagGroups.update,
+      { id: g.data.id, name: '客户来源', color: '#f00' },
+      tok,
+    );
     expect(res.code, res.msg).toBe(1);
     expect(res.data).toMatchObject({ id: g.data.id, name: '客户来源', color: '#f00', chooseType: 2 });
-    const dup = await t().post(`${R}/clue/tagGroup/add`, { name: '意向' }, tok);
-    const clash = await t().post(`${R}/clue/tagGroup/update`, { id: dup.data.id, name: '客户来源' }, tok);
+    const dup = await t().call(contract.clueField.tagGroups.add, { name: '意向' }, tok);
+    const clash = await t().call(contract.clueField.tagGroups.update, { id: dup.data.id, name: '客户来源' }, tok);
     expect(clash.status).toBe(409);
 
     const foreign = { token: other.admin.token };
@@ -335,24 +352,36 @@ describe('clueField: business field settings', () => {
       const r = await t().post(`${R}${path}`, body, foreign);
       expect(`${path} ${r.status} ${r.msg}`).toBe(`${path} 404 数据不存在`);
     }
-    const own = await t().post(`${R}/clue/tagGroup/add`, { name: '别家' }, foreign);
-    const moved = await t().post(`${R}/clue/tags/update`, { id: tg.data.id, groupId: own.data.id }, tok);
+    const own = await t().call(contract.clueField.tagGroups.add, { name: '别家' }, foreign);
+    const moved = await t().call(contract.clueField.tags.update, { id: tg.data.id, groupId: own.data.id }, tok);
     expect(moved.status).toBe(404);
     expect(moved.msg).toBe('标签组不存在');
-    const after = await t().post(`${R}/clue/tagGroup/list`, {}, tok);
+    const after = await t().call(contract.clueField.tagGroups.list, undefined, tok);
     const group = after.data.find((x: any) => x.id === g.data.id);
-    expect(group.groupName).toBe('客户来源');
-    expect(group.tagList.map((x: any) => x.tagName)).toEqual(['展会']);
+    expect(group!.groupName).toBe('客户来源');
+    expect(group!.tagList.map((x: any) => x.tagName)).toEqual(['展会']);
   });
 
   it("updates and deletes order fields; another organisation's are refused and unchanged", async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
     const tok = { token: org.admin.token };
-    const f = await t().post(`${R}/clueOrderField/add`, { type: 1, fieldLabel: '合同编号', fieldType: 1 }, tok);
+    const f = await t().call(
+      contract.clueField.orderFields.add,
+      { type: 1, fieldLabel: '合同编号', fieldType: 1 },
+      tok,
+    );
     expect(f.code, f.msg).toBe(1);
-    const g = await t().post(`${R}/clueOrderField/add`, { type: 1, fieldLabel: '签约日期', fieldType: 4 }, tok);
-    let res = await t().post(`${R}/clueOrderField/update`, { id: f.data.id, fieldLabel: '合同号', isRequired: 1 }, tok);
+    const g = await t().call(
+      contract.clueField.orderFields.add,
+      { type: 1, fieldLabel: '签约日期', fieldType: 4 },
+      tok,
+    );
+    let res: ApiResponse = await t().call(
+      contract.clueField.orderFields.update,
+      { id: f.data.id, fieldLabel: '合同号', isRequired: 1 },
+      tok,
+    );
     expect(res.code, res.msg).toBe(1);
     expect(res.data).toMatchObject({ id: f.data.id, fieldLabel: '合同号', isRequired: 1 });
     for (const [path, body] of [
@@ -362,11 +391,11 @@ describe('clueField: business field settings', () => {
       const r = await t().post(`${R}${path}`, body, { token: other.admin.token });
       expect(`${path} ${r.status} ${r.msg}`).toBe(`${path} 404 数据不存在`);
     }
-    res = await t().post(`${R}/clueOrderField/delete`, { id: f.data.id }, tok);
+    res = await t().call(contract.clueField.orderFields.delete, { id: f.data.id }, tok);
     expect(res.code, res.msg).toBe(1);
-    const left = await t().post(`${R}/clueOrderField/queryOrderOrganizationField`, { type: 1 }, tok);
+    const left = await t().call(contract.clueField.orderFields.list, { type: 1 }, tok);
     expect(left.data.lists.map((x: any) => [x.id, x.fieldLabel])).toEqual([[g.data.id, '签约日期']]);
-    res = await t().post(`${R}/clueOrderField/delete`, { id: g.data.id }, { token: org.seat.token });
+    res = await t().call(contract.clueField.orderFields.delete, { id: g.data.id }, { token: org.seat.token });
     expect(res.status).toBe(403);
   });
 
@@ -375,19 +404,19 @@ describe('clueField: business field settings', () => {
     const other = await t().newOrg();
     const tok = { token: org.admin.token };
     const seatRole = await roleId(org.admin.token, 'seat');
-    const saved = await t().post(
-      `${R}/customFieldShow/saveRoleFieldAuth`,
+    const saved = await t().call(
+      contract.clueField.fieldAccess.save,
       { roleId: seatRole, items: [{ fieldName: 'company', access: 1, masked: 1 }] },
       tok,
     );
     expect(saved.code, saved.msg).toBe(1);
-    const auth = await t().post(`${R}/customFieldShow/getRoleFieldAuth`, { roleId: seatRole }, tok);
+    const auth = await t().call(contract.clueField.fieldAccess.get, { roleId: seatRole }, tok);
     expect(auth.code, auth.msg).toBe(1);
     expect(auth.data.find((f: any) => f.fieldName === 'company')).toMatchObject({ access: 1, masked: 1 });
     expect(auth.data.find((f: any) => f.fieldName === 'name')).toMatchObject({ access: 2, masked: 0 });
-    const mask = await t().post(`${R}/maskConfig/saveMaskConfig`, { roleId: seatRole, masked: true }, tok);
+    const mask = await t().call(contract.clueField.mask.save, { roleId: seatRole, masked: true }, tok);
     expect(mask.code, mask.msg).toBe(1);
-    const q = await t().post(`${R}/maskConfig/queryMaskConfig`, {}, { token: org.seat.token });
+    const q = await t().call(contract.clueField.mask.get, undefined, { token: org.seat.token });
     expect(q.code, q.msg).toBe(1);
     expect(q.data).toMatchObject({ maskType: 1, roles: [{ roleId: seatRole, masked: 1 }] });
 
@@ -401,24 +430,24 @@ describe('clueField: business field settings', () => {
       expect(`${path} ${r.status}`).toBe(`${path} 404`);
       expect(r.msg).toBe('角色不存在');
     }
-    const still = await t().post(`${R}/customFieldShow/getRoleFieldAuth`, { roleId: seatRole }, tok);
-    expect(still.data.find((f: any) => f.fieldName === 'phone').masked).toBe(1);
-    expect(still.data.find((f: any) => f.fieldName === 'company').access).toBe(1);
-    expect((await t().post(`${R}/maskConfig/queryMaskConfig`, {}, foreign)).data.roles).toEqual([]);
+    const still = await t().call(contract.clueField.fieldAccess.get, { roleId: seatRole }, tok);
+    expect(still.data.find((f: any) => f.fieldName === 'phone')!.masked).toBe(1);
+    expect(still.data.find((f: any) => f.fieldName === 'company')!.access).toBe(1);
+    expect((await t().call(contract.clueField.mask.get, undefined, foreign)).data.roles).toEqual([]);
   });
 
   it("saves a user's columns (userCustomField/save)", async () => {
     const org = await t().newOrg();
     const tok = { token: org.seat.token };
-    const res = await t().post(
-      `${R}/userCustomField/save`,
+    const res = await t().call(
+      contract.clueField.columns.save,
       { type: 2, columns: [{ fieldName: 'phone', width: 160, fixed: 'left' }, { fieldName: 'name' }] },
       tok,
     );
     expect(res.code, res.msg).toBe(1);
-    const cols = await t().post(`${R}/userCustomField/list`, { type: 2 }, tok);
+    const cols = await t().call(contract.clueField.columns.list, { type: 2 }, tok);
     expect(cols.data.filter((c: any) => c.isChecked).map((c: any) => c.fieldName)).toEqual(['phone', 'name']);
-    const others = await t().post(`${R}/userCustomField/list`, { type: 2 }, { token: org.otherSeat.token });
+    const others = await t().call(contract.clueField.columns.list, { type: 2 }, { token: org.otherSeat.token });
     expect(others.data.filter((c: any) => c.isChecked)[0].fieldName).toBe('name');
   });
 
@@ -426,13 +455,13 @@ describe('clueField: business field settings', () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
     const tok = { token: org.admin.token };
-    const a = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '微信号', fieldType: 1 }, tok);
-    const b = await t().post(`${R}/customFieldShow/add`, { fieldLabel: 'QQ号', fieldType: 1 }, tok);
-    const w1 = await t().post(`${R}/clue/followWay/add`, { name: '电话' }, tok);
-    const w2 = await t().post(`${R}/clue/followWay/add`, { name: '上门' }, tok);
+    const a = await t().call(contract.clueField.fields.add, { fieldLabel: '微信号', fieldType: 1 }, tok);
+    const b = await t().call(contract.clueField.fields.add, { fieldLabel: 'QQ号', fieldType: 1 }, tok);
+    const w1 = await t().call(contract.clueField.dicts.followWay.add, { name: '电话' }, tok);
+    const w2 = await t().call(contract.clueField.dicts.followWay.add, { name: '上门' }, tok);
     const foreign = { token: other.admin.token };
-    const mine = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '抖音号', fieldType: 1 }, foreign);
-    const myWay = await t().post(`${R}/clue/followWay/add`, { name: '微信' }, foreign);
+    const mine = await t().call(contract.clueField.fields.add, { fieldLabel: '抖音号', fieldType: 1 }, foreign);
+    const myWay = await t().call(contract.clueField.dicts.followWay.add, { name: '微信' }, foreign);
     for (const [path, ids] of [
       ['/customFieldShow/sort', [b.data.id, mine.data.id, a.data.id]],
       ['/clue/followWay/sort', [w2.data.id, myWay.data.id, w1.data.id]],
@@ -440,9 +469,9 @@ describe('clueField: business field settings', () => {
       const r = await t().post(`${R}${path}`, { ids }, foreign);
       expect.soft(`${path} ${r.status}`).toBe(`${path} 404`);
     }
-    const fields = await t().post(`${R}/customFieldShow/list`, {}, tok);
+    const fields = await t().call(contract.clueField.fields.list, undefined, tok);
     expect(fields.data.filter((f: any) => f.isCustom === 1).map((f: any) => f.id)).toEqual([a.data.id, b.data.id]);
-    const ways = await t().post(`${R}/clue/followWay/list`, {}, tok);
+    const ways = await t().call(contract.clueField.dicts.followWay.list, {}, tok);
     expect(ways.data.map((w: any) => w.id)).toEqual([w1.data.id, w2.data.id]);
   });
 
@@ -563,7 +592,7 @@ describe('clueField: business field settings', () => {
       const res = await t().post(path, {});
       expect(`${path} ${res.status} ${res.code}`).toBe(`${path} 401 10`);
     }
-    const get = await t().get(`${A}/asr/V1/tagGroupAndTag`);
+    const get = await t().call(contract.clueField.tagGroups.withTags);
     expect(get.code).toBe(10);
   });
 });

@@ -23,3 +23,20 @@ export const clueFieldModule: Module = {
     for (const org of demo) await ctx.services.clueField.seedDefaults(org.orgId);
   },
 };
+
+export { fieldRows } from './customFields';
+export { checkDictId, dictRows } from './dictionaries';
+export type { FieldDef } from './fields';
+export {
+  customValueText,
+  FieldError,
+  FieldType,
+  isEmpty,
+  isPhone,
+  maskPhone,
+  parseFieldValue,
+  STANDARD_BY_NAME,
+  STANDARD_FIELDS,
+  validateCustomValues,
+} from './fields';
+export type { ClueFieldService, FieldAccess } from './service';

@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { gbk } from '../../test/gbk';
@@ -52,7 +53,7 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
   };
   const waitDone = async (org: TestOrg, recordId: number) => {
     for (let i = 0; i < 300; i++) {
-      const res = await t().post(`${R}/importRecords/detail`, { recordId }, { token: org.admin.token });
+      const res = await t().call(contract.clueImport.record, { recordId }, { token: org.admin.token });
       if (res.data.status >= 2) return res.data;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -80,8 +81,8 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
 
   it("downloads a template built from the organisation's fields", async () => {
     const org = await t().newOrg();
-    await t().post(
-      `${R}/customFieldShow/add`,
+    await t().call(
+      contract.clueField.fields.add,
       { fieldLabel: '意向课程', fieldType: 6, isRequired: 1, groupList: [{ fieldLabel: '编程' }] },
       { token: org.admin.token },
     );
@@ -101,15 +102,15 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
   it('imports an .xlsx: valid rows written, bad rows reported with reasons, re-run creates no duplicates', async () => {
     const org = await t().newOrg();
     const tok = { token: org.admin.token };
-    const f = await t().post(
-      `${R}/customFieldShow/add`,
+    const f = await t().call(
+      contract.clueField.fields.add,
       { fieldLabel: '意向课程', fieldType: 6, groupList: [{ fieldLabel: '少儿编程' }, { fieldLabel: '英语' }] },
       tok,
     );
     await t()
-      .post(`${R}/clue/tagGroup/add`, { name: '意向' }, tok)
-      .then((g) => t().post(`${R}/clue/tags/add`, { groupId: g.data.id, name: '高意向' }, tok));
-    await t().post(`${R}/organizationClue/add`, { phone: '13800000099', name: '已存在' }, tok);
+      .call(contract.clueField.tagGroups.add, { name: '意向' }, tok)
+      .then((g) => t().call(contract.clueField.tags.add, { groupId: g.data.id, name: '高意向' }, tok));
+    await t().call(contract.clue.add, { phone: '13800000099', name: '已存在' }, tok);
     const file = await xlsx([
       ['客户名称', '手机号', '公司', '意向课程', '标签', '所在地区', '跟进人'],
       ['张三', '13800000001', '杭州星辰', '少儿编程', '高意向', '浙江省/杭州市/西湖区', '坐席甲'],
@@ -133,18 +134,18 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
       '5': 'area',
       '6': 'ownerId',
     });
-    let res = await t().post(`${R}/clueImport/start`, { recordId: up.data.recordId, mapping: { '0': 'name' } }, tok);
+    let res = await t().call(contract.clueImport.start, { recordId: up.data.recordId, mapping: { '0': 'name' } }, tok);
     expect(res.status).toBe(400);
     expect(res.msg).toContain('请为手机号选择对应的列');
     const other = await t().newOrg();
-    res = await t().post(
-      `${R}/clueImport/start`,
+    res = await t().call(
+      contract.clueImport.start,
       { recordId: up.data.recordId, mapping: up.data.mapping },
       { token: other.admin.token },
     );
     expect(res.status).toBe(404);
-    res = await t().post(
-      `${R}/clueImport/start`,
+    res = await t().call(
+      contract.clueImport.start,
       { recordId: up.data.recordId, mapping: up.data.mapping, importWay: 1 },
       tok,
     );
@@ -152,7 +153,7 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
     const rec = await waitDone(org, up.data.recordId);
     expect(rec.status, rec.error).toBe(2);
     expect(rec).toMatchObject({ total: 7, imported: 2, duplicate: 2, invalid: 3, progress: 100, hasInvalidFile: 1 });
-    const cnt = await t().post(`${R}/clueImportRecords/getInvalidClueCount`, { recordId: up.data.recordId }, tok);
+    const cnt = await t().call(contract.clueImport.invalidCount, { recordId: up.data.recordId }, tok);
     expect(cnt.data).toMatchObject({ importedCount: 2, duplicateCount: 2, invalidCount: 3 });
     const inv = await download(`${R}/clueImportRecords/downloadInvalid?recordId=${up.data.recordId}`, org.admin.token);
     expect(inv.statusCode).toBe(200);
@@ -168,8 +169,8 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
       ]),
     );
     expect(reasons.find((r) => r?.includes('火星'))).toContain('所在地区“火星”不存在');
-    const list = await t().post(
-      `${R}/organizationClue/list`,
+    const list = await t().call(
+      contract.clue.list,
       { pageNum: 1, pageSize: 10, importRecordId: up.data.recordId },
       tok,
     );
@@ -181,25 +182,25 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
       importWay: 1,
       importWayName: '模板导入',
     });
-    expect(zs.customText[f.data.fieldName]).toBe('少儿编程');
-    expect(list.data.lists.find((c: any) => c.name === '李四').ownerId).toBe(org.admin.userId);
+    expect(zs!.customText[f.data.fieldName]).toBe('少儿编程');
+    expect(list.data.lists.find((c: any) => c.name === '李四')!.ownerId).toBe(org.admin.userId);
 
     // the same file again: nothing new
     const up2 = await upload(org, '客户名单.xlsx', file);
-    await t().post(`${R}/clueImport/start`, { recordId: up2.data.recordId, mapping: up2.data.mapping }, tok);
+    await t().call(contract.clueImport.start, { recordId: up2.data.recordId, mapping: up2.data.mapping }, tok);
     const rec2 = await waitDone(org, up2.data.recordId);
     expect(rec2).toMatchObject({ imported: 0, duplicate: 4, invalid: 3 });
-    const again = await t().post(
-      `${R}/clueImport/start`,
+    const again = await t().call(
+      contract.clueImport.start,
       { recordId: up2.data.recordId, mapping: up2.data.mapping },
       tok,
     );
     expect(again.msg).toBe('该文件已开始导入');
-    const records = await t().post(`${R}/importRecords/list`, { pageNum: 1, pageSize: 10 }, tok);
+    const records = await t().call(contract.clueImport.records, { pageNum: 1, pageSize: 10 }, tok);
     expect(records.data.total).toBe(2);
     expect(records.data.lists[0].userName).toBe('管理员');
-    const seatRecords = await t().post(
-      `${R}/importRecords/list`,
+    const seatRecords = await t().call(
+      contract.clueImport.records,
       { pageNum: 1, pageSize: 10 },
       { token: other.admin.token },
     );
@@ -214,17 +215,17 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
     const up = await upload(org, 'leads.csv', csv);
     expect(up.code, up.msg).toBe(1);
     expect(up.data.mapping).toEqual({ '0': 'name', '1': 'phone', '2': 'remark' });
-    const res = await t().post(
-      `${R}/clueImport/start`,
+    const res = await t().call(
+      contract.clueImport.start,
       { recordId: up.data.recordId, mapping: up.data.mapping, ownerId: org.seat.userId, clueType: 2 },
       { token: org.admin.token },
     );
     expect(res.code, res.msg).toBe(1);
     const rec = await waitDone(org, up.data.recordId);
     expect(rec).toMatchObject({ status: 2, imported: 2, invalid: 0 });
-    const l = await t().post(`${R}/organizationClue/list`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
+    const l = await t().call(contract.clue.list, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     expect(l.data.lists.map((c: any) => c.name).sort()).toEqual(['孙九', '钱八']);
-    expect(l.data.lists.find((c: any) => c.name === '钱八').remark).toBe('说了"你好"，\n下周联系');
+    expect(l.data.lists.find((c: any) => c.name === '钱八')!.remark).toBe('说了"你好"，\n下周联系');
     expect(l.data.lists[0].type).toBe(2);
     const bad = await upload(org, 'a.txt', Buffer.from('x'));
     expect(bad.status).toBe(400);
@@ -239,14 +240,14 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
     expect(up.code, up.msg).toBe(1);
     expect(up.data.headers).toEqual(['姓名', '电话', '公司名称']);
     expect(up.data.mapping).toEqual({ '0': 'name', '1': 'phone', '2': 'company' });
-    const res = await t().post(
-      `${R}/clueImport/start`,
+    const res = await t().call(
+      contract.clueImport.start,
       { recordId: up.data.recordId, mapping: up.data.mapping, ownerId: org.seat.userId },
       { token: org.admin.token },
     );
     expect(res.code, res.msg).toBe(1);
     expect(await waitDone(org, up.data.recordId)).toMatchObject({ status: 2, imported: 1, invalid: 0 });
-    const l = await t().post(`${R}/organizationClue/list`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
+    const l = await t().call(contract.clue.list, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     expect(l.data.lists.map((c: any) => [c.name, c.company])).toEqual([['周芳', '杭州星辰科技有限公司']]);
   });
 
@@ -257,7 +258,7 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
     expect(up.code, up.msg).toBe(1);
     const body = { recordId: up.data.recordId, mapping: up.data.mapping, ownerId: org.seat.userId };
     const starts = await Promise.all(
-      [1, 2, 3].map(() => t().post(`${R}/clueImport/start`, body, { token: org.admin.token })),
+      [1, 2, 3].map(() => t().call(contract.clueImport.start, body, { token: org.admin.token })),
     );
     expect(starts.map((r) => r.code).sort()).toEqual([1, 400, 400]);
     expect(starts.find((r) => r.code === 400)?.msg).toBe('该文件已开始导入');
@@ -268,7 +269,7 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
     await t().database.db.update(clueImportRecord).set({ status: 1 }).where(eq(clueImportRecord.id, up.data.recordId));
     await t().ctx.services.clueImport.runImport(up.data.recordId);
     expect(await waitDone(org, up.data.recordId)).toMatchObject({ status: 2, imported: 3, duplicate: 0, invalid: 0 });
-    const l = await t().post(`${R}/organizationClue/list`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
+    const l = await t().call(contract.clue.list, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     expect(l.data.total).toBe(3);
   });
 
@@ -278,9 +279,9 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
       ['周一', '13500000001'],
       ['吴二', '13500000002'],
     ])
-      await t().post(`${R}/organizationClue/add`, { name: n, phone: p }, { token: org.seat.token });
-    await t().post(`${R}/organizationClue/add`, { name: '郑三', phone: '13500000003' }, { token: org.otherSeat.token });
-    const res = await t().post(`${R}/organizationClue/export`, { keyword: '1350000' }, { token: org.manager.token });
+      await t().call(contract.clue.add, { name: n, phone: p }, { token: org.seat.token });
+    await t().call(contract.clue.add, { name: '郑三', phone: '13500000003' }, { token: org.otherSeat.token });
+    const res = await t().call(contract.clueImport.export, { keyword: '1350000' }, { token: org.manager.token });
     expect(res.code, res.msg).toBe(1);
     const rec = await waitDone(org, res.data.recordId);
     expect(rec).toMatchObject({ status: 2, total: 2, progress: 100 });
@@ -297,7 +298,7 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
         .map((r) => r[0])
         .sort(),
     ).toEqual(['吴二', '周一']);
-    const seat = await t().post(`${R}/organizationClue/export`, {}, { token: org.seat.token });
+    const seat = await t().call(contract.clueImport.export, {}, { token: org.seat.token });
     expect(seat.status).toBe(403);
     const other = await t().newOrg();
     const foreign = await download(
@@ -305,8 +306,8 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
       other.admin.token,
     );
     expect(foreign.json().code).toBe(404);
-    const list = await t().post(
-      `${R}/importRecords/list`,
+    const list = await t().call(
+      contract.clueImport.records,
       { pageNum: 1, pageSize: 10, kind: 2 },
       { token: org.manager.token },
     );
@@ -316,25 +317,21 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
   it('imports date cells as Excel, WPS or openpyxl save them, and Excel date serials in date columns', async () => {
     const org = await t().newOrg();
     const tok = { token: org.admin.token };
-    const f = await t().post(`${R}/customFieldShow/add`, { fieldLabel: '入学日期', fieldType: 4 }, tok);
+    const f = await t().call(contract.clueField.fields.add, { fieldLabel: '入学日期', fieldType: 4 }, tok);
     expect(f.code, f.msg).toBe(1);
     const header = ['客户名称', '手机号', '生日', '下次跟进时间', '入学日期'];
     const importFile = async (name: string, content: Buffer) => {
       const up = await upload(org, name, content);
       expect(up.code, up.msg).toBe(1);
       expect(up.data.mapping).toMatchObject({ '2': 'birthday', '3': 'nextFollowTime', '4': f.data.fieldName });
-      const res = await t().post(
-        `${R}/clueImport/start`,
+      const res = await t().call(
+        contract.clueImport.start,
         { recordId: up.data.recordId, mapping: up.data.mapping },
         tok,
       );
       expect(res.code, res.msg).toBe(1);
       const rec = await waitDone(org, up.data.recordId);
-      const l = await t().post(
-        `${R}/organizationClue/list`,
-        { pageNum: 1, pageSize: 10, importRecordId: up.data.recordId },
-        tok,
-      );
+      const l = await t().call(contract.clue.list, { pageNum: 1, pageSize: 10, importRecordId: up.data.recordId }, tok);
       const stored = Object.fromEntries(
         l.data.lists.map((c: any) => [c.name, [c.birthday, c.nextFollowTime, c.custom[f.data.fieldName]]]),
       );
@@ -379,13 +376,9 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
     const org = await t().newOrg();
     const tok = { token: org.admin.token };
     const name = '=HYPERLINK("http://x","y")';
-    const added = await t().post(
-      `${R}/organizationClue/add`,
-      { name, phone: '+86 138 0013 8017', remark: '@cmd' },
-      tok,
-    );
+    const added = await t().call(contract.clue.add, { name, phone: '+86 138 0013 8017', remark: '@cmd' }, tok);
     expect(added.code, added.msg).toBe(1);
-    const res = await t().post(`${R}/organizationClue/export`, {}, tok);
+    const res = await t().call(contract.clueImport.export, {}, tok);
     expect(res.code, res.msg).toBe(1);
     expect(await waitDone(org, res.data.recordId)).toMatchObject({ status: 2, total: 1 });
     const file = await download(`${R}/organizationClue/exportDownload?recordId=${res.data.recordId}`, org.admin.token);
@@ -401,7 +394,7 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
 
     // the rejected rows of an import are written back the same way
     const up = await upload(org, 'bad.csv', Buffer.from('姓名,电话\n=1+1,123\n'));
-    await t().post(`${R}/clueImport/start`, { recordId: up.data.recordId, mapping: up.data.mapping }, tok);
+    await t().call(contract.clueImport.start, { recordId: up.data.recordId, mapping: up.data.mapping }, tok);
     expect(await waitDone(org, up.data.recordId)).toMatchObject({ status: 2, invalid: 1 });
     const inv = await download(`${R}/clueImportRecords/downloadInvalid?recordId=${up.data.recordId}`, org.admin.token);
     expect((await readXlsx(inv.rawPayload))[1].slice(0, 2)).toEqual(['2', "'=1+1"]);
@@ -413,8 +406,8 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
     const up = await upload(org, 'leads.csv', Buffer.from('姓名,电话\n周一,13900000101\n坏号,123\n'));
     expect(up.code, up.msg).toBe(1);
     const recordId = up.data.recordId;
-    const start = await t().post(
-      `${R}/clueImport/start`,
+    const start = await t().call(
+      contract.clueImport.start,
       { recordId, mapping: up.data.mapping },
       { token: org.admin.token },
     );
@@ -430,11 +423,7 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
     expect(file.json().code).toBe(404);
     const mine = await download(`${R}/clueImportRecords/downloadInvalid?recordId=${recordId}`, org.admin.token);
     expect(mine.statusCode).toBe(200);
-    const count = await t().post(
-      `${R}/clueImportRecords/getInvalidClueCount`,
-      { recordId },
-      { token: org.admin.token },
-    );
+    const count = await t().call(contract.clueImport.invalidCount, { recordId }, { token: org.admin.token });
     expect(count.data).toMatchObject({ recordId, importedCount: 1, invalidCount: 1 });
   });
 
@@ -478,9 +467,9 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
     const org = await t().newOrg();
     const other = await t().newOrg();
     const foreign = { token: other.admin.token };
-    const channel = await t().post(`/api/backend/channelSourceSet/add`, { name: '别家渠道' }, foreign);
-    const group = await t().post(`${R}/clue/tagGroup/add`, { name: '别家标签组' }, foreign);
-    const tag = await t().post(`${R}/clue/tags/add`, { groupId: group.data.id, name: '别家标签' }, foreign);
+    const channel = await t().call(contract.clueField.dicts.channelSource.add, { name: '别家渠道' }, foreign);
+    const group = await t().call(contract.clueField.tagGroups.add, { name: '别家标签组' }, foreign);
+    const tag = await t().call(contract.clueField.tags.add, { groupId: group.data.id, name: '别家标签' }, foreign);
     const up = await upload(org, 'leads.csv', Buffer.from('姓名,电话\n吴十,13900000201\n'));
     expect(up.code, up.msg).toBe(1);
     for (const extra of [
@@ -488,20 +477,20 @@ describe('clueImport: spreadsheet import and export', { timeout: 90_000 }, () =>
       { channelSourceId: channel.data.id },
       { tagIds: [tag.data.id] },
     ]) {
-      const res = await t().post(
-        `${R}/clueImport/start`,
+      const res = await t().call(
+        contract.clueImport.start,
         { recordId: up.data.recordId, mapping: up.data.mapping, ...extra },
         { token: org.admin.token },
       );
       expect.soft(`${Object.keys(extra)[0]} ${res.code}`).toMatch(/^\S+ (400|403|404)$/);
     }
-    const detail = await t().post(
-      `${R}/importRecords/detail`,
+    const detail = await t().call(
+      contract.clueImport.record,
       { recordId: up.data.recordId },
       { token: org.admin.token },
     );
     expect(detail.data.status).toBe(0);
-    const l = await t().post(`${R}/organizationClue/list`, { pageNum: 1, pageSize: 10 }, { token: org.admin.token });
+    const l = await t().call(contract.clue.list, { pageNum: 1, pageSize: 10 }, { token: org.admin.token });
     expect(l.data.total).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db';
 import type { Session } from '../../platform/session';
 import type { Storage } from '../../platform/storage';
 import { type XlsxColumn, XlsxExport } from '../../platform/xlsxExport';
-import type { Clues } from '../clue/service';
+import type { Clues } from '../clue';
 import { clueImportRecord } from './schema';
 
 type Body<K extends keyof typeof contract.clueImport> = CallBody<(typeof contract.clueImport)[K]>;

@@ -29,3 +29,5 @@ export const clueImportModule: Module = {
     clueImportRoutes(ctx, svc, exports);
   },
 };
+
+export { createExportRecord, exportStamp, runExportRecord } from './export';

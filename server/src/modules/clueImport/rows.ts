@@ -1,8 +1,7 @@
 import { CustomerStage, formatDate, formatDateTime, Gender, normalizePhone, parseDateTime } from '@crm/core';
-import { areaFromText } from '../clue/area';
-import type { NewLead } from '../clue/bulk';
-import { searchGrams } from '../clue/query';
-import { type FieldDef, FieldError, isPhone, parseFieldValue, STANDARD_FIELDS } from '../clueField/fields';
+import type { NewLead } from '../clue';
+import { areaFromText, searchGrams } from '../clue';
+import { type FieldDef, FieldError, isPhone, parseFieldValue, STANDARD_FIELDS } from '../clueField';
 import type { OrgUser } from '../org';
 import { type Cell, excelSerialDate, type SheetInfo } from './sheet';
 

@@ -1,10 +1,9 @@
 import { formatDate, formatDateTime, formatThousands } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { type PackSource, PackSourceName, PackStateName } from '@crm/core/contract/costCenter';
-import { and, desc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { page, pageRows } from '../../platform/paging';
-import { scoped } from '../../platform/scope';
+import { recentPage } from '../../platform/pagingRecent';
 import type { Session } from '../../platform/session';
 import { orgUsersByIds } from '../org';
 import { costPack, costUsage } from './schema';
@@ -56,78 +55,60 @@ function stateWhere(state: 1 | 2 | 3 | undefined, now: Date): SQL | undefined {
   return undefined;
 }
 
-export async function aiAnalyzePacks(
+export function aiAnalyzePacks(
   db: Db,
   s: Session,
   f: Body<'aiAnalyzePackDetailsPageList'>,
 ): Promise<Answer<'aiAnalyzePackDetailsPageList'>> {
   const now = new Date();
-  const where = and(
-    scoped(s, costPack),
-    eq(costPack.kind, KIND),
-    stateWhere(f.state, now),
-    f.startTime ? gte(costPack.createdAt, f.startTime) : undefined,
-    f.endTime ? lte(costPack.createdAt, f.endTime) : undefined,
-  );
-  const { rows, total } = await pageRows(db, costPack, where, [desc(costPack.createdAt), desc(costPack.id)], f);
-  return page(
-    rows.map((p) => {
-      const state = packState(p, now);
-      const source = p.source as PackSource;
-      return {
-        id: p.id,
-        name: p.name,
-        totalUnits: p.totalUnits,
-        usedUnits: p.usedUnits,
-        leftUnits: p.totalUnits - p.usedUnits,
-        priceFen: p.priceFen,
-        source,
-        sourceName: PackSourceName[source] ?? p.source,
-        state,
-        stateName: PackStateName[state],
-        startsAt: formatDateTime(p.startsAt),
-        expiresAt: formatDateTime(p.expiresAt),
-        createdAt: formatDateTime(p.createdAt),
-      };
-    }),
-    total,
-    f,
-  );
+  return recentPage(db, s, f, { table: costPack, where: [eq(costPack.kind, KIND), stateWhere(f.state, now)] }, (p) => {
+    const state = packState(p, now);
+    const source = p.source as PackSource;
+    return {
+      id: p.id,
+      name: p.name,
+      totalUnits: p.totalUnits,
+      usedUnits: p.usedUnits,
+      leftUnits: p.totalUnits - p.usedUnits,
+      priceFen: p.priceFen,
+      source,
+      sourceName: PackSourceName[source] ?? p.source,
+      state,
+      stateName: PackStateName[state],
+      startsAt: formatDateTime(p.startsAt),
+      expiresAt: formatDateTime(p.expiresAt),
+      createdAt: formatDateTime(p.createdAt),
+    };
+  });
 }
 
 /** Usage records of the users the role's data scope covers (a record without a user: organisation-wide scopes only). */
-export async function aiAnalyzeRecords(
+export function aiAnalyzeRecords(
   db: Db,
   s: Session,
   f: Body<'getAiAnalyzeRecordList'>,
 ): Promise<Answer<'getAiAnalyzeRecordList'>> {
-  const where = and(
-    scoped(s, costUsage, { owner: costUsage.userId }),
-    eq(costUsage.kind, KIND),
-    f.startTime ? gte(costUsage.createdAt, f.startTime) : undefined,
-    f.endTime ? lte(costUsage.createdAt, f.endTime) : undefined,
-    f.userId ? eq(costUsage.userId, f.userId) : undefined,
-  );
-  const { rows, total } = await pageRows(db, costUsage, where, [desc(costUsage.createdAt), desc(costUsage.id)], f);
-  const names = await orgUsersByIds(
+  return recentPage(
     db,
-    s.orgId,
-    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
-  );
-  return page(
-    rows.map((r) => ({
+    s,
+    f,
+    {
+      table: costUsage,
+      owner: costUsage.userId,
+      where: [eq(costUsage.kind, KIND), f.userId ? eq(costUsage.userId, f.userId) : undefined],
+      user: { of: (r) => r.userId, names: orgUsersByIds },
+    },
+    (r, userName) => ({
       id: r.id,
       createdAt: formatDateTime(r.createdAt),
       recordingId: r.recordingId,
       units: r.units,
       costFen: r.costFen,
       userId: r.userId,
-      userName: r.userId ? (names.get(r.userId)?.realName ?? null) : null,
+      userName,
       remark: r.remark,
       packId: r.packId,
-    })),
-    total,
-    f,
+    }),
   );
 }
 

@@ -1,4 +1,5 @@
 import { formatDate } from '@crm/core';
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { type TestOperator, type TestOrg, useTestApp } from '../../test/harness';
 import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
@@ -18,7 +19,7 @@ describe('/organizationCostCenter (AI analysis account)', () => {
   /** Packs are granted by the installation operator (addAiAnalyzePack is an operator call). */
   const grant = async (org: TestOrg, body: object) => {
     op ??= await t().newOperator();
-    return op.post('/organizationCostCenter/addAiAnalyzePack', { organizationId: org.orgId, ...body });
+    return op.callRaw(contract.costCenter.addAiAnalyzePack, { organizationId: org.orgId, ...body });
   };
   const addPack = async (org: TestOrg, body: object = {}) =>
     ok(await grant(org, { units: 3000, days: 365, priceFen: 30000, ...body })).id as number;
@@ -229,20 +230,24 @@ describe('/organizationCostCenter on an installation without billing (AI_CHARGIN
 
   it('the AI account says charging is off and never warns; charges write nothing', async () => {
     const org = await t().newOrg();
-    const account = ok(await t().post(`${P}/getAiAnalyzeBalance`, {}, { token: org.seat.token }));
+    const account = ok(await t().call(contract.costCenter.getAiAnalyzeBalance, undefined, { token: org.seat.token }));
     expect(account).toMatchObject({ balance: 0, openAiCharging: 0, isLess: 0, expStr: '--' });
     const costs = t().ctx.services.costCenter;
     expect(await costs.charge(org.orgId, 'ai_analyze', { units: 9, refKey: 'call:1' })).toEqual({
       ok: true,
       usageId: null,
     });
-    expect(ok(await t().post(`${P}/getAiAnalyzeRecordList`, {}, { token: org.admin.token })).total).toBe(0);
+    expect(ok(await t().call(contract.costCenter.getAiAnalyzeRecordList, {}, { token: org.admin.token })).total).toBe(
+      0,
+    );
   });
 
   it('the demo seed gives an organisation a year pack of 3000 minutes and an expired one', async () => {
     const org = await t().newOrg();
     await seedCostPacks(t().ctx.db, org.orgId, org.admin.userId);
-    const packs = ok(await t().post(`${P}/aiAnalyzePackDetailsPageList`, {}, { token: org.admin.token })).lists;
+    const packs = ok(
+      await t().call(contract.costCenter.aiAnalyzePackDetailsPageList, {}, { token: org.admin.token }),
+    ).lists;
     expect(packs.map((p: any) => [p.totalUnits, p.stateName, p.sourceName])).toEqual([
       [3000, '生效中', '购买'],
       [100, '已过期', '试用'],

@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config';
@@ -49,7 +50,7 @@ describe('cost centre ledger (CostCenterService)', () => {
   it('costs the units at the organisation unit price (aiUnitPrice)', async () => {
     const org = await t().newOrg();
     const op = await t().newOperator();
-    await op.post('/organization/setAiUnitPrice', { organizationId: org.orgId, pricePerMinute: 25 });
+    await op.call(contract.orgSettings.setAiUnitPrice, { organizationId: org.orgId, pricePerMinute: 25 });
     await grant(org.orgId, 10, 5);
     await costs().charge(org.orgId, KIND, { units: 3, refKey: 'price' });
     expect((await usages(org.orgId))[0].costFen).toBe(75);

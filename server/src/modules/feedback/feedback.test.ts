@@ -1,14 +1,15 @@
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
-import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
+import { customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
 
 describe('/problemFeedback', () => {
   const t = useTestApp();
 
   const save = async (token: string, extra: object = {}) =>
     ok(
-      await t().post(
-        `${B}/problemFeedback/save`,
+      await t().call(
+        contract.feedback.save,
         { type: 2, content: '录音上传后没有识别结果', images: ['/api/files/a.png'], contact: '13800000000', ...extra },
         { token },
       ),
@@ -28,7 +29,7 @@ describe('/problemFeedback', () => {
 
   it('save validates type, content and images', async () => {
     const org = await t().newOrg();
-    const post = (body: object) => t().post(`${B}/problemFeedback/save`, body, { token: org.seat.token });
+    const post = (body: object) => t().callRaw(contract.feedback.save, body, { token: org.seat.token });
     refused(await post({ type: 9, content: 'x' }), 400, 'type：反馈类型只能是 1、2、3、4');
     refused(await post({ type: 1, content: '  ' }), 400, 'content：请输入反馈内容');
     refused(await post({ type: 1, content: 'x', images: ['javascript:alert(1)'] }), 400, 'images.0：图片地址不正确');
@@ -43,7 +44,7 @@ describe('/problemFeedback', () => {
     const theirs = await save(org.otherSeat.token);
     const foreign = await save(other.seat.token);
 
-    const seatList = ok(await t().post(`${B}/problemFeedback/list`, {}, { token: org.seat.token }));
+    const seatList = ok(await t().call(contract.feedback.list, {}, { token: org.seat.token }));
     expect(seatList.lists.map((f: any) => f.id)).toEqual([mine]);
     expect(seatList.lists[0]).toMatchObject({
       type: 1,
@@ -53,93 +54,83 @@ describe('/problemFeedback', () => {
       realName: '坐席甲',
       images: ['/api/files/a.png'],
     });
-    const all = ok(
-      await t().post(`${B}/problemFeedback/list`, { pageNum: 1, pageSize: 10 }, { token: org.admin.token }),
-    );
+    const all = ok(await t().call(contract.feedback.list, { pageNum: 1, pageSize: 10 }, { token: org.admin.token }));
     expect(all.lists.map((f: any) => f.id).sort()).toEqual([mine, theirs].sort());
-    expect(ok(await t().post(`${B}/problemFeedback/list`, { keyword: '批量' }, { token: org.admin.token })).total).toBe(
-      1,
-    );
-    expect(ok(await t().post(`${B}/problemFeedback/list`, { type: 2 }, { token: org.admin.token })).total).toBe(1);
+    expect(ok(await t().call(contract.feedback.list, { keyword: '批量' }, { token: org.admin.token })).total).toBe(1);
+    expect(ok(await t().call(contract.feedback.list, { type: 2 }, { token: org.admin.token })).total).toBe(1);
     expect(
       ok(
-        await t().post(
-          `${B}/problemFeedback/list`,
+        await t().call(
+          contract.feedback.list,
           { startTime: '2000-01-01 00:00:00', endTime: '2000-01-02 00:00:00' },
           { token: org.admin.token },
         ),
       ).total,
     ).toBe(0);
     refused(
-      await t().post(`${B}/problemFeedback/list`, { startTime: '昨天' }, { token: org.admin.token }),
+      await t().call(contract.feedback.list, { startTime: '昨天' }, { token: org.admin.token }),
       400,
       'startTime：时间格式应为 YYYY-MM-DD HH:mm:ss',
     );
 
-    expect(ok(await t().post(`${B}/problemFeedback/detail`, { id: mine }, { token: org.seat.token })).content).toBe(
+    expect(ok(await t().call(contract.feedback.detail, { id: mine }, { token: org.seat.token })).content).toBe(
       '希望支持批量外呼',
     );
-    refused(
-      await t().post(`${B}/problemFeedback/detail`, { id: theirs }, { token: org.seat.token }),
-      404,
-      '反馈不存在',
-    );
-    refused(await t().post(`${B}/problemFeedback/detail`, { id: foreign }, { token: org.admin.token }), 404);
-    refused(await t().post(`${B}/problemFeedback/detail`, {}, { token: org.admin.token }), 400, 'id：');
+    refused(await t().call(contract.feedback.detail, { id: theirs }, { token: org.seat.token }), 404, '反馈不存在');
+    refused(await t().call(contract.feedback.detail, { id: foreign }, { token: org.admin.token }), 404);
+    refused(await t().callRaw(contract.feedback.detail, {}, { token: org.admin.token }), 400, 'id：');
   });
 
   it('reply and updateStatus by an administrator', async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
     const id = await save(org.seat.token);
-    ok(await t().post(`${B}/problemFeedback/updateStatus`, { id, status: 2 }, { token: org.admin.token }));
-    expect(ok(await t().post(`${B}/problemFeedback/detail`, { id }, { token: org.seat.token })).statusName).toBe(
-      '处理中',
-    );
-    ok(await t().post(`${B}/problemFeedback/reply`, { id, reply: '已修复，请刷新后重试' }, { token: org.admin.token }));
-    const d = ok(await t().post(`${B}/problemFeedback/detail`, { id }, { token: org.seat.token }));
+    ok(await t().call(contract.feedback.updateStatus, { id, status: 2 }, { token: org.admin.token }));
+    expect(ok(await t().call(contract.feedback.detail, { id }, { token: org.seat.token })).statusName).toBe('处理中');
+    ok(await t().call(contract.feedback.reply, { id, reply: '已修复，请刷新后重试' }, { token: org.admin.token }));
+    const d = ok(await t().call(contract.feedback.detail, { id }, { token: org.seat.token }));
     expect(d).toMatchObject({ status: 3, reply: '已修复，请刷新后重试', replyUserName: '管理员' });
     expect(d.repliedAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     refused(
-      await t().post(`${B}/problemFeedback/reply`, { id, reply: '' }, { token: org.admin.token }),
+      await t().call(contract.feedback.reply, { id, reply: '' }, { token: org.admin.token }),
       400,
       'reply：请输入回复内容',
     );
     refused(
-      await t().post(`${B}/problemFeedback/updateStatus`, { id, status: 7 }, { token: org.admin.token }),
+      await t().call(contract.feedback.updateStatus, { id, status: 7 }, { token: org.admin.token }),
       400,
       'status：处理状态只能是 1、2、3',
     );
-    refused(await t().post(`${B}/problemFeedback/reply`, { id, reply: 'x' }, { token: other.admin.token }), 404);
-    refused(await t().post(`${B}/problemFeedback/updateStatus`, { id, status: 1 }, { token: other.admin.token }), 404);
+    refused(await t().call(contract.feedback.reply, { id, reply: 'x' }, { token: other.admin.token }), 404);
+    refused(await t().call(contract.feedback.updateStatus, { id, status: 1 }, { token: other.admin.token }), 404);
   });
   it("another organisation's administrator cannot reply to or change the status of a feedback: nothing changes", async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
     const id = await save(org.seat.token);
-    refused(await t().post(`${B}/problemFeedback/reply`, { id, reply: '别家回复' }, { token: other.admin.token }), 404);
-    refused(await t().post(`${B}/problemFeedback/updateStatus`, { id, status: 3 }, { token: other.admin.token }), 404);
-    refused(await t().post(`${B}/problemFeedback/detail`, { id }, { token: other.admin.token }), 404);
-    const d = ok(await t().post(`${B}/problemFeedback/detail`, { id }, { token: org.seat.token }));
+    refused(await t().call(contract.feedback.reply, { id, reply: '别家回复' }, { token: other.admin.token }), 404);
+    refused(await t().call(contract.feedback.updateStatus, { id, status: 3 }, { token: other.admin.token }), 404);
+    refused(await t().call(contract.feedback.detail, { id }, { token: other.admin.token }), 404);
+    const d = ok(await t().call(contract.feedback.detail, { id }, { token: org.seat.token }));
     expect(d).toMatchObject({ status: 1, statusName: '待处理' });
     expect(d.reply ?? null).toBeNull();
-    expect(ok(await t().post(`${B}/problemFeedback/list`, {}, { token: other.admin.token })).total).toBe(0);
+    expect(ok(await t().call(contract.feedback.list, {}, { token: other.admin.token })).total).toBe(0);
   });
 
   it('answering takes feedback:edit: the operation-log sign alone reads every feedback but answers none', async () => {
     const org = await t().newOrg();
     const id = await save(org.seat.token);
     const auditor = await customRoleUser(t(), org, { functionSigns: ['log:view'] });
-    expect(ok(await t().post(`${B}/problemFeedback/list`, {}, { token: auditor.token })).total).toBe(1);
+    expect(ok(await t().call(contract.feedback.list, {}, { token: auditor.token })).total).toBe(1);
     await expectForbidden(t(), auditor.token, [
       { path: '/problemFeedback/reply', body: { id, reply: '已处理' } },
       { path: '/problemFeedback/updateStatus', body: { id, status: 3 } },
     ]);
-    expect(ok(await t().post(`${B}/problemFeedback/detail`, { id }, { token: org.seat.token })).status).toBe(1);
+    expect(ok(await t().call(contract.feedback.detail, { id }, { token: org.seat.token })).status).toBe(1);
     // the built-in manager role holds it, as does a role given only feedback:edit
-    ok(await t().post(`${B}/problemFeedback/updateStatus`, { id, status: 2 }, { token: org.manager.token }));
+    ok(await t().call(contract.feedback.updateStatus, { id, status: 2 }, { token: org.manager.token }));
     const handler = await customRoleUser(t(), org, { functionSigns: ['feedback:edit'] });
-    ok(await t().post(`${B}/problemFeedback/reply`, { id, reply: '已修复' }, { token: handler.token }));
-    expect(ok(await t().post(`${B}/problemFeedback/detail`, { id }, { token: org.seat.token })).status).toBe(3);
+    ok(await t().call(contract.feedback.reply, { id, reply: '已修复' }, { token: handler.token }));
+    expect(ok(await t().call(contract.feedback.detail, { id }, { token: org.seat.token })).status).toBe(3);
   });
 });

@@ -5,12 +5,11 @@ import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-
 import type { AppContext } from '../../platform/context';
 import { offsetOf, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
-import { aiSettingOf } from '../analysis/ports';
+import { aiSettingOf } from '../analysis';
 import { callAnalysis } from '../analysis/schema';
-import { findClue } from '../clue/rows';
+import { accessOf, findClue } from '../clue';
 import { clue } from '../clue/schema';
-import { accessOf } from '../clue/view';
-import { maskPhone } from '../clueField/fields';
+import { maskPhone } from '../clueField';
 import { orgUsersByIds } from '../org';
 import { emptyBriefing, labelScores, loadMaterial } from './briefing';
 import { briefingWith } from './llmBriefing';
@@ -37,8 +36,16 @@ export class InsightCustomers {
     return this.ctx.db;
   }
 
-  /** Builds a customer's briefing from all of its calls and stores it with the AI profile the lists rank by. */
+  /**
+   * Builds a customer's briefing from all of its calls and stores it with the AI profile the lists rank by. A lead the
+   * organisation does not have (a job given another organisation's id) gets nothing stored.
+   */
   async rebuild(orgId: number, clueId: number): Promise<Briefing> {
+    const [own] = await this.db
+      .select({ id: clue.id })
+      .from(clue)
+      .where(and(eq(clue.organizationId, orgId), eq(clue.id, clueId)));
+    if (!own) return emptyBriefing(clueId);
     const material = await loadMaterial(this.db, orgId, clueId);
     const llm = material.calls.length ? ((await aiSettingOf(this.ctx)?.llmFor(orgId)) ?? null) : null;
     const b = await briefingWith(llm, material);

@@ -1,7 +1,7 @@
 import type { Transcript } from '@crm/core';
 import { describe, expect, it } from 'vitest';
-import { analyse, DEFAULT_RULES } from '../analysis/engine';
-import { transcriptOf } from '../analysis/testKit';
+import { analyse, DEFAULT_RULES } from '../../lib/analyser';
+import { transcriptOf } from '../../test/analysis';
 import { dueDay, extractMentions } from './extract';
 import { FIRST_CALL, SECOND_CALL, THIRD_CALL } from './testCalls';
 

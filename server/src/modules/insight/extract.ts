@@ -1,7 +1,7 @@
 import type { TranscriptSegment } from '@crm/core';
 import type { MentionKind } from '@crm/core/contract/insight';
-import { type Clause, prepare } from '../analysis/engine/text';
-import type { AnalysisResult, Evidence } from '../analysis/engine/types';
+import { type Clause, prepare } from '../../lib/analyser/text';
+import type { AnalysisResult, Evidence } from '../../lib/analyser/types';
 
 /**
  * What one analysed call says about its customer, as mentions insight stores and aggregates. Budget, decision maker,

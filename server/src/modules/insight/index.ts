@@ -60,3 +60,5 @@ export const insightModule: Module = {
     for (const org of demo) await seedInsight(ctx, org);
   },
 };
+
+export { analysedCallRows } from './readModel';

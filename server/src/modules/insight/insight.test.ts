@@ -1,10 +1,11 @@
 // Every call of contract.insight: success, validation (400 with the field named), no session (code 10), another
 // organisation's ids (404 / nothing seen). Three calls to one customer drive the briefing, lists, insight and topics.
+import { contract } from '@crm/core/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { A, addLead, openAi, R, uploadCall, waitFor } from '../../test/analysis';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { ok, refused } from '../../test/org';
-import { A, addLead, openAi, R, uploadCall, waitFor } from '../analysis/testKit';
 import { FIRST_CALL, SECOND_CALL, THIRD_CALL } from './testCalls';
 
 const B = '/api/backend';
@@ -27,8 +28,8 @@ describe('insight calls', () => {
     clueId = await addLead(t(), org.seat.token, '张先生');
     // quiet hours off: the reminders of these calls are delivered at once whatever the hour the test runs
     ok(
-      await t().post(
-        `${R}/clue/airecommend/saveSetting`,
+      await t().call(
+        contract.insight.saveReminderSetting,
         {
           signals: ['strongNoFollow', 'churnRose', 'promiseDue', 'calledBack', 'competitor'],
           noFollowHours: 2,
@@ -130,7 +131,7 @@ describe('insight calls', () => {
     expect(info).toMatchObject({ clueId, name: '张先生', callCount: 3, intention: 1, intentionName: '强意向' });
     expect(ok(await post(A, '/api/clue/getCustomerInfoByClueIdNew', { clueId }, org.seat.token)).clueId).toBe(clueId);
     expect(ok(await post(A, '/api/clue/getRiskListByClueId', { clueId }, org.seat.token))).toEqual(risks);
-    const sale = ok(await t().get(`${A}/clue/V1/getAiSaleDetail`, { token: org.seat.token, query: { clueId } }));
+    const sale = ok(await t().call(contract.insight.aiSaleDetail, { clueId }, { token: org.seat.token }));
     expect(sale.advice.join()).toContain('意向强');
     expect(sale.advice.join()).toContain('编程猫');
     for (const path of [
@@ -142,7 +143,7 @@ describe('insight calls', () => {
       refused(await post(A, path, { clueId: 0 }, org.seat.token), 400);
       refused(await post(A, path, { clueId }), 401);
     }
-    refused(await t().get(`${A}/clue/V1/getAiSaleDetail`, { token: other.admin.token, query: { clueId } }), 404);
+    refused(await t().call(contract.insight.aiSaleDetail, { clueId }, { token: other.admin.token }), 404);
   });
 
   it('AI customer lists: ranked, filtered like the lead list, scoped', async () => {
@@ -414,7 +415,7 @@ describe('insight calls', () => {
     expect((await waitFor(t(), org.seat.token, extra)).data.analysisStatus).toBe(3);
     const bind = (id: number | null) =>
       t()
-        .post(`${B}/headset/bindClue`, { ids: [extra], clueId: id }, { token: org.seat.token })
+        .call(contract.recording.bindClue, { ids: [extra], clueId: id }, { token: org.seat.token })
         .then(ok);
     await bind(clueId);
     const b = ok(await post(A, '/asr/V1/getAiCommBriefing', { clueId }, org.seat.token));

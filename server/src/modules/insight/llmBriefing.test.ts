@@ -1,11 +1,12 @@
 // The briefing written by the organisation's model (a local fake OpenAI-compatible server): generated from the calls'
 // structured results (never audio), its citations mapped to the mentions it names, validated; an invalid answer, a
 // citation of a mention that was not given, or a failing server leaves the extractive briefing with the reason.
+import { contract } from '@crm/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addLead, openAi, uploadCall, waitFor } from '../../test/analysis';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { type TestOrg, useTestApp } from '../../test/harness';
-import { B, ok } from '../../test/org';
-import { A, addLead, openAi, uploadCall, waitFor } from '../analysis/testKit';
+import { ok } from '../../test/org';
 import { FIRST_CALL, SECOND_CALL } from './testCalls';
 
 type Mode = 'good' | 'badRef' | 'invalid' | 'down';
@@ -52,8 +53,8 @@ describe('the briefing written by the LLM', () => {
           .analysisStatus,
       ).toBe(3);
     ok(
-      await t().post(
-        `${B}/aiModel/save`,
+      await t().call(
+        contract.aiSetting.modelSave,
         { name: '摘要模型', baseUrl: `${llm.url}/v1`, model: 'fake-chat', timeoutMs: 5000, active: true },
         { token: org.admin.token },
       ),
@@ -62,7 +63,7 @@ describe('the briefing written by the LLM', () => {
   afterAll(() => llm?.close());
 
   const rebuild = async () =>
-    ok(await t().post(`/api/robot/clue/aiClue/refreshBriefing`, { clueId }, { token: org.seat.token }));
+    ok(await t().call(contract.insight.refreshBriefing, { clueId }, { token: org.seat.token }));
 
   it('generated from the structured results, each point citing the mentions it names', async () => {
     mode = 'good';
@@ -78,9 +79,7 @@ describe('the briefing written by the LLM', () => {
     expect(prompt).toContain('"label":"编程猫"');
     expect(prompt).not.toContain('我们的课程一期是四千八百元');
     // the stored briefing is what the customer detail reads
-    expect(ok(await t().post(`${A}/asr/V1/getAiCommBriefing`, { clueId }, { token: org.seat.token })).source).toBe(
-      'llm',
-    );
+    expect(ok(await t().call(contract.insight.briefing, { clueId }, { token: org.seat.token })).source).toBe('llm');
   });
 
   it('falls back to the extractive briefing when the answer cites nothing given, is invalid or the server fails', async () => {

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@crm/core';
 import { BRIEFING_SECTIONS, type Briefing, type BriefingPoint, MentionKindName } from '@crm/core/contract/insight';
 import { z } from 'zod';
-import type { OrgLlm } from '../analysis/ports';
+import type { OrgLlm } from '../analysis';
 import { type BriefingMaterial, citeOf, extractiveBriefing } from './briefing';
 
 /**

@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import type { Session } from '../../platform/session';
 import { callAnalysis } from '../analysis/schema';
-import { findRecording } from '../recording/rows';
+import { findRecording } from '../recording';
 import { insightMention } from './schema';
 
 type Calls = typeof contract.insight;

@@ -11,8 +11,8 @@ import { and, count, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } fr
 import type { AppContext } from '../../platform/context';
 import { offsetOf, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
-import type { AnalysedEvent } from '../analysis/pipeline';
-import { clueScope } from '../clue/query';
+import type { AnalysedEvent } from '../analysis';
+import { clueScope } from '../clue';
 import { clue } from '../clue/schema';
 import * as org from '../org';
 import { deliverableAt, shanghaiDay } from './quiet';

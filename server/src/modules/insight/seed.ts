@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { AppContext, DemoOrg } from '../../platform/context';
-import { orgClues } from '../clue/query';
+import { orgClues } from '../clue';
 import { clue } from '../clue/schema';
 import { recording } from '../recording/schema';
 import { DEFAULT_REMINDER_SETTING } from './reminders';

@@ -7,7 +7,7 @@ import { offsetOf, page } from '../../platform/paging';
 import { anyOf, findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern, uniqueViolation } from '../../platform/validation';
-import type { AsrService } from '../asr/service';
+import type { AsrService } from '../asr';
 import { orgUsersByIds } from '../org';
 import { daysBetween, periodOf, shanghaiDaySql } from './insights';
 import { insightTopic } from './schema';

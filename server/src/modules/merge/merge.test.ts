@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, type TestUser, useTestApp } from '../../test/harness';
@@ -31,7 +32,7 @@ describe('/mergeCustomer and /clue/duplicate: duplicate groups and merges', () =
       const res = await t().post(`${R}${p}`, {});
       expect(`${p} ${res.status} ${res.code}`).toBe(`${p} 401 10`);
     }
-    expect((await t().get(`${R}/mergeCustomer/queryMergeRecordDetail`, { query: { id: 1 } })).code).toBe(10);
+    expect((await t().call(contract.mergeCustomer.recordDetail, { id: 1 })).code).toBe(10);
     for (const p of [
       '/mergeCustomer/mergeCustomer',
       '/mergeCustomer/queryGoingToMergeCustomerList',
@@ -115,10 +116,7 @@ describe('/mergeCustomer and /clue/duplicate: duplicate groups and merges', () =
     const list = ok(await post('/mergeCustomer/queryMergeRecordList', { pageNum: 1, pageSize: 10 }, org.admin));
     expect(list.lists[0]).toMatchObject({ keptClueId: a.id, keptName: '周洋', mergedNames: ['周洋（重复）', '周总'] });
     const detail = ok(
-      await t().get(`${R}/mergeCustomer/queryMergeRecordDetail`, {
-        token: org.admin.token,
-        query: { id: list.lists[0].id },
-      }),
+      await t().call(contract.mergeCustomer.recordDetail, { id: list.lists[0].id }, { token: org.admin.token }),
     );
     expect(detail.choices).toEqual([
       { fieldName: 'name', fieldLabel: '客户名称', fromClueId: c.id, value: '周总' },
@@ -131,10 +129,7 @@ describe('/mergeCustomer and /clue/duplicate: duplicate groups and merges', () =
 
     const other = await t().newOrg();
     refused(
-      await t().get(`${R}/mergeCustomer/queryMergeRecordDetail`, {
-        token: other.admin.token,
-        query: { id: list.lists[0].id },
-      }),
+      await t().call(contract.mergeCustomer.recordDetail, { id: list.lists[0].id }, { token: other.admin.token }),
       404,
     );
     refused(await post('/mergeCustomer/mergeCustomer', { keepId: a.id, clueIds: [a.id, a.id + 1] }, other.admin), 400);

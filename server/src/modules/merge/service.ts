@@ -7,9 +7,9 @@ import { badRequest } from '../../platform/errors';
 import { offsetOf, page, pageRows } from '../../platform/paging';
 import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import type { Clues } from '../clue/service';
-import { STANDARD_BY_NAME } from '../clueField/fields';
-import type { ClueFieldService } from '../clueField/service';
+import type { Clues } from '../clue';
+import type { ClueFieldService } from '../clueField';
+import { STANDARD_BY_NAME } from '../clueField';
 import { orgUsersByIds } from '../org';
 import { mergeRecord } from './schema';
 

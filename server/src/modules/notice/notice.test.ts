@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { contract } from '@crm/core/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userTopic } from '../../platform/push';
@@ -15,9 +16,9 @@ describe('notice: organisation notices', () => {
   });
 
   it('save publishes a notice and messages every user of the organisation', async () => {
-    const before = await t().post(`${B}/appNotice/getRedDotNew`, {}, { token: org.seat.token });
-    const res = await t().post(
-      `${B}/noticeController/save`,
+    const before = await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token });
+    const res = await t().call(
+      contract.notice.save,
       { title: '五一放假通知', content: '5 月 1 日至 5 日放假' },
       { token: org.admin.token },
     );
@@ -25,12 +26,12 @@ describe('notice: organisation notices', () => {
     expect(res.data).toMatchObject({ title: '五一放假通知', status: 1, createUserName: org.admin.username });
     expect(res.data.publishTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     for (const u of [org.seat, org.otherSeat, org.manager, org.admin]) {
-      const dot = await t().post(`${B}/appNotice/getRedDotNew`, {}, { token: u.token });
+      const dot = await t().call(contract.notice.unreadCounts, undefined, { token: u.token });
       expect(dot.data.unreadCount).toBeGreaterThanOrEqual(1);
     }
-    const after = await t().post(`${B}/appNotice/getRedDotNew`, {}, { token: org.seat.token });
+    const after = await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token });
     expect(after.data.unreadCount).toBe(before.data.unreadCount + 1);
-    const msgs = await t().post(`${B}/appNotice/list`, { msgType: 'notice' }, { token: org.seat.token });
+    const msgs = await t().call(contract.notice.messages, { msgType: 'notice' }, { token: org.seat.token });
     expect(msgs.data.lists[0]).toMatchObject({
       title: '五一放假通知',
       msgType: 'notice',
@@ -38,7 +39,7 @@ describe('notice: organisation notices', () => {
       noticeId: res.data.id,
     });
     // the other organisation hears nothing
-    const otherDot = await t().post(`${B}/appNotice/getRedDotNew`, {}, { token: other.seat.token });
+    const otherDot = await t().call(contract.notice.unreadCounts, undefined, { token: other.seat.token });
     expect(otherDot.data.totalUnreadCount).toBe(0);
     // the operation log records the write
     const log = await t().ctx.db.execute(
@@ -48,90 +49,74 @@ describe('notice: organisation notices', () => {
   });
 
   it('drafts are seen by editors only; publishing a draft announces it once', async () => {
-    const draft = await t().post(
-      `${B}/noticeController/save`,
+    const draft = await t().call(
+      contract.notice.save,
       { title: '草稿公告', content: '内容', publish: false },
       { token: org.manager.token },
     );
     expect(draft.data.status).toBe(2);
-    const seatList = await t().post(
-      `${B}/noticeController/list`,
-      { pageNum: 1, pageSize: 10 },
-      { token: org.seat.token },
-    );
+    const seatList = await t().call(contract.notice.list, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     expect(seatList.data.lists.map((n: any) => n.id)).not.toContain(draft.data.id);
-    const seatDetail = await t().post(`${B}/noticeController/detail`, { id: draft.data.id }, { token: org.seat.token });
+    const seatDetail = await t().call(contract.notice.detail, { id: draft.data.id }, { token: org.seat.token });
     expect(seatDetail.status).toBe(404);
-    const mgrList = await t().post(`${B}/noticeController/list`, { status: 2 }, { token: org.manager.token });
+    const mgrList = await t().call(contract.notice.list, { status: 2 }, { token: org.manager.token });
     expect(mgrList.data.lists.map((n: any) => n.id)).toContain(draft.data.id);
     expect(mgrList.data).toMatchObject({ pageNum: 1, pageSize: 10 });
 
-    const dot0 = (await t().post(`${B}/appNotice/getRedDotNew`, {}, { token: org.seat.token })).data.unreadCount;
-    const pub = await t().post(
-      `${B}/noticeController/update`,
+    const dot0 = (await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token })).data.unreadCount;
+    const pub = await t().call(
+      contract.notice.update,
       { id: draft.data.id, title: '正式公告', content: '新内容', publish: true },
       { token: org.manager.token },
     );
     expect(pub.data).toMatchObject({ status: 1, title: '正式公告' });
-    const again = await t().post(
-      `${B}/noticeController/update`,
+    const again = await t().call(
+      contract.notice.update,
       { id: draft.data.id, title: '正式公告2', content: '新内容', publish: true },
       { token: org.manager.token },
     );
     expect(again.code).toBe(1);
-    const dot1 = (await t().post(`${B}/appNotice/getRedDotNew`, {}, { token: org.seat.token })).data.unreadCount;
+    const dot1 = (await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token })).data.unreadCount;
     expect(dot1).toBe(dot0 + 1);
-    const detail = await t().post(`${B}/noticeController/detail`, { id: draft.data.id }, { token: org.seat.token });
+    const detail = await t().call(contract.notice.detail, { id: draft.data.id }, { token: org.seat.token });
     expect(detail.data).toMatchObject({ title: '正式公告2', content: '新内容' });
-    const found = await t().post(`${B}/noticeController/list`, { title: '正式' }, { token: org.seat.token });
+    const found = await t().call(contract.notice.list, { title: '正式' }, { token: org.seat.token });
     expect(found.data.lists.every((n: any) => n.title.includes('正式'))).toBe(true);
   });
 
   it('delete removes the notice and its unread announcements', async () => {
-    const n = await t().post(
-      `${B}/noticeController/save`,
-      { title: '将删除', content: 'x' },
-      { token: org.admin.token },
-    );
-    const dot0 = (await t().post(`${B}/appNotice/getRedDotNew`, {}, { token: org.seat.token })).data.unreadCount;
-    const del = await t().post(`${B}/noticeController/delete`, { id: n.data.id }, { token: org.admin.token });
+    const n = await t().call(contract.notice.save, { title: '将删除', content: 'x' }, { token: org.admin.token });
+    const dot0 = (await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token })).data.unreadCount;
+    const del = await t().call(contract.notice.remove, { id: n.data.id }, { token: org.admin.token });
     expect(del.code).toBe(1);
-    const dot1 = (await t().post(`${B}/appNotice/getRedDotNew`, {}, { token: org.seat.token })).data.unreadCount;
+    const dot1 = (await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token })).data.unreadCount;
     expect(dot1).toBe(dot0 - 1);
-    const gone = await t().post(`${B}/noticeController/detail`, { id: n.data.id }, { token: org.admin.token });
+    const gone = await t().call(contract.notice.detail, { id: n.data.id }, { token: org.admin.token });
     expect(gone.status).toBe(404);
     expect(gone.msg).toBe('数据不存在');
   });
 
   it('validation errors name the field in Chinese', async () => {
-    const noTitle = await t().post(
-      `${B}/noticeController/save`,
-      { title: ' ', content: 'x' },
-      { token: org.admin.token },
-    );
+    const noTitle = await t().call(contract.notice.save, { title: ' ', content: 'x' }, { token: org.admin.token });
     expect(noTitle.status).toBe(400);
     expect(noTitle.msg).toContain('请输入公告标题');
-    const noId = await t().post(
-      `${B}/noticeController/update`,
-      { title: 'a', content: 'b' },
-      { token: org.admin.token },
-    );
+    const noId = await t().callRaw(contract.notice.update, { title: 'a', content: 'b' }, { token: org.admin.token });
     expect(noId.status).toBe(400);
     expect(noId.msg).toContain('id');
-    const badSize = await t().post(`${B}/noticeController/list`, { pageSize: 7 }, { token: org.admin.token });
+    const badSize = await t().call(contract.notice.list, { pageSize: 7 }, { token: org.admin.token });
     expect(badSize.msg).toContain('每页条数只能是 10、20、50、100');
-    const badDel = await t().post(`${B}/noticeController/delete`, { id: 'abc' }, { token: org.admin.token });
+    const badDel = await t().call(contract.notice.remove, { id: 'abc' }, { token: org.admin.token });
     expect(badDel.status).toBe(400);
-    const huge = await t().post(`${B}/noticeController/detail`, { id: 99_999_999_999 }, { token: org.admin.token });
+    const huge = await t().call(contract.notice.detail, { id: 99_999_999_999 }, { token: org.admin.token });
     expect(huge.status).toBe(400);
     expect(huge.msg).toContain('id');
   });
 
   it('needs the notice:edit sign to write', async () => {
-    const res = await t().post(`${B}/noticeController/save`, { title: 't', content: 'c' }, { token: org.seat.token });
+    const res = await t().call(contract.notice.save, { title: 't', content: 'c' }, { token: org.seat.token });
     expect(res.status).toBe(403);
     expect(res.msg).toBe('无权限访问');
-    const list = await t().post(`${B}/noticeController/list`, {}, { token: org.seat.token });
+    const list = await t().call(contract.notice.list, {}, { token: org.seat.token });
     expect(list.code).toBe(1);
   });
 
@@ -154,22 +139,18 @@ describe('notice: organisation notices', () => {
   });
 
   it("another organisation's notice ids answer 404 and change nothing", async () => {
-    const n = await t().post(
-      `${B}/noticeController/save`,
-      { title: '本机构公告', content: 'x' },
-      { token: org.admin.token },
-    );
+    const n = await t().call(contract.notice.save, { title: '本机构公告', content: 'x' }, { token: org.admin.token });
     for (const path of ['/noticeController/detail', '/noticeController/delete'])
       expect((await t().post(`${B}${path}`, { id: n.data.id }, { token: other.admin.token })).status).toBe(404);
-    const upd = await t().post(
-      `${B}/noticeController/update`,
+    const upd = await t().call(
+      contract.notice.update,
       { id: n.data.id, title: '篡改', content: 'y' },
       { token: other.admin.token },
     );
     expect(upd.status).toBe(404);
-    const list = await t().post(`${B}/noticeController/list`, {}, { token: other.admin.token });
+    const list = await t().call(contract.notice.list, {}, { token: other.admin.token });
     expect(list.data.lists.map((x: any) => x.id)).not.toContain(n.data.id);
-    const still = await t().post(`${B}/noticeController/detail`, { id: n.data.id }, { token: org.seat.token });
+    const still = await t().call(contract.notice.detail, { id: n.data.id }, { token: org.seat.token });
     expect(still.data.title).toBe('本机构公告');
   });
 });
@@ -201,41 +182,37 @@ describe('notice: user messages (appNotice)', () => {
     const skipped = await svc.notify(org.orgId, [other.seat.userId], { title: 'x', msgType: 'clue_remind' });
     expect(skipped).toEqual([]);
 
-    const dot = await t().post(`${B}/appNotice/getRedDotNew`, {}, { token: org.seat.token });
+    const dot = await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token });
     expect(dot.data).toEqual({ unreadCount: 1, aiUnreadCount: 2, totalUnreadCount: 3 });
 
-    const aiList = await t().post(
-      `${B}/appNotice/list`,
+    const aiList = await t().call(
+      contract.notice.messages,
       { kind: 'ai', pageNum: 1, pageSize: 10 },
       { token: org.seat.token },
     );
     expect(aiList.data.total).toBe(2);
     expect(aiList.data.lists.every((m: any) => m.msgType.startsWith('ai_'))).toBe(true);
-    const normal = await t().post(`${B}/appNotice/list`, { kind: 'normal' }, { token: org.seat.token });
+    const normal = await t().call(contract.notice.messages, { kind: 'normal' }, { token: org.seat.token });
     expect(normal.data.lists[0]).toMatchObject({
       title: '线索提醒',
       param: { clueInfo: { clueId: 7, name: '张三' } },
       isRead: 0,
     });
-    const byType = await t().post(`${B}/appNotice/list`, { msgType: 'ai_risk' }, { token: org.seat.token });
+    const byType = await t().call(contract.notice.messages, { msgType: 'ai_risk' }, { token: org.seat.token });
     expect(byType.data.total).toBe(1);
-    const paged = await t().post(`${B}/appNotice/list`, { pageNum: 2, pageSize: 10 }, { token: org.seat.token });
+    const paged = await t().call(contract.notice.messages, { pageNum: 2, pageSize: 10 }, { token: org.seat.token });
     expect(paged.data).toMatchObject({ lists: [], total: 3, pageNum: 2, pageSize: 10 });
 
-    const read = await t().post(`${B}/appNotice/setReadByIds`, { ids: [ai[0].id] }, { token: org.seat.token });
+    const read = await t().call(contract.notice.setRead, { ids: [ai[0].id] }, { token: org.seat.token });
     expect(read.data).toEqual({ unreadCount: 1, aiUnreadCount: 1, totalUnreadCount: 2 });
     // marking it again does not go below 0
-    const again = await t().post(
-      `${B}/appNotice/setReadByIds`,
-      { ids: [ai[0].id, ai[0].id] },
-      { token: org.seat.token },
-    );
+    const again = await t().call(contract.notice.setRead, { ids: [ai[0].id, ai[0].id] }, { token: org.seat.token });
     expect(again.data.aiUnreadCount).toBe(1);
-    const unreadOnly = await t().post(`${B}/appNotice/list`, { isRead: 0 }, { token: org.seat.token });
+    const unreadOnly = await t().call(contract.notice.messages, { isRead: 0 }, { token: org.seat.token });
     expect(unreadOnly.data.total).toBe(2);
-    const all = await t().post(`${B}/appNotice/setAllRead`, { kind: 'ai' }, { token: org.seat.token });
+    const all = await t().call(contract.notice.setAllRead, { kind: 'ai' }, { token: org.seat.token });
     expect(all.data).toEqual({ unreadCount: 1, aiUnreadCount: 0, totalUnreadCount: 1 });
-    const rest = await t().post(`${B}/appNotice/setAllRead`, {}, { token: org.seat.token });
+    const rest = await t().call(contract.notice.setAllRead, {}, { token: org.seat.token });
     expect(rest.data.totalUnreadCount).toBe(0);
   });
 
@@ -251,31 +228,31 @@ describe('notice: user messages (appNotice)', () => {
     });
     const [mine] = await svc.notify(org.orgId, [org.seat.userId], { title: '我的消息', msgType: 'clue_remind' });
     for (const id of [theirs.id, colleague.id]) {
-      const res = await t().post(`${B}/appNotice/setReadByIds`, { ids: [mine.id, id] }, { token: org.seat.token });
+      const res = await t().call(contract.notice.setRead, { ids: [mine.id, id] }, { token: org.seat.token });
       expect(res.status).toBe(404);
     }
-    expect((await t().post(`${B}/appNotice/getRedDotNew`, {}, { token: other.seat.token })).data.unreadCount).toBe(1);
-    expect((await t().post(`${B}/appNotice/getRedDotNew`, {}, { token: org.seat.token })).data.unreadCount).toBe(1);
-    const list = await t().post(`${B}/appNotice/list`, {}, { token: org.seat.token });
+    expect(
+      (await t().call(contract.notice.unreadCounts, undefined, { token: other.seat.token })).data.unreadCount,
+    ).toBe(1);
+    expect((await t().call(contract.notice.unreadCounts, undefined, { token: org.seat.token })).data.unreadCount).toBe(
+      1,
+    );
+    const list = await t().call(contract.notice.messages, {}, { token: org.seat.token });
     expect(list.data.lists.map((m: any) => m.id)).not.toContain(theirs.id);
   });
 
   it('validation errors', async () => {
-    const empty = await t().post(`${B}/appNotice/setReadByIds`, { ids: [] }, { token: org.seat.token });
+    const empty = await t().call(contract.notice.setRead, { ids: [] }, { token: org.seat.token });
     expect(empty.status).toBe(400);
     expect(empty.msg).toContain('ids');
-    const missing = await t().post(`${B}/appNotice/setReadByIds`, {}, { token: org.seat.token });
+    const missing = await t().callRaw(contract.notice.setRead, {}, { token: org.seat.token });
     expect(missing.status).toBe(400);
-    const huge = await t().post(`${B}/appNotice/setReadByIds`, { ids: [1e20] }, { token: org.seat.token });
+    const huge = await t().call(contract.notice.setRead, { ids: [1e20] }, { token: org.seat.token });
     expect(huge.status).toBe(400);
     // ids that were never issued are someone else's as far as the caller can tell
-    const unknown = await t().post(
-      `${B}/appNotice/setReadByIds`,
-      { ids: [2_000_000_000_000] },
-      { token: org.seat.token },
-    );
+    const unknown = await t().call(contract.notice.setRead, { ids: [2_000_000_000_000] }, { token: org.seat.token });
     expect(unknown.status).toBe(404);
-    const badKind = await t().post(`${B}/appNotice/list`, { kind: 'x' }, { token: org.seat.token });
+    const badKind = await t().callRaw(contract.notice.messages, { kind: 'x' }, { token: org.seat.token });
     expect(badKind.status).toBe(400);
     expect(badKind.msg).toContain('kind');
   });
@@ -297,7 +274,7 @@ describe('notice: MQTT push to a signed-in user', () => {
 
   const connect = async (token: string) => {
     // the client id the server issues to the session (any other is refused: platform/push.test.ts)
-    const issued = await t().post(`${B}/appNotice/pushClient`, {}, { token });
+    const issued = await t().call(contract.notice.pushClient, undefined, { token });
     expect(issued.code).toBe(1);
     const c = await mqtt.connectAsync(`ws://127.0.0.1:${port}/mqtt`, {
       clientId: issued.data.clientId,
@@ -322,8 +299,8 @@ describe('notice: MQTT push to a signed-in user', () => {
 
     const received: { topic: string; payload: any }[] = [];
     seat.on('message', (topic, payload) => received.push({ topic, payload: JSON.parse(payload.toString()) }));
-    const res = await t().post(
-      `${B}/noticeController/save`,
+    const res = await t().call(
+      contract.notice.save,
       { title: '推送公告', content: '大家好' },
       { token: org.admin.token },
     );
@@ -336,7 +313,7 @@ describe('notice: MQTT push to a signed-in user', () => {
   });
 
   it('the push client id needs a session', async () => {
-    const res = await t().post(`${B}/appNotice/pushClient`, {});
+    const res = await t().call(contract.notice.pushClient);
     expect(res.code).toBe(10);
   });
 

@@ -1,13 +1,14 @@
 import { AI_MESSAGE_TYPES, formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { type MessageKind, type MessageParam, NoticeStatus } from '@crm/core/contract/notice';
+import type { PushMessage } from '@crm/core/contract/push';
 import { and, count, desc, eq, ilike, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../platform/db';
 import { must, notFound } from '../../platform/errors';
 import { page, pageRows } from '../../platform/paging';
 import { type Push, userTopic } from '../../platform/push';
-import { findScoped, scoped } from '../../platform/scope';
+import { anyOf, findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import * as org from '../org';
@@ -123,28 +124,44 @@ export class NoticeService {
 
   /** Pushes stored messages to their users' topics; a push failure is logged, the message stays stored. */
   async publish(rows: MessageRow[]): Promise<void> {
-    await Promise.all(
-      rows.map((m) =>
-        this.push
-          .publish(userTopic(m.organizationId, m.userId), { type: 'message', ...messageView(m) })
-          .catch((err) => {
-            this.log.warn({ err, messageId: m.id }, 'push of a message failed');
-          }),
-      ),
-    );
+    await Promise.all(rows.map((m) => this.pushTo(m.organizationId, m.userId, { type: 'message', ...messageView(m) })));
+  }
+
+  /** A push failure is logged: what was stored or changed stays, the browser catches up on its next refresh. */
+  private async pushTo(orgId: number, userId: number, message: PushMessage): Promise<void> {
+    await this.push.publish(userTopic(orgId, userId), message).catch((err) => {
+      this.log.warn({ err, userId, kind: message.type }, 'push to a user failed');
+    });
+  }
+
+  /** The caller's other tabs and devices follow the counts after messages were read here. */
+  private async pushUnread(session: Session, counts: UnreadCounts): Promise<UnreadCounts> {
+    await this.pushTo(session.orgId, session.userId, { type: 'unread', ...counts });
+    return counts;
   }
 
   async unreadCounts(session: Session): Promise<UnreadCounts> {
-    const [row] = await this.db
+    return (await this.unreadCountsOf(session, [session.userId]))[0];
+  }
+
+  /** The unread counts of users of the session's organisation, in the order of `userIds`. */
+  private async unreadCountsOf(session: Session, userIds: number[]): Promise<UnreadCounts[]> {
+    if (!userIds.length) return [];
+    const rows = await this.db
       .select({
+        userId: appNotice.userId,
         ai: sql<number>`count(*) filter (where ${inArray(appNotice.msgType, AI_TYPES)})`.mapWith(Number),
         all: count(),
       })
       .from(appNotice)
-      .where(and(mine(session), isNull(appNotice.readAt)));
-    const ai = row?.ai ?? 0;
-    const all = row?.all ?? 0;
-    return { unreadCount: all - ai, aiUnreadCount: ai, totalUnreadCount: all };
+      .where(and(scoped(session, appNotice), anyOf(appNotice.userId, userIds), isNull(appNotice.readAt)))
+      .groupBy(appNotice.userId);
+    const byUser = new Map(rows.map((r) => [r.userId, r]));
+    return userIds.map((id) => {
+      const ai = byUser.get(id)?.ai ?? 0;
+      const all = byUser.get(id)?.all ?? 0;
+      return { unreadCount: all - ai, aiUnreadCount: ai, totalUnreadCount: all };
+    });
   }
 
   /** Marks the caller's messages read; an id that is not one of the caller's messages refuses the whole request. */
@@ -161,7 +178,7 @@ export class NoticeService {
         .set({ readAt: new Date() })
         .where(and(inArray(appNotice.id, unique), mine(session), isNull(appNotice.readAt)));
     });
-    return this.unreadCounts(session);
+    return this.pushUnread(session, await this.unreadCounts(session));
   }
 
   /** Marks every unread message of the caller read (one list, or both). */
@@ -170,7 +187,7 @@ export class NoticeService {
       .update(appNotice)
       .set({ readAt: new Date() })
       .where(and(mine(session), isNull(appNotice.readAt), kindFilter(kind)));
-    return this.unreadCounts(session);
+    return this.pushUnread(session, await this.unreadCounts(session));
   }
 
   async listMessages(session: Session, q: Body<'messages'>): Promise<Answer<'messages'>> {
@@ -259,15 +276,21 @@ export class NoticeService {
     return noticeView(row);
   }
 
-  /** Deletes a notice and its unread announcements. */
+  /** Deletes a notice and its unread announcements; the badges of those who had not read it follow. */
   async remove(session: Session, id: number): Promise<Answer<'remove'>> {
-    await this.db.transaction(async (tx) => {
+    const unannounced = await this.db.transaction(async (tx) => {
       const row = must(await this.lock(tx, session, id));
-      await tx
+      const gone = await tx
         .delete(appNotice)
-        .where(and(eq(appNotice.noticeId, row.id), scoped(session, appNotice), isNull(appNotice.readAt)));
+        .where(and(eq(appNotice.noticeId, row.id), scoped(session, appNotice), isNull(appNotice.readAt)))
+        .returning({ userId: appNotice.userId });
       await tx.delete(notice).where(and(eq(notice.id, row.id), scoped(session, notice)));
+      return gone.map((m) => m.userId);
     });
+    const counts = await this.unreadCountsOf(session, unannounced);
+    await Promise.all(
+      unannounced.map((userId, i) => this.pushTo(session.orgId, userId, { type: 'unread', ...counts[i] })),
+    );
     return { id };
   }
 

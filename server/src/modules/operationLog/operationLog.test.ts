@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
@@ -15,18 +16,20 @@ describe('/operationLog', () => {
   it('writes through audited routes appear with who, what and when; filters; other organisations are not seen', async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
-    ok(await t().post(`${B}/organizationStation/save`, { name: '审计岗位' }, { token: org.admin.token }));
+    ok(await t().call(contract.positions.save, { name: '审计岗位' }, { token: org.admin.token }));
     ok(
-      await t().post(
-        `${B}/userController/changePassword`,
+      await t().call(
+        contract.users.changePassword,
         { id: org.seat.userId, password: 'abc12345' },
         { token: org.admin.token },
       ),
     );
-    ok(await t().post(`${B}/userController/updateWorkStatus`, { workStatus: 1 }, { token: org.manager.token }));
-    ok(await t().post(`${B}/organizationStation/save`, { name: '别家岗位' }, { token: other.admin.token }));
+    ok(await t().call(contract.users.updateWorkStatus, { workStatus: 1 }, { token: org.manager.token }));
+    ok(await t().call(contract.positions.save, { name: '别家岗位' }, { token: other.admin.token }));
 
-    const all = ok(await t().post(`${B}/operationLog/list`, { pageNum: 1, pageSize: 10 }, { token: org.admin.token }));
+    const all = ok(
+      await t().call(contract.operationLog.list, { pageNum: 1, pageSize: 10 }, { token: org.admin.token }),
+    );
     const actions = all.lists.map((l: any) => l.action);
     expect(actions).toEqual(expect.arrayContaining(['新增岗位', '修改用户密码', '修改工作状态']));
     expect(all.lists.some((l: any) => l.detail?.body?.name === '别家岗位')).toBe(false);
@@ -37,57 +40,57 @@ describe('/operationLog', () => {
       realName: '管理员',
       path: '/api/backend/userController/changePassword',
     });
-    expect(pwd.detail.body.password).toBe('******');
-    expect(pwd.createdAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(pwd!.detail).toMatchObject({ body: { password: '******' } });
+    expect(pwd!.createdAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 
     const byUser = ok(
-      await t().post(`${B}/operationLog/list`, { userId: org.manager.userId }, { token: org.admin.token }),
+      await t().call(contract.operationLog.list, { userId: org.manager.userId }, { token: org.admin.token }),
     );
     expect(byUser.lists.every((l: any) => l.userId === org.manager.userId)).toBe(true);
     expect(byUser.total).toBeGreaterThan(0);
     expect(
-      ok(await t().post(`${B}/operationLog/list`, { keyword: '岗位' }, { token: org.admin.token })).lists.map(
+      ok(await t().call(contract.operationLog.list, { keyword: '岗位' }, { token: org.admin.token })).lists.map(
         (l: any) => l.action,
       ),
     ).toEqual(['新增岗位']);
     expect(
       ok(
-        await t().post(
-          `${B}/operationLog/list`,
+        await t().call(
+          contract.operationLog.list,
           { startTime: '2000-01-01 00:00:00', endTime: '2000-12-31 23:59:59' },
           { token: org.admin.token },
         ),
       ).total,
     ).toBe(0);
     expect(
-      ok(await t().post(`${B}/operationLog/list`, { startTime: '2000-01-01 00:00:00' }, { token: org.admin.token }))
+      ok(await t().call(contract.operationLog.list, { startTime: '2000-01-01 00:00:00' }, { token: org.admin.token }))
         .total,
     ).toBe(all.total);
     // the manager holds log:view too; it is an organisation-wide log
-    expect(ok(await t().post(`${B}/operationLog/list`, {}, { token: org.manager.token })).total).toBe(all.total);
+    expect(ok(await t().call(contract.operationLog.list, {}, { token: org.manager.token })).total).toBe(all.total);
 
     refused(
-      await t().post(`${B}/operationLog/list`, { startTime: '2024-13-01 00:00:00' }, { token: org.admin.token }),
+      await t().call(contract.operationLog.list, { startTime: '2024-13-01 00:00:00' }, { token: org.admin.token }),
       400,
       'startTime：时间格式应为 YYYY-MM-DD HH:mm:ss',
     );
     refused(
-      await t().post(
-        `${B}/operationLog/list`,
+      await t().call(
+        contract.operationLog.list,
         { startTime: '2024-02-01 00:00:00', endTime: '2024-01-01 00:00:00' },
         { token: org.admin.token },
       ),
       400,
       'endTime：结束时间不能早于开始时间',
     );
-    refused(await t().post(`${B}/operationLog/list`, { userId: 'x' }, { token: org.admin.token }), 400, 'userId：');
+    refused(await t().call(contract.operationLog.list, { userId: 'x' }, { token: org.admin.token }), 400, 'userId：');
   });
 
   it('export returns an .xlsx of the filtered rows', async () => {
     const org = await t().newOrg();
     for (const name of ['岗位甲', '岗位乙', '岗位丙'])
-      ok(await t().post(`${B}/organizationStation/save`, { name }, { token: org.admin.token }));
-    ok(await t().post(`${B}/userController/updateWorkStatus`, { workStatus: 2 }, { token: org.seat.token }));
+      ok(await t().call(contract.positions.save, { name }, { token: org.admin.token }));
+    ok(await t().call(contract.users.updateWorkStatus, { workStatus: 2 }, { token: org.seat.token }));
     const res = await t().built.app.inject({
       method: 'POST',
       url: `${B}/operationLog/export`,
@@ -107,8 +110,12 @@ describe('/operationLog', () => {
     expect(rows.map((r) => JSON.parse(r[8]).body.name).sort()).toEqual(['岗位丙', '岗位乙', '岗位甲'].sort());
 
     // the export itself is logged
-    const logged = ok(await t().post(`${B}/operationLog/list`, { keyword: '导出' }, { token: org.admin.token }));
+    const logged = ok(await t().call(contract.operationLog.list, { keyword: '导出' }, { token: org.admin.token }));
     expect(logged.lists[0].action).toBe('导出操作日志');
-    refused(await t().post(`${B}/operationLog/export`, { endTime: 'x' }, { token: org.admin.token }), 400, 'endTime：');
+    refused(
+      await t().call(contract.operationLog.export, { endTime: 'x' }, { token: org.admin.token }),
+      400,
+      'endTime：',
+    );
   });
 });

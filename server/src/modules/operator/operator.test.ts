@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, type TestApp, type TestOperator, type TestOrg, useTestApp } from '../../test/harness';
@@ -70,10 +71,10 @@ describe('operator: money, prices and grants belong to the installation operator
   it('refuses the super admin of a self-registered organisation (registerApp) likewise', async () => {
     const phone = `15${String(Date.now() % 1e9).padStart(9, '0')}`;
     await t().ctx.limiter.reset(`sms:phone:${phone}`);
-    ok(await t().post(`${B}/loginController/msgCode`, { phone, type: 'register' }, { ip: '10.77.0.1' }));
+    ok(await t().call(contract.account.sendSmsCode, { phone, type: 'register' }, { ip: '10.77.0.1' }));
     const reg = ok(
-      await t().post(
-        `${B}/loginController/registerApp`,
+      await t().callRaw(
+        contract.account.register,
         { orgName: '自助注册机构', realName: '王老板', phone, code: t().sms.last(phone), password: 'newpass123' },
         { ip: '10.77.0.1' },
       ),
@@ -83,14 +84,11 @@ describe('operator: money, prices and grants belong to the installation operator
     for (const c of MONEY_CALLS(reg.organizationId))
       refused(await t().post(`${B}${c.path}`, c.body, { token: reg.token }), 403, '无权限访问');
     // and it has no other way to make money: a pack bought from the balance costs the unit price
-    refused(await t().post(`${B}${CC}/buyAiAnalyzePack`, { units: 1000 }, { token: reg.token }), 400, '账户余额不足');
+    refused(await t().call(contract.billing.buyAiPack, { units: 1000 }, { token: reg.token }), 400, '账户余额不足');
     expect(await orgMoney(t(), reg.token)).toEqual(before);
     // the automatic trial stays, once
-    ok(await t().post(`${B}/organizationAccountRecords/onTrial`, { product: 'ai_analyze' }, { token: reg.token }));
-    refused(
-      await t().post(`${B}/organizationAccountRecords/onTrial`, { product: 'ai_analyze' }, { token: reg.token }),
-      409,
-    );
+    ok(await t().call(contract.vendorOrders.onTrial, { product: 'ai_analyze' }, { token: reg.token }));
+    refused(await t().call(contract.vendorOrders.onTrial, { product: 'ai_analyze' }, { token: reg.token }), 409);
   });
 
   it('serves the operator on each money call, with an audit row holding before and after', async () => {
@@ -101,9 +99,15 @@ describe('operator: money, prices and grants belong to the installation operator
         : c,
     );
     // a price first, so that the zero prices below are changes
-    ok(await op.post('/organization/setAiUnitPrice', { organizationId: target.orgId, pricePerMinute: 15 }));
-    ok(await op.post(`${CC}/saveSeatRate`, { organizationId: target.orgId, fenPerMonth: 5_000 }));
-    ok(await op.post(`${CC}/saveCallRate`, { organizationId: target.orgId, line: '默认', rateFenPerMinute: 12 }));
+    ok(await op.call(contract.orgSettings.setAiUnitPrice, { organizationId: target.orgId, pricePerMinute: 15 }));
+    ok(await op.call(contract.billing.saveSeatRate, { organizationId: target.orgId, fenPerMonth: 5_000 }));
+    ok(
+      await op.call(contract.billing.saveCallRate, {
+        organizationId: target.orgId,
+        line: '默认',
+        rateFenPerMinute: 12,
+      }),
+    );
     for (const c of calls) ok(await op.post(c.path, c.body));
 
     expect(await orgMoney(t(), target.admin.token)).toEqual({
@@ -114,12 +118,14 @@ describe('operator: money, prices and grants belong to the installation operator
       seatRate: 0,
     });
     // the organisation's ledger shows the credit as the platform's, read-only
-    const entries = ok(await t().post(`${B}${CC}/accountRecordPageList`, {}, { token: target.admin.token }));
+    const entries = ok(await t().call(contract.billing.accountRecordPageList, {}, { token: target.admin.token }));
     expect(entries.lists[0]).toMatchObject({ type: 'manual', amountFen: 88_800, createdByName: '平台运营' });
-    const packs = ok(await t().post(`${B}${CC}/aiAnalyzePackDetailsPageList`, {}, { token: target.admin.token }));
+    const packs = ok(
+      await t().call(contract.costCenter.aiAnalyzePackDetailsPageList, {}, { token: target.admin.token }),
+    );
     expect(packs.lists[0]).toMatchObject({ source: 'grant', sourceName: '赠送', totalUnits: 1_000_000 });
 
-    const audit = ok(await op.post('/operator/auditPageList', { organizationId: target.orgId, pageSize: 50 }));
+    const audit = ok(await op.call(contract.operator.auditPageList, { organizationId: target.orgId, pageSize: 50 }));
     expect(audit.total).toBe(8);
     const byAction = (a: string) => audit.lists.filter((r: { action: string }) => r.action === a);
     for (const r of audit.lists) {
@@ -132,7 +138,7 @@ describe('operator: money, prices and grants belong to the installation operator
     expect(credit.after).toMatchObject({ balanceFen: 88_800 });
     expect(credit.detail).toMatchObject({ body: { amountFen: 88_800, reason: '对公转账 工行尾号 1234' } });
     const [grant] = byAction('赠送 AI 资源包');
-    expect([grant.before.aiMinutesLeft, grant.after.aiMinutesLeft]).toEqual([0, 1_000_000]);
+    expect([grant.before, grant.after]).toMatchObject([{ aiMinutesLeft: 0 }, { aiMinutesLeft: 1_000_000 }]);
     const prices = byAction('设置 AI 单价').map((r: any) => [r.before.aiUnitPriceFen, r.after.aiUnitPriceFen]);
     expect(prices).toEqual([
       [15, 0],
@@ -144,11 +150,13 @@ describe('operator: money, prices and grants belong to the installation operator
       [0, 5_000],
     ]);
     const [rateNow] = byAction('设置线路费率');
-    expect(rateNow.before.callRates).toMatchObject([{ line: '*', rateFenPerMinute: 12 }]);
-    expect(rateNow.after.callRates).toMatchObject([{ line: '*', rateFenPerMinute: 0 }]);
+    expect(rateNow.before).toMatchObject({ callRates: [{ line: '*', rateFenPerMinute: 12 }] });
+    expect(rateNow.after).toMatchObject({ callRates: [{ line: '*', rateFenPerMinute: 0 }] });
 
     // paging
-    const p2 = ok(await op.post('/operator/auditPageList', { organizationId: target.orgId, pageNum: 2, pageSize: 10 }));
+    const p2 = ok(
+      await op.call(contract.operator.auditPageList, { organizationId: target.orgId, pageNum: 2, pageSize: 10 }),
+    );
     expect(p2).toMatchObject({ total: 8, lists: [] });
   });
 
@@ -166,7 +174,7 @@ describe('operator: money, prices and grants belong to the installation operator
     ];
     for (const [path, body, msg] of bad) refused(await op.post(path, body), 400, msg);
     for (const c of MONEY_CALLS(2_000_000_000)) refused(await op.post(c.path, c.body), 404, '机构不存在');
-    refused(await op.post('/operator/organizationDetail', { organizationId: 2_000_000_000 }), 404, '机构不存在');
+    refused(await op.call(contract.operator.organizationDetail, { organizationId: 2_000_000_000 }), 404, '机构不存在');
     const rows = await t().ctx.db.select().from(operatorAudit).where(eq(operatorAudit.organizationId, 2_000_000_000));
     expect(rows).toEqual([]);
     expect((await orgMoney(t(), org.admin.token)).balanceFen).toBe(0);
@@ -174,11 +182,19 @@ describe('operator: money, prices and grants belong to the installation operator
 
   it('lists organisations with balance, AI minutes and unit price, and one organisation with its rates', async () => {
     const target = await t().newOrg();
-    ok(await op.post(`${CC}/manualCredit`, { organizationId: target.orgId, amountFen: 12_345, reason: '转账' }));
-    ok(await op.post(`${CC}/saveCallRate`, { organizationId: target.orgId, line: '北京移动', rateFenPerMinute: 9 }));
-    const name = (await t().post(`${B}/organization/getOrganizationDetail`, {}, { token: target.admin.token })).data
-      .name;
-    const list = ok(await op.post('/operator/organizationPageList', { keyword: name }));
+    ok(
+      await op.call(contract.billing.manualCredit, { organizationId: target.orgId, amountFen: 12_345, reason: '转账' }),
+    );
+    ok(
+      await op.call(contract.billing.saveCallRate, {
+        organizationId: target.orgId,
+        line: '北京移动',
+        rateFenPerMinute: 9,
+      }),
+    );
+    const name = (await t().call(contract.organization.getOrganizationDetail, undefined, { token: target.admin.token }))
+      .data.name;
+    const list = ok(await op.call(contract.operator.organizationPageList, { keyword: name }));
     expect(list.total).toBe(1);
     expect(list.lists[0]).toMatchObject({
       id: target.orgId,
@@ -189,9 +205,9 @@ describe('operator: money, prices and grants belong to the installation operator
       seatRateFenPerMonth: 0,
       userCount: 4,
     });
-    const detail = ok(await op.post('/operator/organizationDetail', { organizationId: target.orgId }));
+    const detail = ok(await op.call(contract.operator.organizationDetail, { organizationId: target.orgId }));
     expect(detail.callRates).toMatchObject([{ line: '北京移动', rateFenPerMinute: 9 }]);
-    expect(ok(await op.post('/operator/me'))).toMatchObject({ account: op.account });
+    expect(ok(await op.call(contract.operator.me))).toMatchObject({ account: op.account });
   });
 
   it('keeps operator and organisation sessions apart', async () => {
@@ -200,28 +216,28 @@ describe('operator: money, prices and grants belong to the installation operator
       const res = await t().post(`${B}${path}`, {}, { token: op.token });
       expect(`${path} ${res.status} ${res.code}`).toBe(`${path} 401 22001`);
     }
-    const info = await t().get(`${B}/loginController/getUserInfoByToken`, { token: op.token });
+    const info = await t().call(contract.account.userInfo, undefined, { token: op.token });
     expect(info.code).toBe(22001);
     // organisation tokens on the operator's own calls: 无权限访问
     for (const token of [org.admin.token, org.seat.token])
       for (const path of ['/operator/me', '/operator/organizationPageList', '/operator/auditPageList'])
         refused(await t().post(`${B}${path}`, {}, { token }), 403, '无权限访问');
     // no token: 请登录！; a broken one: 22001
-    refused(await t().post(`${B}/operator/me`, {}), 401, '请登录');
-    expect((await t().post(`${B}/operator/me`, {}, { token: 'x.y.z' })).code).toBe(22001);
+    refused(await t().call(contract.operator.me), 401, '请登录');
+    expect((await t().call(contract.operator.me, undefined, { token: 'x.y.z' })).code).toBe(22001);
     // signing out ends the operator's token
     const other = await t().newOperator();
-    ok(await other.post('/operator/logout'));
-    refused(await other.post('/operator/me'), 401);
+    ok(await other.call(contract.operator.logout));
+    refused(await other.call(contract.operator.me), 401);
   });
 
   it('signs in with a limit: a wrong password is refused, ten failures lock the account for 15 minutes', async () => {
     const account = `op_lock_${Date.now().toString(36)}`;
     await t().ctx.services.operator.create(account, TEST_PASSWORD, { operatorId: null, operatorAccount: 'test' });
     const login = (password: string, i: number) =>
-      t().post(`${B}/operator/login`, { account, password }, { ip: `10.66.1.${i}` });
+      t().call(contract.operator.login, { account, password }, { ip: `10.66.1.${i}` });
     refused(await login('wrong1234', 1), 400, '账号或密码错误');
-    refused(await t().post(`${B}/operator/login`, { account }, { ip: '10.66.1.2' }), 400, '请输入密码');
+    refused(await t().callRaw(contract.operator.login, { account }, { ip: '10.66.1.2' }), 400, '请输入密码');
     for (let i = 0; i < 9; i++) await login('wrong1234', 10 + i);
     refused(await login(TEST_PASSWORD, 30), 429, '15 分钟');
     await t().ctx.limiter.reset(`oploginfail:acct:${account}`);
@@ -264,9 +280,9 @@ describe('operator: the command line', () => {
     const a = io(['cliPass123', 'cliPass123']);
     expect(await runOperatorCli(['create', account], ops, a.io)).toBe(0);
     expect(a.lines.join('\n')).toContain(`已创建运营账号 ${account}`);
-    const signIn = (password: string) => t().post(`${B}/operator/login`, { account, password }, { ip: '10.67.0.1' });
+    const signIn = (password: string) => t().call(contract.operator.login, { account, password }, { ip: '10.67.0.1' });
     const { token } = ok(await signIn('cliPass123'));
-    expect(ok(await t().post(`${B}/operator/me`, {}, { token }))).toMatchObject({ account });
+    expect(ok(await t().call(contract.operator.me, undefined, { token }))).toMatchObject({ account });
 
     // a duplicate, a weak password, mismatched answers, unknown commands
     const b = io();
@@ -279,7 +295,7 @@ describe('operator: the command line', () => {
 
     // passwd ends the sessions; the new password works
     expect(await runOperatorCli(['passwd', account, '--password', 'newPass456'], ops, io().io)).toBe(0);
-    refused(await t().post(`${B}/operator/me`, {}, { token }), 401);
+    refused(await t().call(contract.operator.me, undefined, { token }), 401);
     refused(await signIn('cliPass123'), 400);
     const second = ok(await signIn('newPass456')).token;
 
@@ -288,7 +304,7 @@ describe('operator: the command line', () => {
     expect(l.lines.join('\n')).toMatch(new RegExp(`${account}\\t启用`));
 
     expect(await runOperatorCli(['disable', account], ops, io().io)).toBe(0);
-    refused(await t().post(`${B}/operator/me`, {}, { token: second }), 401);
+    refused(await t().call(contract.operator.me, undefined, { token: second }), 401);
     refused(await signIn('newPass456'), 400, '运营账号已停用');
     expect(await runOperatorCli(['enable', account], ops, io().io)).toBe(0);
     ok(await signIn('newPass456'));
@@ -303,6 +319,8 @@ describe('operator: the command line', () => {
     const by = { operatorId: null, operatorAccount: '环境变量' };
     expect(await ops.ensure('env_operator', 'envPass123', by)).toBe(true);
     expect(await ops.ensure('env_operator', 'otherPass123', by)).toBe(false);
-    ok(await t().post(`${B}/operator/login`, { account: 'env_operator', password: 'envPass123' }, { ip: '10.67.0.2' }));
+    ok(
+      await t().call(contract.operator.login, { account: 'env_operator', password: 'envPass123' }, { ip: '10.67.0.2' }),
+    );
   });
 });

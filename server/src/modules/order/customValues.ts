@@ -1,7 +1,6 @@
 import type { DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
-import { fieldRows } from '../clueField/customFields';
-import { FieldError, validateCustomValues } from '../clueField/fields';
+import { FieldError, fieldRows, validateCustomValues } from '../clueField';
 
 /** /clueOrderField scopes: 1 order fields, 3 product fields. */
 export const ORDER_FIELDS = 1;

@@ -24,3 +24,6 @@ export const orderModule: Module = {
     for (const [i, org] of demo.entries()) await seedOrders(ctx, org, i);
   },
 };
+
+export { dealDayFacts } from './orderFacts';
+export { dealRows } from './readModel';

@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { lineTotalFen } from '@crm/core/contract/order';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -433,7 +434,7 @@ describe('/crmProduct and /crmOrder', () => {
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR')]);
     const uploadImg = async (token: string) => {
       const { body, headers } = multipart({}, [{ fileName: '合同.png', data: png, contentType: 'image/png' }]);
-      return ok(await t().request('POST', '/api/backend/uploadController/uploadImg', body, { token, headers }));
+      return ok(await t().callRaw(contract.upload.uploadImage, body, { token, headers }));
     };
     const mine = await uploadImg(org.seat.token);
     const theirs = await uploadImg(other.seat.token);

@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
@@ -69,20 +70,20 @@ describe('update calls: empty updates are no-ops, optional text can be cleared',
   it('departments', async () => {
     org = await t().newOrg();
     const { id } = ok(
-      await t().post(`${B}/organizationDept/save`, { parentId: org.rootDeptId, name: '空更新部' }, { token: admin() }),
+      await t().call(contract.depts.save, { parentId: org.rootDeptId, name: '空更新部' }, { token: admin() }),
     );
     expect(await noop(department, id, `${B}/organizationDept/update`, { id }, admin())).toEqual({ id });
     // the root department too (its leader is the admin: the leader check is not fooled by the absent field)
     await noop(department, org.rootDeptId, `${B}/organizationDept/update`, { id: org.rootDeptId }, admin());
     // a real change still happens
-    ok(await t().post(`${B}/organizationDept/update`, { id, sortNo: 7 }, { token: admin() }));
+    ok(await t().call(contract.depts.update, { id, sortNo: 7 }, { token: admin() }));
     expect((await row(department, id)).sortNo).toBe(7);
   });
 
   it('roles: empty update, remark cleared by "" and null', async () => {
     const { id } = ok(
-      await t().post(
-        `${B}/roleController/save`,
+      await t().call(
+        contract.roles.save,
         { name: '空更新角色', dataScope: 1, functionSigns: [], routes: [], remark: '旧备注' },
         { token: admin() },
       ),
@@ -94,7 +95,7 @@ describe('update calls: empty updates are no-ops, optional text can be cleared',
 
   it('positions (stations): empty update, remark cleared by "" and null', async () => {
     const { id } = ok(
-      await t().post(`${B}/organizationStation/save`, { name: '空更新岗', remark: '旧备注' }, { token: admin() }),
+      await t().call(contract.positions.save, { name: '空更新岗', remark: '旧备注' }, { token: admin() }),
     );
     await noop(position, id, `${B}/organizationStation/update`, { id }, admin());
     await clears(position, id, `${B}/organizationStation/update`, { id }, 'remark', 'remark', admin());
@@ -104,14 +105,13 @@ describe('update calls: empty updates are no-ops, optional text can be cleared',
     const id = org.seat.userId;
     await noop(appUser, id, `${B}/userController/update`, { id }, admin());
     await clears(appUser, id, `${B}/userController/update`, { id }, 'seatNo', 'seatNo', admin());
-    const path = `${B}/userController/update`;
-    ok(await t().post(path, { id, email: 'x@y.cn' }, { token: admin() }));
-    ok(await t().post(path, { id }, { token: admin() }));
+    ok(await t().call(contract.users.update, { id, email: 'x@y.cn' }, { token: admin() }));
+    ok(await t().call(contract.users.update, { id }, { token: admin() }));
     expect((await row(appUser, id)).email).toBe('x@y.cn');
-    ok(await t().post(path, { id, email: '' }, { token: admin() }));
+    ok(await t().call(contract.users.update, { id, email: '' }, { token: admin() }));
     expect((await row(appUser, id)).email).toBeNull();
-    ok(await t().post(path, { id, email: 'x@y.cn' }, { token: admin() }));
-    ok(await t().post(path, { id, email: null }, { token: admin() }));
+    ok(await t().call(contract.users.update, { id, email: 'x@y.cn' }, { token: admin() }));
+    ok(await t().call(contract.users.update, { id, email: null }, { token: admin() }));
     expect((await row(appUser, id)).email).toBeNull();
   });
 
@@ -123,11 +123,13 @@ describe('update calls: empty updates are no-ops, optional text can be cleared',
   });
 
   it('tag groups and tags', async () => {
-    const group = ok(await t().post(`${R}/clue/tagGroup/add`, { name: '空更新组' }, { token: admin() }));
+    const group = ok(await t().call(contract.clueField.tagGroups.add, { name: '空更新组' }, { token: admin() }));
     expect((await noop(tagGroup, group.id, `${R}/clue/tagGroup/update`, { id: group.id }, admin())).name).toBe(
       '空更新组',
     );
-    const tg = ok(await t().post(`${R}/clue/tags/add`, { groupId: group.id, name: '空更新标签' }, { token: admin() }));
+    const tg = ok(
+      await t().call(contract.clueField.tags.add, { groupId: group.id, name: '空更新标签' }, { token: admin() }),
+    );
     expect((await noop(tag, tg.id, `${R}/clue/tags/update`, { id: tg.id }, admin())).name).toBe('空更新标签');
   });
 
@@ -152,25 +154,25 @@ describe('update calls: empty updates are no-ops, optional text can be cleared',
 
   it('custom and order fields', async () => {
     const f = ok(
-      await t().post(`${R}/customFieldShow/add`, { fieldLabel: '空更新字段', fieldType: 1 }, { token: admin() }),
+      await t().call(contract.clueField.fields.add, { fieldLabel: '空更新字段', fieldType: 1 }, { token: admin() }),
     );
-    expect((await noop(clueField, f.id, `${R}/customFieldShow/update`, { id: f.id }, admin())).fieldLabel).toBe(
+    expect((await noop(clueField, f.id!, `${R}/customFieldShow/update`, { id: f.id }, admin())).fieldLabel).toBe(
       '空更新字段',
     );
     const o = ok(
-      await t().post(
-        `${R}/clueOrderField/add`,
+      await t().call(
+        contract.clueField.orderFields.add,
         { type: 1, fieldLabel: '空更新订单字段', fieldType: 1 },
         { token: admin() },
       ),
     );
-    await noop(clueField, o.id, `${R}/clueOrderField/update`, { id: o.id }, admin());
+    await noop(clueField, o.id!, `${R}/clueOrderField/update`, { id: o.id }, admin());
   });
 
   it('clue edit: empty edit writes no change log; remark and address cleared by "" and null', async () => {
     const c = ok(
-      await t().post(
-        `${R}/organizationClue/add`,
+      await t().call(
+        contract.clue.add,
         { name: '空更新客户', phone: String(phoneSeq++), remark: '旧备注', address: '旧地址' },
         { token: org.seat.token },
       ),
@@ -178,8 +180,8 @@ describe('update calls: empty updates are no-ops, optional text can be cleared',
     const path = `${R}/organizationClue/edit`;
     const changeLog = async () =>
       ok(
-        await t().post(
-          `${R}/interactive/getFieldChangeLog`,
+        await t().call(
+          contract.interaction.fieldChangeLog,
           { clueId: c.id, pageNum: 1, pageSize: 10 },
           { token: org.seat.token },
         ),
@@ -217,7 +219,7 @@ describe('update calls: empty updates are no-ops, optional text can be cleared',
     });
     await clears(recording, r.id, path, { id: r.id }, 'qualityRemark', 'qualityRemark', admin());
     expect((await row(recording, r.id)).qualityScore).toBe(80);
-    ok(await t().post(path, { id: r.id, qualityScore: null }, { token: admin() }));
+    ok(await t().call(contract.recording.saveQuality, { id: r.id, qualityScore: null }, { token: admin() }));
     expect((await row(recording, r.id)).qualityScore).toBeNull();
   });
 });

@@ -85,7 +85,7 @@ export const orgModule: Module = {
       ctx.tokens,
       (userId, except) => ctx.services.account.revokeUserSessions(userId, except),
       ctx.limiter,
-      (s, userId, data) => ctx.push.publish(userTopic(s.orgId, userId), { msgType: 'work_status', data }),
+      (s, userId, status) => ctx.push.publish(userTopic(s.orgId, userId), { type: 'work_status', ...status }),
       // the user is disabled whatever becomes of the push: a broker failure is logged
       (orgId, userId) =>
         ctx.push.disconnectUser(orgId, userId).catch((err) => ctx.app.log.warn({ err }, 'push disconnect failed')),

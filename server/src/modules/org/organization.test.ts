@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
 import { B, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
@@ -58,7 +59,9 @@ describe('/organization', () => {
     }
     // the generic service reads them for other modules too
     expect(await getOrgSetting(t().database.db, org.orgId, 'sourceRequired')).toEqual({ status: 1 });
-    const detail = ok(await t().post(`${B}/organization/getOrganizationDetail`, {}, { token: org.admin.token }));
+    const detail = ok(
+      await t().call(contract.organization.getOrganizationDetail, undefined, { token: org.admin.token }),
+    );
     expect(detail.settings.antiCollision).toEqual(SAMPLES.antiCollision);
     expect(detail.settings.callEndingScript).toEqual(SAMPLES.callEndingScript);
   });
@@ -87,7 +90,7 @@ describe('/organization', () => {
     refused(await set('setAiUnitPrice', { organizationId: org.orgId, pricePerMinute: 0 }), 403, '无权限访问');
     const op = await t().newOperator();
     refused(
-      await op.post('/organization/setAiUnitPrice', { organizationId: org.orgId, pricePerMinute: 1.5 }),
+      await op.call(contract.orgSettings.setAiUnitPrice, { organizationId: org.orgId, pricePerMinute: 1.5 }),
       400,
       'pricePerMinute：单价须为整数（分）',
     );
@@ -103,7 +106,9 @@ describe('/organization', () => {
 
   it('getOrganizationDetail, updateOrganizationInfo and getSubOrganization', async () => {
     const org = await t().newOrg();
-    const detail = ok(await t().post(`${B}/organization/getOrganizationDetail`, {}, { token: org.seat.token }));
+    const detail = ok(
+      await t().call(contract.organization.getOrganizationDetail, undefined, { token: org.seat.token }),
+    );
     expect(detail).toMatchObject({
       id: org.orgId,
       organizationId: org.orgId,
@@ -114,17 +119,17 @@ describe('/organization', () => {
       versionId: 1,
     });
     ok(
-      await t().post(
-        `${B}/organization/updateOrganizationInfo`,
+      await t().call(
+        contract.organization.updateOrganizationInfo,
         { name: '新机构名', contactPhone: '13912345678' },
         { token: org.admin.token },
       ),
     );
-    expect(ok(await t().post(`${B}/organization/getOrganizationDetail`, {}, { token: org.seat.token })).name).toBe(
-      '新机构名',
-    );
+    expect(
+      ok(await t().call(contract.organization.getOrganizationDetail, undefined, { token: org.seat.token })).name,
+    ).toBe('新机构名');
     refused(
-      await t().post(`${B}/organization/updateOrganizationInfo`, { contactPhone: '12' }, { token: org.admin.token }),
+      await t().call(contract.organization.updateOrganizationInfo, { contactPhone: '12' }, { token: org.admin.token }),
       400,
       'contactPhone：请输入正确的 11 位手机号',
     );
@@ -133,11 +138,11 @@ describe('/organization', () => {
     const { organization } = await import('./schema');
     const { eq } = await import('drizzle-orm');
     await t().database.db.update(organization).set({ parentId: org.orgId }).where(eq(organization.id, branch.orgId));
-    const subs = ok(await t().post(`${B}/organization/getSubOrganization`, {}, { token: org.admin.token }));
+    const subs = ok(await t().call(contract.organization.getSubOrganization, undefined, { token: org.admin.token }));
     expect(subs.map((o: any) => o.id)).toEqual([org.orgId, branch.orgId]);
     expect(subs[0]).toMatchObject({ isCurrent: true, isMain: true });
     expect(
-      ok(await t().post(`${B}/organization/getSubOrganization`, {}, { token: branch.admin.token })).map(
+      ok(await t().call(contract.organization.getSubOrganization, undefined, { token: branch.admin.token })).map(
         (o: any) => o.id,
       ),
     ).toEqual([branch.orgId]);
@@ -146,32 +151,38 @@ describe('/organization', () => {
   it('getOrganizationKey creates the key once; resetOrganizationKey replaces it', async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
-    const k1 = ok(await t().post(`${B}/organization/getOrganizationKey`, {}, { token: org.admin.token }));
+    const k1 = ok(await t().call(contract.organization.getOrganizationKey, undefined, { token: org.admin.token }));
     expect(k1.appKey).toMatch(/^ak[0-9a-f]{24}$/);
-    expect(ok(await t().post(`${B}/organization/getOrganizationKey`, {}, { token: org.admin.token }))).toEqual(k1);
-    const k2 = ok(await t().post(`${B}/organization/resetOrganizationKey`, {}, { token: org.admin.token }));
+    expect(ok(await t().call(contract.organization.getOrganizationKey, undefined, { token: org.admin.token }))).toEqual(
+      k1,
+    );
+    const k2 = ok(await t().call(contract.organization.resetOrganizationKey, undefined, { token: org.admin.token }));
     expect(k2.appKey).not.toBe(k1.appKey);
     expect(
-      ok(await t().post(`${B}/organization/getOrganizationKey`, {}, { token: other.admin.token })).appKey,
+      ok(await t().call(contract.organization.getOrganizationKey, undefined, { token: other.admin.token })).appKey,
     ).not.toBe(k2.appKey);
   });
 
   it('setNoticeRead marks the organisation notice read (2)', async () => {
     const org = await t().newOrg();
-    expect(ok(await t().post(`${B}/organization/setNoticeRead`, {}, { token: org.seat.token }))).toEqual({
+    expect(ok(await t().call(contract.organization.setNoticeRead, undefined, { token: org.seat.token }))).toEqual({
       noticeRead: 2,
     });
     expect(
-      ok(await t().post(`${B}/organization/getOrganizationDetail`, {}, { token: org.admin.token })).noticeRead,
+      ok(await t().call(contract.organization.getOrganizationDetail, undefined, { token: org.admin.token })).noticeRead,
     ).toBe(2);
   });
   it('updateOrganizationInfo with nothing to change succeeds and changes nothing', async () => {
     const org = await t().newOrg();
-    const before = ok(await t().post(`${B}/organization/getOrganizationDetail`, {}, { token: org.admin.token }));
-    const res = await t().post(`${B}/organization/updateOrganizationInfo`, {}, { token: org.admin.token });
+    const before = ok(
+      await t().call(contract.organization.getOrganizationDetail, undefined, { token: org.admin.token }),
+    );
+    const res = await t().call(contract.organization.updateOrganizationInfo, {}, { token: org.admin.token });
     expect(`${res.status} ${res.msg}`).toBe('200 success');
     expect(res.data).toEqual({ id: org.orgId });
-    const after = ok(await t().post(`${B}/organization/getOrganizationDetail`, {}, { token: org.admin.token }));
+    const after = ok(
+      await t().call(contract.organization.getOrganizationDetail, undefined, { token: org.admin.token }),
+    );
     expect(after.name).toBe(before.name);
   });
 

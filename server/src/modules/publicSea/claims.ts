@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, forbidden } from '../../platform/errors';
 import { seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import type { Clues } from '../clue/service';
+import type { Clues } from '../clue';
 import { orgUser } from '../org';
 import type { PoolRow, Pools } from './pools';
 

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import type { Clues } from '../clue/service';
+import type { Clues } from '../clue';
 import { dropRuleText, type PoolRow, type Pools } from './pools';
 import { publicSeaPool } from './schema';
 

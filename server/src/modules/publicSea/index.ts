@@ -35,3 +35,6 @@ export const publicSeaModule: Module = {
     for (const org of demo) await seedPublicSea(ctx, org);
   },
 };
+
+export { dayStart } from './claims';
+export type { Pools } from './pools';

@@ -4,7 +4,7 @@ import { MOVE_ACTIONS } from '@crm/core/contract/publicSea';
 import type { Db } from '../../platform/db';
 import { page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
-import type { Clues } from '../clue/service';
+import type { Clues } from '../clue';
 import { orgUsersByIds } from '../org';
 import type { Pools } from './pools';
 

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import { findScoped, scoped, unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import type { Clues } from '../clue/service';
+import type { Clues } from '../clue';
 import { deptNamesByIds, deptSubtree, orgUsersByIds, usersInDepts } from '../org';
 import { type DropRule, publicSeaPool } from './schema';
 

@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, type TestUser, useTestApp } from '../../test/harness';
 import { customRoleUser, ok, refused } from '../../test/org';
@@ -129,11 +130,11 @@ describe('public pool: pools, claims, assignment, drop-in, handover, logs', () =
     expect(setting.dropRuleText).toBe('15天未跟进自动掉入，已锁定客户除外');
 
     ok(await post('/publicSeaPool/resetSortNum', { ids: [b, a] }, org.admin));
-    const pools = ok(await t().get(`${R}/publicSeaPool/queryPublicSeaPoolList`, { token: org.admin.token }));
+    const pools = ok(await t().call(contract.publicSeaPool.list, undefined, { token: org.admin.token }));
     expect(pools.map((p: any) => p.id)).toEqual([b, a]);
     expect(pools[0].deptNames).toHaveLength(1);
     // the seat is not in the other department: it sees only the pool open to everyone
-    const seatPools = ok(await t().get(`${R}/publicSeaPool/queryPublicSeaPoolList`, { token: org.seat.token }));
+    const seatPools = ok(await t().call(contract.publicSeaPool.list, undefined, { token: org.seat.token }));
     expect(seatPools.map((p: any) => p.id)).toEqual([a]);
     refused(await post('/organizationPublicsea/list', { poolId: b }, org.seat), 404, '公海不存在');
   });
@@ -354,7 +355,7 @@ describe('public pool: pools, claims, assignment, drop-in, handover, logs', () =
     await addLead(leaver);
     await addLead(leaver, { type: 2 });
     const check = ok(
-      await t().get(`${R}/publicSeaPool/quitUserCheck`, { token: org.admin.token, query: { userId: leaver.userId } }),
+      await t().call(contract.publicSeaPool.quitUserCheck, { userId: leaver.userId }, { token: org.admin.token }),
     );
     expect(check).toMatchObject({ userId: leaver.userId, clueCount: 1, customerCount: 1, status: 1 });
     refused(
@@ -367,11 +368,11 @@ describe('public pool: pools, claims, assignment, drop-in, handover, logs', () =
     expect(listed.total).toBe(2);
     expect(listed.lists[0].seaEntryTypeName).toBe('离职员工数据');
     const after = ok(
-      await t().get(`${R}/publicSeaPool/quitUserCheck`, { token: org.admin.token, query: { userId: leaver.userId } }),
+      await t().call(contract.publicSeaPool.quitUserCheck, { userId: leaver.userId }, { token: org.admin.token }),
     );
     expect(after).toMatchObject({ status: 2, clueCount: 0, customerCount: 0 });
     // the account is disabled
-    expect((await t().post('/api/backend/loginController/webLogin', { account: 'x', password: 'y' })).code).not.toBe(1);
+    expect((await t().call(contract.account.login, { account: 'x', password: 'y' })).code).not.toBe(1);
 
     const leaver2 = await customRoleUser(t(), org, { functionSigns: ['clue:view', 'clue:add'], dataScope: 1 });
     const l = await addLead(leaver2);
@@ -385,10 +386,11 @@ describe('public pool: pools, claims, assignment, drop-in, handover, logs', () =
     expect(await detail(org.seat, l)).toMatchObject({ ownerId: org.seat.userId });
     const stranger = await t().newOrg();
     refused(
-      await t().get(`${R}/publicSeaPool/quitUserCheck`, {
-        token: stranger.admin.token,
-        query: { userId: org.seat.userId },
-      }),
+      await t().call(
+        contract.publicSeaPool.quitUserCheck,
+        { userId: org.seat.userId },
+        { token: stranger.admin.token },
+      ),
       404,
     );
   });

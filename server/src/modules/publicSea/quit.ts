@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import type { Clues } from '../clue/service';
+import type { Clues } from '../clue';
 import { orgUser } from '../org';
 import type { Pools } from './pools';
 

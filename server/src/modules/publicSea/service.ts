@@ -1,8 +1,8 @@
 import type { CallBody, contract } from '@crm/core/contract';
 import type { AppContext } from '../../platform/context';
 import type { Session } from '../../platform/session';
-import { clueIdsOfFilter } from '../clue/callTargets';
-import type { ClueFilter } from '../clue/query';
+import type { ClueFilter } from '../clue';
+import { clueIdsOfFilter } from '../clue';
 import { PoolClaims } from './claims';
 import { DropIn } from './dropIn';
 import { LeadLogs } from './logs';

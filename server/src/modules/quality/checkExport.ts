@@ -2,7 +2,7 @@ import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import type { AppContext } from '../../platform/context';
 import type { Scope } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { createExportRecord, exportStamp, runExportRecord } from '../clueImport/export';
+import { createExportRecord, exportStamp, runExportRecord } from '../clueImport';
 import { type CheckFilter, checkRowsFor, countChecks } from './checkList';
 
 /**

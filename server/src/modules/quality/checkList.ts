@@ -9,7 +9,7 @@ import { offsetOf, type PageRequest, page } from '../../platform/paging';
 import { anyOf, dataScope, type Scope } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { deptSubtree, orgUsersByIds } from '../org';
-import { hms } from '../recording/rows';
+import { hms } from '../recording';
 import { qualityCheck } from './schema';
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
+import type { Checker, Violation } from '../../lib/analyser/types';
 import type { Db } from '../../platform/db';
 import { scoped, unscoped } from '../../platform/scope';
 import { OrgCache } from '../../platform/versions';
-import type { Checker, Violation } from '../analysis/engine/types';
 import { type CompiledWordList, compileWordList, matchWordList, PROHIBITION_KIND } from './prohibition';
 import { type CompiledRegex, compileRegex, matchRegex, ORG_REGEX_KIND } from './regex';
 import { orgRegexRule, prohibitionWordList } from './schema';

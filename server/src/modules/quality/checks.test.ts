@@ -2,12 +2,13 @@
 // the organisation's active card after a re-check, the earlier score kept in history), the list per call and per
 // seat with its filters, header figures and second level, the export job, data scope and organisations apart.
 
+import { contract } from '@crm/core/contract';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { B, openAi, R, uploadCall } from '../../test/analysis';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
-import { A, B, openAi, R, uploadCall } from '../analysis/testKit';
 import { listCheckedCalls } from './checkRows';
 import { qualityCheckHistory } from './schema';
 
@@ -67,9 +68,9 @@ describe('/aiCallCheck scorecards, machine scores and the quality list', () => {
     await openAi(t(), org.admin.token);
     const token = org.admin.token;
     ok(await post('saveProhibitionWord', { name: '招生违规承诺', words: ['保录取'] }, token));
-    const ruleId = ok(await t().post(`${B}/sop/createSopRule`, { name: '标准流程', items: ITEMS }, { token })).id;
-    const detail = ok(await t().post(`${B}/sop/selectSopAndItemInfoByRuleId`, { id: ruleId }, { token }));
-    missedItem = detail.items.find((i: any) => i.name === '约定下次跟进').id;
+    const ruleId = ok(await t().callRaw(contract.sop.createSopRule, { name: '标准流程', items: ITEMS }, { token })).id;
+    const detail = ok(await t().call(contract.sop.selectSopAndItemInfoByRuleId, { id: ruleId }, { token }));
+    missedItem = detail.items.find((i: any) => i.name === '约定下次跟进')!.id;
     call = await uploadCall(t(), org.seat.token, CALL);
     otherCall = await uploadCall(t(), org.otherSeat.token, OTHER_CALL);
     await scored(2);
@@ -181,7 +182,7 @@ describe('/aiCallCheck scorecards, machine scores and the quality list', () => {
     const started = ok(await post('callCheckExport', { ownerUserIds: [org.seat.userId] }, org.admin.token));
     let rec: any;
     for (let i = 0; i < 150 && !(rec?.status >= 2); i++) {
-      rec = ok(await t().post(`${R}/importRecords/detail`, { recordId: started.recordId }, { token: org.admin.token }));
+      rec = ok(await t().call(contract.clueImport.record, { recordId: started.recordId }, { token: org.admin.token }));
       if (rec.status < 2) await new Promise((r) => setTimeout(r, 200));
     }
     expect(rec).toMatchObject({ status: 2, progress: 100, total: 1 });
@@ -197,7 +198,7 @@ describe('/aiCallCheck scorecards, machine scores and the quality list', () => {
     refused(await post('callCheckExport', { scoreMax: -1 }, org.admin.token), 400, '最高分不能小于 0 分');
     // another organisation cannot read the record
     refused(
-      await t().post(`${R}/importRecords/detail`, { recordId: started.recordId }, { token: other.admin.token }),
+      await t().call(contract.clueImport.record, { recordId: started.recordId }, { token: other.admin.token }),
       404,
     );
   });
@@ -256,7 +257,7 @@ describe('/aiCallCheck scorecards, machine scores and the quality list', () => {
     const batch = ok(await post('recheck', { startTime: '2000-01-01', endTime: '2100-01-01' }, token));
     expect(batch.total).toBe(2);
     for (let i = 0; i < 300; i++) {
-      const p = ok(await t().post(`${A}/asr/V1/reAnalyzeProgress`, { batchId: batch.batchId }, { token }));
+      const p = ok(await t().call(contract.analysis.reanalyseProgress, { batchId: batch.batchId }, { token }));
       if (p.state === 2) break;
       await new Promise((r) => setTimeout(r, 100));
     }

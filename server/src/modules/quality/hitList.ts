@@ -8,7 +8,7 @@ import { anyOf, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import { deptSubtree, orgUsersByIds, usersInDepts } from '../org';
-import { recordingScope } from '../recording/rows';
+import { recordingScope } from '../recording';
 import { recording } from '../recording/schema';
 import { prohibitionHit } from './schema';
 import type { QualityService } from './service';

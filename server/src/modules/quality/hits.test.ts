@@ -1,10 +1,11 @@
 // End to end through the analysis pipeline: a call uploaded with its transcript is checked against the organisation's
 // lists and regex rules; the violations are on the analysis, the hits in callProhibitionPage and the counts, an
 // ai_violation message is sent; a re-analysis replaces the hits; data scope and organisations are kept apart.
+import { contract } from '@crm/core/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openAi, panel, uploadCall, waitFor } from '../../test/analysis';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { customRoleUser, ok, refused } from '../../test/org';
-import { A, B, openAi, panel, uploadCall, waitFor } from '../analysis/testKit';
 import { PRIVATE_MOBILE_PATTERN } from './seed';
 
 type Line = ['A' | 'C', string];
@@ -29,29 +30,28 @@ describe('hits of forbidden-word lists and regex rules', () => {
   let mobileRule: number;
   let call: number;
   const page = (token: string, body: object = {}) =>
-    t().post(`${B}/aiCallCheck/callProhibitionPage`, { pageSize: 50, ...body }, { token });
-  const counts = (token: string, body: object = {}) =>
-    t().post(`${B}/aiCallCheck/callProhibitionCount`, body, { token });
+    t().call(contract.quality.callProhibitionPage, { pageSize: 50, ...body }, { token });
+  const counts = (token: string, body: object = {}) => t().call(contract.quality.callProhibitionCount, body, { token });
 
   beforeAll(async () => {
     org = await t().newOrg();
     other = await t().newOrg();
     await openAi(t(), org.admin.token);
     await openAi(t(), other.admin.token);
-    const save = (body: object) => t().post(`${B}/aiCallCheck/saveProhibitionWord`, body, { token: org.admin.token });
+    const save = (body: object) => t().callRaw(contract.quality.saveProhibitionWord, body, { token: org.admin.token });
     enrolList = ok(await save({ name: '招生违规承诺', words: ['包过', '保录取', '内部名额'], matchMode: 'whole' })).id;
     refundList = ok(await save({ name: '退款诉求', words: ['退款'], side: 'both' })).id;
     mobileRule = ok(
-      await t().post(
-        `${B}/regex/createOrgRegex`,
+      await t().callRaw(
+        contract.quality.createOrgRegex,
         { name: '引导私下联系', pattern: PRIVATE_MOBILE_PATTERN },
         { token: org.admin.token },
       ),
     ).id;
     // the other organisation has the same words: its rules never check this organisation's calls
     ok(
-      await t().post(
-        `${B}/aiCallCheck/saveProhibitionWord`,
+      await t().call(
+        contract.quality.saveProhibitionWord,
         { name: '别家词库', words: ['保录取'] },
         { token: other.admin.token },
       ),
@@ -110,7 +110,7 @@ describe('hits of forbidden-word lists and regex rules', () => {
       callTime: expect.any(String),
       fileName: expect.stringMatching(/^call-/),
     });
-    expect(mobile.words).toContain('13912345678');
+    expect(mobile!.words).toContain('13912345678');
     const enrol = res.lists.filter((h: any) => h.ruleId === enrolList && h.kind === 'prohibition');
     expect(enrol.map((h: any) => h.word).sort()).toEqual(['保录取', '内部名额', '包过'].sort());
     expect(enrol.find((h: any) => h.word === '包过')).toMatchObject({ ownerName: '坐席乙', deptName: '销售二部' });
@@ -174,7 +174,7 @@ describe('hits of forbidden-word lists and regex rules', () => {
   });
 
   it('an ai_violation message names the rule and the words', async () => {
-    const msgs = ok(await t().post(`${B}/appNotice/list`, { kind: 'ai', pageSize: 100 }, { token: org.seat.token }));
+    const msgs = ok(await t().call(contract.notice.messages, { kind: 'ai', pageSize: 100 }, { token: org.seat.token }));
     const contents = msgs.lists.filter((m: any) => m.msgType === 'ai_violation').map((m: any) => m.content);
     expect(contents.some((c: string) => c.includes('招生违规承诺') && c.includes('保录取'))).toBe(true);
     expect(contents.some((c: string) => c.includes('引导私下联系'))).toBe(true);
@@ -183,20 +183,20 @@ describe('hits of forbidden-word lists and regex rules', () => {
   it('rules changed, call re-analysed: its hits are replaced, a renamed list shows its new name', async () => {
     const token = org.admin.token;
     ok(
-      await t().post(
-        `${B}/aiCallCheck/saveProhibitionWord`,
+      await t().call(
+        contract.quality.saveProhibitionWord,
         { id: refundList, name: '退款诉求', words: ['退款'], side: 'both', status: 2 },
         { token },
       ),
     );
     ok(
-      await t().post(
-        `${B}/aiCallCheck/saveProhibitionWord`,
+      await t().call(
+        contract.quality.saveProhibitionWord,
         { id: enrolList, name: '招生承诺', words: ['包过', '保录取', '内部名额'], matchMode: 'whole' },
         { token },
       ),
     );
-    ok(await t().post(`${A}/asr/V1/reAnalyze`, { recordingId: call }, { token }));
+    ok(await t().call(contract.analysis.reanalyse, { recordingId: call }, { token }));
     const end = Date.now() + 30_000;
     let n = -1;
     while (Date.now() < end) {

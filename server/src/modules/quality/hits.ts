@@ -1,9 +1,9 @@
 import type { HitKind } from '@crm/core/contract/quality';
 import { and, eq, inArray } from 'drizzle-orm';
+import { canon } from '../../lib/analyser/text';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import { canon } from '../analysis/engine/text';
-import type { AnalysedEvent } from '../analysis/pipeline';
+import type { AnalysedEvent } from '../analysis';
 import type { QualityRules } from './checkers';
 import { PROHIBITION_KIND } from './prohibition';
 import { ORG_REGEX_KIND } from './regex';

@@ -81,3 +81,6 @@ export const qualityModule: Module = {
     }
   },
 };
+
+export { listCheckedCalls } from './checkRows';
+export { checkRows } from './readModel';

@@ -2,8 +2,8 @@
 // catastrophic patterns.
 import type { TranscriptSegment } from '@crm/core';
 import { describe, expect, it } from 'vitest';
-import { analyse } from '../analysis/engine/analyse';
-import { DEFAULT_RULES } from '../analysis/engine/defaults';
+import { analyse } from '../../lib/analyser/analyse';
+import { DEFAULT_RULES } from '../../lib/analyser/defaults';
 import { checkersOf } from './checkers';
 import { compileWordList, matchWordList, type WordListRule } from './prohibition';
 import { assertTame, compileRegex, matchRegex, type OrgRegexRule } from './regex';

@@ -1,9 +1,9 @@
 import type { TranscriptSegment } from '@crm/core';
 import type { MatchMode, RuleSide } from '@crm/core/contract/quality';
-import { foldedOf, saidWords, violationAt } from '../analysis/engine/checkers/context';
-import { jieba } from '../analysis/engine/keywords';
-import { canon, escapeRegExp } from '../analysis/engine/text';
-import type { Violation } from '../analysis/engine/types';
+import { foldedOf, saidWords, violationAt } from '../../lib/analyser/checkers/context';
+import { jieba } from '../../lib/analyser/keywords';
+import { canon, escapeRegExp } from '../../lib/analyser/text';
+import type { Violation } from '../../lib/analyser/types';
 
 /**
  * Forbidden-word lists as matchers. Words and sentences are compared in the analyser's folded form (text.ts: no

@@ -1,7 +1,7 @@
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import type { AppContext } from '../../platform/context';
 import type { Session } from '../../platform/session';
-import { reanalyse } from '../analysis/reanalyse';
+import { reanalyse } from '../analysis';
 
 /**
  * /aiCallCheck/recheck: the calls of a date range analysed again (the analysis module's re-analysis batch), which

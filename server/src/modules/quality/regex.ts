@@ -1,9 +1,9 @@
 import type { TranscriptSegment } from '@crm/core';
 import { MAX_REGEX_LENGTH, REGEX_COMPILE_ERROR, type RuleSide } from '@crm/core/contract/quality';
+import { foldedOf, saidWords, violationAt } from '../../lib/analyser/checkers/context';
+import { canonPattern } from '../../lib/analyser/text';
+import type { Violation } from '../../lib/analyser/types';
 import { badRequest } from '../../platform/errors';
-import { foldedOf, saidWords, violationAt } from '../analysis/engine/checkers/context';
-import { canonPattern } from '../analysis/engine/text';
-import type { Violation } from '../analysis/engine/types';
 import { saidBy } from './prohibition';
 
 /**

@@ -1,10 +1,11 @@
 // SOP rules: the calls of /sop/ and their analysis-base twins, and a call's coverage after its analysis: items hit
 // and missed with evidence, rules of other departments or disabled ones left out, earlier results kept in history.
+import { contract } from '@crm/core/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { A, openAi, uploadCall } from '../../test/analysis';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
-import { A, openAi, uploadCall } from '../analysis/testKit';
 import { sopCallResultHistory } from './schema';
 
 type Line = ['A' | 'C', string];
@@ -52,11 +53,11 @@ describe('/sop rules and per-call coverage', () => {
     for (const p of ['getSopRuleListInQuality', 'getSopItemInfoInQuality'])
       refused(await t().post(`${A}/asr/V1/${p}`, { recordingId: 1 }), 401);
     await expectForbidden(t(), org.seat.token, [...changes, ...reads, ...byId]);
-    refused(await t().post(`${A}/asr/V1/getSopRuleListInQuality`, {}, { token: org.seat.token }), 403);
+    refused(await t().call(contract.sop.asrGetSopRuleListInQuality, {}, { token: org.seat.token }), 403);
     const viewer = await customRoleUser(t(), org, { functionSigns: ['quality:view'] });
     await expectForbidden(t(), viewer.token, changes);
     for (const r of reads) ok(await t().post(`${B}${r.path}`, {}, { token: viewer.token }));
-    ok(await t().post(`${A}/asr/V1/getSopRuleListInQuality`, {}, { token: viewer.token }));
+    ok(await t().call(contract.sop.asrGetSopRuleListInQuality, {}, { token: viewer.token }));
   });
 
   it('createSopRule validates in Chinese: name, 1-30 items, a way to find each item, regex compiles', async () => {
@@ -248,7 +249,7 @@ describe('/sop rules and per-call coverage', () => {
       expect(rule.items[2].sentence).toBe('我们是一对一辅导，价格是每节课两百元');
       // the analysis-base twin answers the same
       const twin = ok(
-        await t().post(`${A}/asr/V1/getSopItemInfoInQuality`, { recordingId: call }, { token: org.admin.token }),
+        await t().call(contract.sop.asrGetSopItemInfoInQuality, { recordingId: call }, { token: org.admin.token }),
       );
       expect(twin).toEqual(data);
     });
@@ -271,7 +272,7 @@ describe('/sop rules and per-call coverage', () => {
       await resultsAfter(null);
       refused(await coverage(other.admin.token), 404, '录音不存在');
       refused(
-        await t().post(`${A}/asr/V1/getSopItemInfoInQuality`, { recordingId: call }, { token: other.admin.token }),
+        await t().call(contract.sop.asrGetSopItemInfoInQuality, { recordingId: call }, { token: other.admin.token }),
         404,
       );
       const own = await customRoleUser(t(), org, { functionSigns: ['quality:view'], dataScope: 1 });
@@ -297,7 +298,7 @@ describe('/sop rules and per-call coverage', () => {
       ok(await post('disableAndDeleteSopRule', { id: aboveId, operation: 2 }, token));
       const checked = first.rules[0].checkedAt;
       await new Promise((r) => setTimeout(r, 1100)); // checkedAt is to the second
-      ok(await t().post(`${A}/asr/V1/reAnalyze`, { recordingId: call }, { token }));
+      ok(await t().call(contract.analysis.reanalyse, { recordingId: call }, { token }));
       const next = await resultsAfter(checked);
       expect(next.rules.map((r: any) => [r.ruleId, r.ruleName])).toEqual([[ruleId, '标准流程二版']]);
       expect(next.rules[0].items.map((i: any) => i.name)).toContain('邀约试听');

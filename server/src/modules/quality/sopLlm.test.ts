@@ -1,10 +1,11 @@
 // SOP items with an LLM question: asked of the organisation's model when the matcher missed them (a local fake
 // OpenAI-compatible server), and the result recomputed; nothing asked without a model.
+import { contract } from '@crm/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAi, uploadCall } from '../../test/analysis';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { type TestOrg, useTestApp } from '../../test/harness';
-import { B, ok } from '../../test/org';
-import { openAi, uploadCall } from '../analysis/testKit';
+import { ok } from '../../test/org';
 import type { SopResult } from './sop/types';
 import { withLlmAnswers } from './sopLlm';
 
@@ -37,7 +38,7 @@ describe('SOP items asked of the LLM', () => {
   const coverage = async (recordingId: number) => {
     const end = Date.now() + 30_000;
     for (;;) {
-      const res = await t().post(`${B}/sop/getSopItemInfoInQuality`, { recordingId }, { token: org.admin.token });
+      const res = await t().call(contract.sop.getSopItemInfoInQuality, { recordingId }, { token: org.admin.token });
       const data = ok(res);
       if (data.rules.length) return data.rules[0];
       if (Date.now() > end) throw new Error('no SOP results');
@@ -53,7 +54,7 @@ describe('SOP items asked of the LLM', () => {
         { name: '了解年级', llmQuestion: '销售是否询问了孩子的年级？' },
       ],
     };
-    ok(await t().post(`${B}/sop/createSopRule`, rule, { token: org.admin.token }));
+    ok(await t().callRaw(contract.sop.createSopRule, rule, { token: org.admin.token }));
     const lines: ['A' | 'C', string][] = [
       ['A', '您好，我是星辰教育的课程顾问小王'],
       ['C', '你好'],
@@ -68,8 +69,8 @@ describe('SOP items asked of the LLM', () => {
     ]);
     expect(asked).toBe(0);
     ok(
-      await t().post(
-        `${B}/aiModel/save`,
+      await t().call(
+        contract.aiSetting.modelSave,
         { name: '质检模型', baseUrl: `${llm.url}/v1`, model: 'fake-chat', timeoutMs: 5000, active: true },
         { token: org.admin.token },
       ),
@@ -78,7 +79,7 @@ describe('SOP items asked of the LLM', () => {
     expect(asked).toBe(1);
     const item = after.items.find((i: any) => i.name === '了解年级');
     expect(item).toMatchObject({ hit: true, how: 'llm', howName: '大模型判断', segment: 3, position: 2 });
-    expect(item.sentence).toBe('孩子现在上几年级呀');
+    expect(item!.sentence).toBe('孩子现在上几年级呀');
     expect(after).toMatchObject({ coverage: 1, hitCount: 2, missedCount: 0, inOrder: true });
   });
 

@@ -1,6 +1,6 @@
 import type { Transcript } from '@crm/core';
 import { z } from 'zod';
-import type { OrgLlm } from '../aiSetting/service';
+import type { OrgLlm } from '../aiSetting';
 import type { SopResult } from './sop/types';
 
 /**

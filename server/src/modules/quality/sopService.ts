@@ -8,7 +8,7 @@ import { page } from '../../platform/paging';
 import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern, uniqueViolation } from '../../platform/validation';
-import type { ClueFieldService } from '../clueField/service';
+import type { ClueFieldService } from '../clueField';
 import { departmentList, deptNamesByIds, getOrganization, orgUsersByIds } from '../org';
 import { assertTame } from './regex';
 import { sopItem, sopRule } from './schema';

@@ -10,7 +10,7 @@ import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { uniqueViolation } from '../../platform/validation';
 import { orgUsersByIds } from '../org';
-import { findRecording, recordingInOrg, refuseSelfReview, updateRecording } from '../recording/rows';
+import { findRecording, recordingInOrg, refuseSelfReview, updateRecording } from '../recording';
 import { recording } from '../recording/schema';
 import { recordHistory } from './history';
 import { appealDeciders, tell } from './messages';

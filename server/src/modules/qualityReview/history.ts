@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../platform/db';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { orgUsersByIds } from '../org';
-import { findRecording } from '../recording/rows';
+import { findRecording } from '../recording';
 import { reviewHistory } from './schema';
 
 /** A call's score history: every review, manual score, appeal and decision, with who and when. */

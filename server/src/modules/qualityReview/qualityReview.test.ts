@@ -1,16 +1,17 @@
 // Human review through the API: samples (random, reproducible, within the data scope; by rule from machine scores),
 // reviews, appeals and decisions, the history, the messages, and every call's refusals.
+
 import { formatDateTime } from '@crm/core';
+import { contract } from '@crm/core/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { uploadCall } from '../../test/analysis';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
-import { uploadCall } from '../analysis/testKit';
 import { qualityCheck } from '../quality/schema';
 import { drawRandom } from './draw';
 import { reviewSample } from './schema';
 
-const R = '/api/robot';
 const LINES: ['A' | 'C', string][] = [
   ['A', '您好，我是星辰教育的课程顾问'],
   ['C', '你好'],
@@ -270,8 +271,8 @@ describe('/aiCallCheck human review', () => {
     expect(decided).toEqual({ id: appealId, status: 2, score: 80 });
     refused(await post('/appeal/decide', { id: appealId, accept: false }, org.manager.token), 409, '该申诉已处理');
 
-    const rec = ok(await t().post(`${R}/recording/v1/pagelist`, { pageSize: 50 }, { token: org.seat.token }));
-    expect(rec.lists.find((r: any) => r.id === call).qualityScore).toBe(80);
+    const rec = ok(await t().call(contract.recording.list, { pageSize: 50 }, { token: org.seat.token }));
+    expect(rec.lists.find((r: any) => r.id === call)!.qualityScore).toBe(80);
 
     const history = ok(await post('/history', { recordingId: call }, org.seat.token));
     expect(history.map((h: any) => h.event)).toEqual(['accept', 'appeal', 'review']);
@@ -301,8 +302,8 @@ describe('/aiCallCheck human review', () => {
       score: null,
     });
     ok(
-      await t().post(
-        `${R}/recording/v1/saveQuality`,
+      await t().call(
+        contract.recording.saveQuality,
         { id: call, qualityScore: 66, qualityRemark: '补充' },
         {
           token: org.admin.token,

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { findRecording, refuseSelfReview, updateRecording } from '../recording/rows';
+import { findRecording, refuseSelfReview, updateRecording } from '../recording';
 import { recordHistory } from './history';
 import { tell } from './messages';
 import { callReview, reviewAppeal, reviewSampleCall } from './schema';

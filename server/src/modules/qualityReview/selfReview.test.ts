@@ -1,11 +1,11 @@
 // No self-review (issue 24): nobody scores, reviews or decides an appeal on a call bound to themselves. The calls are
 // written straight into the recording table (no audio needed: these checks read only who the call is bound to).
+import { contract } from '@crm/core/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { B, ok, refused } from '../../test/org';
 
-const R = '/api/robot';
 let seq = Math.floor(Math.random() * 1e6);
 
 describe('no self-review', () => {
@@ -13,7 +13,7 @@ describe('no self-review', () => {
   let org: TestOrg;
   const post = (path: string, body: object, token: string) => t().post(`${B}/aiCallCheck${path}`, body, { token });
   const saveQuality = (id: number, token: string) =>
-    t().post(`${R}/recording/v1/saveQuality`, { id, qualityScore: 70, qualityRemark: '评分' }, { token });
+    t().call(contract.recording.saveQuality, { id, qualityScore: 70, qualityRemark: '评分' }, { token });
 
   /** A recording bound to `owner` (or, with no owner, uploaded by `uploader`). */
   async function call(owner: number | null, uploader: number | null = owner): Promise<number> {
@@ -71,7 +71,11 @@ describe('no self-review', () => {
     ok(await post('/review/save', { recordingId: seats, score: 40 }, org.admin.token));
     const seatAppeal = ok(await post('/appeal/create', { recordingId: seats, reason: '有误' }, org.seat.token)).id;
     ok(
-      await t().post(`${B}/headset/bindUser`, { ids: [seats], userId: org.manager.userId }, { token: org.admin.token }),
+      await t().call(
+        contract.recording.bindUser,
+        { ids: [seats], userId: org.manager.userId },
+        { token: org.admin.token },
+      ),
     );
     refused(
       await post('/appeal/decide', { id: seatAppeal, accept: true, score: 90 }, org.manager.token),

@@ -1,6 +1,6 @@
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context';
+import type { AppContext, Services } from '../../platform/context';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { scoped, seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
@@ -13,21 +13,11 @@ import { recording } from './schema';
 type Body<K extends keyof typeof contract.recording> = CallBody<(typeof contract.recording)[K]>;
 type Answer<K extends keyof typeof contract.recording> = CallAnswer<(typeof contract.recording)[K]>;
 
-/** The lead service as far as recordings use it (helper module `clue`; absent until that module is set up). */
-interface ClueLookup {
-  findByPhone?(
-    orgId: number,
-    phone: string,
-  ): Promise<{ id?: number; clueId?: number; ownerUserId?: number | null } | null | undefined>;
-  findById?(
-    orgId: number,
-    clueId: number,
-  ): Promise<{ id?: number; clueId?: number; ownerUserId?: number | null } | null | undefined>;
-  /** The lead if the session's data scope covers it; throws (404) otherwise. */
-  get?(s: Session, clueId: number): Promise<unknown>;
-}
-
-export const clueLookup = (ctx: AppContext): ClueLookup | undefined => (ctx.services as { clue?: ClueLookup }).clue;
+/** The lead service (module `clue`, set up after this one): absent from a context built without it. */
+export const clueLookup = (ctx: AppContext): Partial<Services>['clue'] => {
+  const services: Partial<Services> = ctx.services;
+  return services.clue;
+};
 
 /** Giving recordings to another user (binding, or an upload's ownerUserId) takes this sign. */
 export const mayAssignRecordings = (s: Session) => s.isSuperAdmin || s.signs.has('recording:assign');
@@ -48,15 +38,13 @@ export async function assignableUser(ctx: AppContext, s: Session, userId: number
 /** A lead of the organisation that the caller's data scope covers (a recording is not pinned to others' leads). */
 export async function checkClue(ctx: AppContext, s: Session, clueId: number): Promise<number> {
   const lookup = clueLookup(ctx);
-  if (lookup?.get) {
+  if (lookup) {
     try {
-      await lookup.get.call(lookup, s, clueId);
+      await lookup.get(s, clueId);
     } catch (e) {
       if (e instanceof AppError && e.status === 404) throw notFound('线索不存在');
       throw e;
     }
-  } else if (lookup?.findById) {
-    if (!(await lookup.findById.call(lookup, s.orgId, clueId))) throw notFound('线索不存在');
   }
   return clueId;
 }

@@ -20,3 +20,18 @@ export const recordingModule: Module = {
     if (demo[0]) await seedRecordings(ctx, demo[0]);
   },
 };
+
+export { decodeChannels, withLocalFile } from './audio';
+export { staleQueued } from './listing';
+export { resolveRecording } from './playback';
+export type { RecordingRow } from './rows';
+export {
+  findRecording,
+  hms,
+  ofVisibleRecording,
+  presentRow,
+  recordingInOrg,
+  recordingScope,
+  refuseSelfReview,
+  updateRecording,
+} from './rows';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { type TestApp, type TestOrg, type TestUser, useTestApp } from '../../test/harness';
 import { customRoleUser } from '../../test/org';
@@ -35,7 +36,7 @@ async function addRecording(t: TestApp, org: TestOrg, owner: TestUser): Promise<
 /** A multipart upload: the owner and lead are checked before the file is looked at. */
 function upload(t: TestApp, token: string, fields: Record<string, string | number>) {
   const { body, headers } = multipart(fields, [{ fileName: '通话.wav', data: Buffer.from('RIFF0000WAVEfmt ') }]);
-  return t.request('POST', `${B}/headset/uploadRecording`, body, { token, headers });
+  return t.callRaw(contract.recording.upload, body, { token, headers });
 }
 
 const ownerOf = async (t: TestApp, org: TestOrg, id: number) =>
@@ -49,15 +50,15 @@ describe('recording: scoring and reassigning take a manager sign and stay within
   it('a seat cannot score calls, not even its own; a manager (quality:edit) scores those it manages', async () => {
     org = await t().newOrg();
     mine = await addRecording(t(), org, org.seat);
-    const bySeat = await t().post(
-      `${R}/recording/v1/saveQuality`,
+    const bySeat = await t().call(
+      contract.recording.saveQuality,
       { id: mine, qualityScore: 100, qualityRemark: '自评满分' },
       { token: org.seat.token },
     );
     expect(`${bySeat.status} ${bySeat.code} ${bySeat.msg}`).toBe('403 403 无权限访问');
     expect((await t().ctx.services.recording.getInOrg(org.orgId, mine))?.qualityScore).toBeNull();
-    const byManager = await t().post(
-      `${R}/recording/v1/saveQuality`,
+    const byManager = await t().call(
+      contract.recording.saveQuality,
       { id: mine, qualityScore: 72, qualityRemark: '开场白不规范' },
       { token: org.manager.token },
     );
@@ -65,8 +66,8 @@ describe('recording: scoring and reassigning take a manager sign and stay within
     expect((await t().ctx.services.recording.getInOrg(org.orgId, mine))?.qualityScore).toBe(72);
     // a manager sees no other department's calls: scoring one reads as absent
     const theirs = await addRecording(t(), org, org.otherSeat);
-    const foreign = await t().post(
-      `${R}/recording/v1/saveQuality`,
+    const foreign = await t().call(
+      contract.recording.saveQuality,
       { id: theirs, qualityScore: 10 },
       { token: org.manager.token },
     );
@@ -82,8 +83,8 @@ describe('recording: scoring and reassigning take a manager sign and stay within
       }
     }
     expect(await ownerOf(t(), org, mine)).toBe(org.seat.userId);
-    const self = await t().post(
-      `${B}/headset/bindUser`,
+    const self = await t().call(
+      contract.recording.bindUser,
       { ids: [mine], userId: org.seat.userId },
       { token: org.seat.token },
     );
@@ -91,14 +92,14 @@ describe('recording: scoring and reassigning take a manager sign and stay within
 
     const given = await upload(t(), org.seat.token, { ownerUserId: org.otherSeat.userId });
     expect(`${given.status} ${given.msg}`).toBe('403 无权限把录音分配给其他员工');
-    const chunked = await t().post(
-      `${B}/headset/initChunkUpload`,
+    const chunked = await t().call(
+      contract.recording.initChunkUpload,
       { fileName: 'x.wav', size: 1000, md5: 'c'.repeat(32), ownerUserId: org.manager.userId },
       { token: org.seat.token },
     );
     expect(`${chunked.status} ${chunked.msg}`).toBe('403 无权限把录音分配给其他员工');
-    const own = await t().post(
-      `${B}/headset/initChunkUpload`,
+    const own = await t().call(
+      contract.recording.initChunkUpload,
       { fileName: 'x.wav', size: 1000, md5: 'c'.repeat(32), ownerUserId: org.seat.userId },
       { token: org.seat.token },
     );
@@ -110,8 +111,8 @@ describe('recording: scoring and reassigning take a manager sign and stay within
       functionSigns: ['recording:view', 'recording:upload'],
       dataScope: 2,
     });
-    const res = await t().post(
-      `${B}/headset/bindUser`,
+    const res = await t().call(
+      contract.recording.bindUser,
       { ids: [mine], userId: uploader.userId },
       { token: uploader.token },
     );
@@ -121,7 +122,7 @@ describe('recording: scoring and reassigning take a manager sign and stay within
 
   it('a manager (recording:assign) reassigns within its data scope; a user outside it is refused as target', async () => {
     const bind = (userId: number, token = org.manager.token) =>
-      t().post(`${B}/headset/editBindUserIdByIds`, { ids: [mine], userId }, { token });
+      t().call(contract.recording.editBindUser, { ids: [mine], userId }, { token });
     const toManager = await bind(org.manager.userId);
     expect(toManager.code, toManager.msg).toBe(1);
     expect(await ownerOf(t(), org, mine)).toBe(org.manager.userId);
@@ -139,15 +140,19 @@ describe('recording: scoring and reassigning take a manager sign and stay within
 
   it("binding to a lead: one outside the caller's data scope reads as absent", async () => {
     const lead = async (token: string, phone: string) => {
-      const res = await t().post(`${R}/organizationClue/add`, { name: '客户', phone }, { token });
+      const res = await t().call(contract.clue.add, { name: '客户', phone }, { token });
       expect(res.code, res.msg).toBe(1);
       return (res.data.id ?? res.data.clueId) as number;
     };
     const theirs = await lead(org.otherSeat.token, '13700137001');
     const own = await lead(org.seat.token, '13700137002');
-    const refused = await t().post(`${B}/headset/bindClue`, { ids: [mine], clueId: theirs }, { token: org.seat.token });
+    const refused = await t().call(
+      contract.recording.bindClue,
+      { ids: [mine], clueId: theirs },
+      { token: org.seat.token },
+    );
     expect(`${refused.status} ${refused.msg}`).toBe('404 线索不存在');
-    const ok = await t().post(`${B}/headset/bindClue`, { ids: [mine], clueId: own }, { token: org.seat.token });
+    const ok = await t().call(contract.recording.bindClue, { ids: [mine], clueId: own }, { token: org.seat.token });
     expect(ok.code, ok.msg).toBe(1);
   });
 
@@ -158,7 +163,7 @@ describe('recording: scoring and reassigning take a manager sign and stay within
       expect(`${path} ${res.status}`).toBe(`${path} 403`);
     }
     // reading stays open to it
-    expect((await t().post(`${R}/recording/v1/asrGet`, { id: mine }, { token: viewer.token })).code).toBe(1);
+    expect((await t().call(contract.asr.get, { id: mine }, { token: viewer.token })).code).toBe(1);
   });
 
   it('out-of-range filter values answer a Chinese validation error, never 500', async () => {

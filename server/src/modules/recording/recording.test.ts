@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
+import { contract } from '@crm/core/contract';
+import type { UploadedFile } from '@crm/core/contract/recording';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { type TestApp, type TestOrg, useTestApp } from '../../test/harness';
+import { type ApiResponse, type TestApp, type TestOrg, useTestApp } from '../../test/harness';
 import { convert, multipart, read, speech, stereoCall, tempFile } from '../../test/recording';
 import { hashFile } from './upload';
 
@@ -20,7 +22,8 @@ async function upload(
   fields: Record<string, string | number | undefined> = {},
 ) {
   const { body, headers } = multipart(fields, [{ fileName, data: read(path) }]);
-  return t.request('POST', `${B}/headset/uploadRecording`, body, { token, headers });
+  // one file: its answer is that file's (the call's answer also covers several)
+  return t.callRaw(contract.recording.upload, body, { token, headers }) as Promise<ApiResponse<UploadedFile>>;
 }
 
 async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30000): Promise<T> {
@@ -52,11 +55,15 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     expect(res.data.phone).toBe('13800138000');
     const id = res.data.recordId;
     const md5 = await hashFile(call, read(call).length);
-    const check = await t().post(`${B}/headset/checkMd5`, { md5, size: read(call).length }, { token: org.seat.token });
+    const check = await t().call(
+      contract.recording.checkMd5,
+      { md5, size: read(call).length },
+      { token: org.seat.token },
+    );
     expect(check.data).toMatchObject({ exists: true, recordId: id });
-    const elsewhere = await t().post(`${B}/headset/checkMd5`, { md5 }, { token: other.admin.token });
+    const elsewhere = await t().call(contract.recording.checkMd5, { md5 }, { token: other.admin.token });
     expect(elsewhere.data.exists).toBe(false);
-    const list = await t().post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
+    const list = await t().call(contract.recording.list, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     expect(list.data.total).toBe(1);
     const item = list.data.lists[0];
     expect(item).toMatchObject({
@@ -73,16 +80,9 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     // no engine configured: said plainly
     expect(item.asrStatus).toBe(5);
     expect(item.asrStatusName).toBe('未配置语音识别引擎');
-    const byInfo = await t().get(`${R}/V1/ai/getRecordIdByInfoId`, {
-      token: org.seat.token,
-      query: { infoId: 'call-1' },
-    });
+    const byInfo = await t().call(contract.recording.recordIdByInfoId, { infoId: 'call-1' }, { token: org.seat.token });
     expect(byInfo.data.recordId).toBe(id);
-    const log = await t().post(
-      `${B}/aiVoiceUploadLog/pagelist`,
-      { pageNum: 1, pageSize: 10 },
-      { token: org.seat.token },
-    );
+    const log = await t().call(contract.recording.uploadLogs, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     expect(log.data.lists[0]).toMatchObject({ result: 1, recordingId: id });
   });
 
@@ -98,13 +98,9 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     const exe = await upload(t(), org.seat.token, txt, 'a.exe');
     expect(exe.status).toBe(400);
     expect(exe.msg).toContain('类型不支持');
-    const log = await t().post(
-      `${B}/aiVoiceUploadLog/pagelist`,
-      { pageNum: 1, pageSize: 10 },
-      { token: org.seat.token },
-    );
+    const log = await t().call(contract.recording.uploadLogs, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     expect(log.data.lists.map((l: any) => l.result).slice(0, 3)).toEqual([3, 3, 2]);
-    const noFile = await t().request('POST', `${B}/headset/uploadRecording`, multipart({ source: 1 }, []).body, {
+    const noFile = await t().callRaw(contract.recording.upload, multipart({ source: 1 }, []).body, {
       token: org.seat.token,
       headers: multipart({}, []).headers,
     });
@@ -169,9 +165,9 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     await bad(`${B}/headset/completeChunkUpload`, {}, 'uploadId');
     await bad(`${B}/asrConfig/save`, {}, 'hotWords');
     await bad(`${R}/recording/v1/asrRerun`, {}, 'id');
-    const q = await t().get(`${R}/V1/ai/getRecordIdByInfoId`, { token: org.admin.token, query: { infoId: '' } });
+    const q = await t().call(contract.recording.recordIdByInfoId, { infoId: '' }, { token: org.admin.token });
     expect(q.msg).toContain('infoId');
-    const noChunk = await t().request('POST', `${B}/headset/uploadChunk`, multipart({ offset: 0 }, []).body, {
+    const noChunk = await t().callRaw(contract.recording.uploadChunk, multipart({ offset: 0 }, []).body, {
       token: org.admin.token,
       headers: multipart({}, []).headers,
     });
@@ -180,28 +176,26 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
 
   it('no session: code 10; a role without the sign: 403', async () => {
     expect((await upload(t(), null, call, 'x.wav')).code).toBe(10);
-    expect((await t().post(`${R}/recording/v1/pagelist`, {})).code).toBe(10);
-    expect((await t().post(`${B}/headset/checkMd5`, { md5: 'a'.repeat(32) })).code).toBe(10);
-    expect(
-      (await t().post(`${B}/headset/batchDeleteRecordingUpload`, { ids: [1] }, { token: org.seat.token })).status,
-    ).toBe(403);
+    expect((await t().call(contract.recording.list, {})).code).toBe(10);
+    expect((await t().call(contract.recording.checkMd5, { md5: 'a'.repeat(32) })).code).toBe(10);
+    expect((await t().call(contract.recording.batchRemove, { ids: [1] }, { token: org.seat.token })).status).toBe(403);
   });
 
   it('audio metrics run with no engine: talk per side, ratio, overlap', async () => {
-    const list = await t().post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
+    const list = await t().call(contract.recording.list, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     const id = list.data.lists[0].id;
     const done = await waitFor(
-      () => t().get(`${A}/asr/V1/getAsrText`, { token: org.seat.token, query: { recordId: id } }),
+      () => t().call(contract.asr.getAsrText, { recordId: id }, { token: org.seat.token }),
       (r) => r.data?.metricsStatus === 3 || r.data?.metricsStatus === 4,
     );
     expect(done.data.metricsStatus).toBe(3);
     const m = done.data.metrics;
-    expect(m.perChannel).toBe(true);
-    expect(m.agentTalkMs).toBeGreaterThan(m.customerTalkMs);
-    expect(m.customerTalkMs).toBeGreaterThan(1000);
-    expect(m.talkRatio).toBeGreaterThan(0.5);
-    expect(m.overlapCount).toBeGreaterThanOrEqual(1);
-    expect(m.overlaps[0].by).toBe('customer');
+    expect(m!.perChannel).toBe(true);
+    expect(m!.agentTalkMs).toBeGreaterThan(m!.customerTalkMs);
+    expect(m!.customerTalkMs).toBeGreaterThan(1000);
+    expect(m!.talkRatio).toBeGreaterThan(0.5);
+    expect(m!.overlapCount).toBeGreaterThanOrEqual(1);
+    expect(m!.overlaps[0].by).toBe('customer');
     expect(done.data.transcript).toBeNull();
     expect(done.data.asrStatusName).toBe('未配置语音识别引擎');
   });
@@ -211,19 +205,19 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     const wrongMd5 = 'f'.repeat(32);
     const init = async () =>
       (
-        await t().post(
-          `${B}/headset/initChunkUpload`,
+        await t().call(
+          contract.recording.initChunkUpload,
           { fileName: '校验失败.m4a', size: data.length, md5: wrongMd5 },
           { token: org.seat.token },
         )
       ).data;
     const first = await init();
-    const { body, headers } = multipart({ uploadId: first.uploadId, offset: 0 }, [
+    const { body, headers } = multipart({ uploadId: first.uploadId!, offset: 0 }, [
       { field: 'chunk', fileName: 'blob', data },
     ]);
-    await t().request('POST', `${B}/headset/uploadChunk`, body, { token: org.seat.token, headers });
-    const done = await t().post(
-      `${B}/headset/completeChunkUpload`,
+    await t().callRaw(contract.recording.uploadChunk, body, { token: org.seat.token, headers });
+    const done = await t().callRaw(
+      contract.recording.completeChunkUpload,
       { uploadId: first.uploadId },
       { token: org.seat.token },
     );
@@ -237,8 +231,8 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     const m4a = convert(mono, 'm4a');
     const data = read(m4a);
     const md5 = await hashFile(m4a, data.length);
-    const init = await t().post(
-      `${B}/headset/initChunkUpload`,
+    const init = await t().call(
+      contract.recording.initChunkUpload,
       { fileName: '会议录音.m4a', size: data.length, md5, source: 3, callType: 5 },
       { token: org.manager.token },
     );
@@ -246,30 +240,32 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     const { uploadId } = init.data;
     const half = Math.floor(data.length / 2);
     const sendChunk = (offset: number, chunk: Buffer) => {
-      const { body, headers } = multipart({ uploadId, offset }, [{ field: 'chunk', fileName: 'blob', data: chunk }]);
-      return t().request('POST', `${B}/headset/uploadChunk`, body, { token: org.manager.token, headers });
+      const { body, headers } = multipart({ uploadId: uploadId!, offset }, [
+        { field: 'chunk', fileName: 'blob', data: chunk },
+      ]);
+      return t().callRaw(contract.recording.uploadChunk, body, { token: org.manager.token, headers });
     };
     expect((await sendChunk(0, data.subarray(0, half))).data.offset).toBe(half);
     // the client lost the ack and asks again: md5 check tells the offset to resume from
-    const again = await t().post(`${B}/headset/checkMd5`, { md5, size: data.length }, { token: org.manager.token });
+    const again = await t().call(contract.recording.checkMd5, { md5, size: data.length }, { token: org.manager.token });
     expect(again.data).toMatchObject({ exists: false, uploadId, offset: half });
     expect((await sendChunk(0, data.subarray(0, half))).data.offset).toBe(half); // re-sent chunk: acknowledged, not written twice
     const gap = await sendChunk(half + 10, data.subarray(half));
     expect(gap.status).toBe(400);
-    const early = await t().post(`${B}/headset/completeChunkUpload`, { uploadId }, { token: org.manager.token });
+    const early = await t().callRaw(contract.recording.completeChunkUpload, { uploadId }, { token: org.manager.token });
     expect(early.msg).toContain('尚未传完');
     expect((await sendChunk(half, data.subarray(half))).data.offset).toBe(data.length);
-    const done = await t().post(`${B}/headset/completeChunkUpload`, { uploadId }, { token: org.manager.token });
+    const done = await t().callRaw(contract.recording.completeChunkUpload, { uploadId }, { token: org.manager.token });
     expect(done.code).toBe(1);
     expect(done.data.duplicate).toBe(false);
-    const dupInit = await t().post(
-      `${B}/headset/initChunkUpload`,
+    const dupInit = await t().call(
+      contract.recording.initChunkUpload,
       { fileName: 'copy.m4a', size: data.length, md5 },
       { token: org.seat.token },
     );
     expect(dupInit.data).toMatchObject({ duplicate: true, recordId: done.data.recordId });
-    const badInit = await t().post(
-      `${B}/headset/initChunkUpload`,
+    const badInit = await t().call(
+      contract.recording.initChunkUpload,
       { fileName: 'x.m4a', size: 10, md5: 'zz' },
       { token: org.seat.token },
     );
@@ -278,8 +274,8 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
   });
 
   it('plays with Range (206), transcoding .wav to mp3 once; ?token= works; another org gets 404', async () => {
-    const list = await t().post(
-      `${R}/recording/v1/pagelist`,
+    const list = await t().call(
+      contract.recording.list,
       { pageNum: 1, pageSize: 10, callType: [1] },
       { token: org.seat.token },
     );
@@ -309,8 +305,8 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     const anon = await t().built.app.inject({ method: 'GET', url: `${R}/recording/v1/play?id=${id}` });
     expect(anon.json().code).toBe(10);
     // share ticket: the public call detail plays and reads without login
-    const mask = await t().get(`${R}/recording/v1/getMaskId`, { token: org.seat.token, query: { recordId: id } });
-    const pub = await t().get(`${A}/asr/V1/getAsrText`, { query: { maskId: mask.data.maskId } });
+    const mask = await t().call(contract.recording.getMaskId, { recordId: id }, { token: org.seat.token });
+    const pub = await t().call(contract.asr.getAsrText, { maskId: mask.data.maskId });
     expect(pub.data.recordId).toBe(id);
     const pubPlay = await t().built.app.inject({
       method: 'GET',
@@ -318,37 +314,34 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
       headers: { range: 'bytes=0-9' },
     });
     expect(pubPlay.statusCode).toBe(206);
-    expect((await t().get(`${A}/asr/V1/getAsrText`, { query: { maskId: 'forged' } })).code).toBe(10);
+    expect((await t().call(contract.asr.getAsrText, { maskId: 'forged' })).code).toBe(10);
   });
 
   it('binds to a user (one and batch) and a lead; data scope: a seat sees only its own', async () => {
     const mine = await upload(t(), org.otherSeat.token, mono, '客户回访.wav', { source: 6, callType: 4 });
     const id = mine.data.recordId;
-    const seatList = await t().post(
-      `${R}/recording/v1/pagelist`,
-      { pageNum: 1, pageSize: 10 },
-      { token: org.seat.token },
-    );
+    const seatList = await t().call(contract.recording.list, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     expect(seatList.data.lists.some((l: any) => l.id === id)).toBe(false);
     expect(
-      (await t().post(`${B}/headset/bindUser`, { ids: [id], userId: org.seat.userId }, { token: org.seat.token })).code,
+      (await t().call(contract.recording.bindUser, { ids: [id], userId: org.seat.userId }, { token: org.seat.token }))
+        .code,
     ).toBe(404);
-    const bind = await t().post(
-      `${B}/headset/editBindUserIdByIds`,
+    const bind = await t().call(
+      contract.recording.editBindUser,
       { ids: [id], userId: org.seat.userId },
       { token: org.admin.token },
     );
     expect(bind.data.count).toBe(1);
-    const after = await t().post(
-      `${R}/recording/v1/pagelist`,
+    const after = await t().call(
+      contract.recording.list,
       { pageNum: 1, pageSize: 10, source: [6] },
       { token: org.seat.token },
     );
     expect(after.data.lists.map((l: any) => l.id)).toEqual([id]);
     expect(
       (
-        await t().post(
-          `${B}/headset/editBindUserIdByIds`,
+        await t().call(
+          contract.recording.editBindUser,
           { ids: [id], userId: other.seat.userId },
           { token: org.admin.token },
         )
@@ -356,41 +349,41 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     ).toBe(404);
     expect(
       (
-        await t().post(
-          `${B}/headset/editBindUserIdByIds`,
+        await t().call(
+          contract.recording.editBindUser,
           { ids: [], userId: org.seat.userId },
           { token: org.admin.token },
         )
       ).msg,
     ).toContain('ids');
-    const lead = await t().post(
-      `${R}/organizationClue/add`,
+    const lead = await t().call(
+      contract.clue.add,
       { name: '王先生', phone: '13900139000' },
       { token: org.admin.token },
     );
     expect(lead.code).toBe(1);
     const clueId = lead.data.id ?? lead.data.clueId;
     expect(
-      (await t().post(`${B}/headset/bindClue`, { ids: [id], clueId: 999999 }, { token: org.admin.token })).code,
+      (await t().call(contract.recording.bindClue, { ids: [id], clueId: 999999 }, { token: org.admin.token })).code,
     ).toBe(404);
-    const clue = await t().post(`${B}/headset/bindClue`, { ids: [id], clueId }, { token: org.admin.token });
+    const clue = await t().call(contract.recording.bindClue, { ids: [id], clueId }, { token: org.admin.token });
     expect(clue.code).toBe(1);
     const items = await t().ctx.services.recording.interactionsForClue(org.orgId, clueId);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ type: 'call', id, title: '录音 · 智能工牌' });
     expect(await t().ctx.services.recording.interactionsForClue(other.orgId, clueId)).toHaveLength(0);
-    const byClue = await t().post(
-      `${R}/recording/v1/pagelist`,
+    const byClue = await t().call(
+      contract.recording.list,
       { pageNum: 1, pageSize: 10, clueId },
       { token: org.admin.token },
     );
     expect(byClue.data.total).toBe(1);
-    expect((await t().post(`${B}/headset/bindClue`, { ids: [id], clueId }, { token: other.admin.token })).code).toBe(
-      404,
-    );
+    expect(
+      (await t().call(contract.recording.bindClue, { ids: [id], clueId }, { token: other.admin.token })).code,
+    ).toBe(404);
     // the lead's interaction records show the call
-    const inter = await t().post(
-      `${R}/interactive/getCustomerInteractionAllList`,
+    const inter = await t().call(
+      contract.interaction.list,
       { pageNum: 1, pageSize: 10, clueId },
       { token: org.admin.token },
     );
@@ -398,12 +391,12 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     // auto-bind: the phone number in the file name finds the lead
     const auto = await upload(t(), org.admin.token, speech('王先生您好'), '录音-13900139000.wav');
     expect(auto.data).toMatchObject({ clueId, phone: '13900139000' });
-    await t().post(`${B}/headset/deleteRecordingUpload`, { id: auto.data.recordId }, { token: org.admin.token });
+    await t().call(contract.recording.remove, { id: auto.data.recordId }, { token: org.admin.token });
   });
 
   it('filters by duration level, custom range, date range and status; validates', async () => {
     const q = (body: object) =>
-      t().post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10, ...body }, { token: org.admin.token });
+      t().call(contract.recording.list, { pageNum: 1, pageSize: 10, ...body }, { token: org.admin.token });
     const all = (await q({})).data.total;
     expect(all).toBe(3);
     expect((await q({ durationLevel: 1 })).data.total).toBe(3); // all under 10 s
@@ -422,23 +415,23 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     expect(bad.status).toBe(400);
     expect((await q({ durationLevel: 9 })).msg).toContain('durationLevel');
     expect((await q({ durationMin: 50, durationMax: 10 })).msg).toContain('durationMin');
-    expect((await t().post(`${R}/recording/v1/pagelist`, {}, { token: other.admin.token })).data.total).toBe(0);
+    expect((await t().call(contract.recording.list, {}, { token: other.admin.token })).data.total).toBe(0);
   });
 
   it('saves quality; exports xlsx; logs client-side upload events', async () => {
-    const list = await t().post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }, { token: org.admin.token });
+    const list = await t().call(contract.recording.list, { pageNum: 1, pageSize: 10 }, { token: org.admin.token });
     const id = list.data.lists[0].id;
-    const q = await t().post(
-      `${R}/recording/v1/saveQuality`,
+    const q = await t().call(
+      contract.recording.saveQuality,
       { id, qualityScore: 88, qualityRemark: '开场白规范' },
       { token: org.admin.token },
     );
     expect(q.data).toMatchObject({ qualityScore: 88 });
     expect(
-      (await t().post(`${R}/recording/v1/saveQuality`, { id, qualityScore: 101 }, { token: org.admin.token })).msg,
+      (await t().call(contract.recording.saveQuality, { id, qualityScore: 101 }, { token: org.admin.token })).msg,
     ).toContain('qualityScore');
     expect(
-      (await t().post(`${R}/recording/v1/saveQuality`, { id, qualityScore: 1 }, { token: other.admin.token })).code,
+      (await t().call(contract.recording.saveQuality, { id, qualityScore: 1 }, { token: other.admin.token })).code,
     ).toBe(404);
     const res = await t().built.app.inject({
       method: 'POST',
@@ -452,56 +445,44 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     const ws = wb.getWorksheet('录音列表')!;
     expect(ws.getRow(1).getCell(1).value).toBe('录音ID');
     expect(ws.rowCount).toBe(4);
-    const put = await t().request(
-      'PUT',
-      `${B}/aiVoiceUploadLog`,
+    const put = await t().call(
+      contract.recording.saveUploadLog,
       { fileName: 'x.wav', md5: 'a'.repeat(32), result: 4, message: '网络中断' },
       { token: org.seat.token },
     );
     expect(put.code).toBe(1);
-    expect((await t().request('PUT', `${B}/aiVoiceUploadLog`, { result: 9 }, { token: org.seat.token })).status).toBe(
+    expect((await t().call(contract.recording.saveUploadLog, { result: 9 }, { token: org.seat.token })).status).toBe(
       400,
     );
     expect(
-      (await t().request('PUT', `${B}/aiVoiceUploadLog`, { result: 1, recordId: id }, { token: other.admin.token }))
+      (await t().call(contract.recording.saveUploadLog, { result: 1, recordId: id }, { token: other.admin.token }))
         .code,
     ).toBe(404);
   });
 
   it('deletes one and a batch; another org cannot', async () => {
-    const list = await t().post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }, { token: org.admin.token });
+    const list = await t().call(contract.recording.list, { pageNum: 1, pageSize: 10 }, { token: org.admin.token });
     const ids = list.data.lists.map((l: any) => l.id);
+    expect((await t().call(contract.recording.remove, { id: ids[0] }, { token: other.admin.token })).code).toBe(404);
+    expect((await t().call(contract.recording.remove, { id: ids[0] }, { token: org.admin.token })).data.count).toBe(1);
     expect(
-      (await t().post(`${B}/headset/deleteRecordingUpload`, { id: ids[0] }, { token: other.admin.token })).code,
-    ).toBe(404);
-    expect(
-      (await t().post(`${B}/headset/deleteRecordingUpload`, { id: ids[0] }, { token: org.admin.token })).data.count,
-    ).toBe(1);
-    expect(
-      (await t().post(`${B}/headset/batchDeleteRecordingUpload`, { ids: ids.slice(1) }, { token: org.admin.token }))
-        .data.count,
+      (await t().call(contract.recording.batchRemove, { ids: ids.slice(1) }, { token: org.admin.token })).data.count,
     ).toBe(2);
-    expect((await t().post(`${R}/recording/v1/pagelist`, {}, { token: org.admin.token })).data.total).toBe(0);
-    expect((await t().post(`${B}/headset/batchDeleteRecordingUpload`, {}, { token: org.admin.token })).status).toBe(
-      400,
-    );
+    expect((await t().call(contract.recording.list, {}, { token: org.admin.token })).data.total).toBe(0);
+    expect((await t().callRaw(contract.recording.batchRemove, {}, { token: org.admin.token })).status).toBe(400);
   });
   it("bindUser binds to a user of the organisation; another organisation's recordings, users and uploads are refused", async () => {
     const up = await upload(t(), org.admin.token, mono, '回访.wav', { callInfoId: 'call-cross-org' });
     expect(up.code, up.msg).toBe(1);
     const id = up.data.recordId;
-    const bound = await t().post(
-      `${B}/headset/bindUser`,
+    const bound = await t().call(
+      contract.recording.bindUser,
       { ids: [id], userId: org.seat.userId },
       { token: org.admin.token },
     );
     expect(bound.code, bound.msg).toBe(1);
     expect(bound.data.count).toBe(1);
-    const seatList = await t().post(
-      `${R}/recording/v1/pagelist`,
-      { pageNum: 1, pageSize: 10 },
-      { token: org.seat.token },
-    );
+    const seatList = await t().call(contract.recording.list, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     expect(seatList.data.lists.map((l: any) => l.id)).toContain(id);
 
     const foreign = { token: other.admin.token };
@@ -513,16 +494,16 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
       const res = await t().post(path, body, foreign);
       expect(`${path} ${res.status} ${res.msg}`).toBe(`${path} 404 录音不存在`);
     }
-    const toForeignUser = await t().post(
-      `${B}/headset/bindUser`,
+    const toForeignUser = await t().call(
+      contract.recording.bindUser,
       { ids: [id], userId: other.seat.userId },
       { token: org.admin.token },
     );
     expect(toForeignUser.status).toBe(404);
-    const mask = await t().get(`${R}/recording/v1/getMaskId`, { ...foreign, query: { recordId: id } });
+    const mask = await t().call(contract.recording.getMaskId, { recordId: id }, { ...foreign });
     expect(mask.status).toBe(404);
     expect(mask.data ?? null).toBeNull();
-    const byInfo = await t().get(`${R}/V1/ai/getRecordIdByInfoId`, { ...foreign, query: { infoId: 'call-cross-org' } });
+    const byInfo = await t().call(contract.recording.recordIdByInfoId, { infoId: 'call-cross-org' }, { ...foreign });
     expect(byInfo.data.recordId).toBeNull();
     const exported = await t().built.app.inject({
       method: 'POST',
@@ -536,32 +517,30 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
 
     // a chunked upload of one organisation cannot be continued or completed by another
     const data = read(mono);
-    const init = await t().post(
-      `${B}/headset/initChunkUpload`,
+    const init = await t().call(
+      contract.recording.initChunkUpload,
       { fileName: 'cross.wav', size: data.length + 1, md5: 'b'.repeat(32) },
       { token: org.admin.token },
     );
     expect(init.code, init.msg).toBe(1);
     const { uploadId } = init.data;
-    const { body, headers } = multipart({ uploadId, offset: 0 }, [{ field: 'chunk', fileName: 'blob', data }]);
-    const chunk = await t().request('POST', `${B}/headset/uploadChunk`, body, { ...foreign, headers });
+    const { body, headers } = multipart({ uploadId: uploadId!, offset: 0 }, [
+      { field: 'chunk', fileName: 'blob', data },
+    ]);
+    const chunk = await t().callRaw(contract.recording.uploadChunk, body, { ...foreign, headers });
     expect(chunk.status).toBe(404);
-    const complete = await t().post(`${B}/headset/completeChunkUpload`, { uploadId }, foreign);
+    const complete = await t().callRaw(contract.recording.completeChunkUpload, { uploadId }, foreign);
     expect(complete.status).toBe(404);
-    const resume = await t().post(
-      `${B}/headset/checkMd5`,
+    const resume = await t().call(
+      contract.recording.checkMd5,
       { md5: 'b'.repeat(32), size: data.length + 1 },
       { token: org.admin.token },
     );
     expect(resume.data).toMatchObject({ uploadId, offset: 0 });
 
     // nothing changed
-    const after = await t().post(
-      `${R}/recording/v1/pagelist`,
-      { pageNum: 1, pageSize: 10 },
-      { token: org.admin.token },
-    );
+    const after = await t().call(contract.recording.list, { pageNum: 1, pageSize: 10 }, { token: org.admin.token });
     expect(after.data.lists.find((l: any) => l.id === id)).toMatchObject({ ownerUserId: org.seat.userId });
-    await t().post(`${B}/headset/deleteRecordingUpload`, { id }, { token: org.admin.token });
+    await t().call(contract.recording.remove, { id }, { token: org.admin.token });
   });
 });

@@ -126,7 +126,7 @@ export async function storeRecording(
     findPhone(fileName, info.tags.title, info.tags.comment, info.tags.description, info.tags.artist);
   let clueOwner: number | null = null;
   if (!clueId && phone) {
-    const found = await clueLookup(ctx)?.findByPhone?.(s.orgId, phone);
+    const found = await clueLookup(ctx)?.findByPhone(s.orgId, phone);
     clueId = found ? (found.id ?? found.clueId ?? null) : null;
     // the lead's owner gets the call only when the uploader may give recordings to them (else it stays the uploader's)
     const leadOwner = found?.ownerUserId ?? null;

@@ -7,10 +7,10 @@ import { badRequest } from '../../platform/errors';
 import { offsetOf, page } from '../../platform/paging';
 import { scoped, unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import type { Clues } from '../clue/service';
+import type { Clues } from '../clue';
 import { orgUsersByIds } from '../org';
-import { dayStart } from '../publicSea/claims';
-import type { Pools } from '../publicSea/pools';
+import type { Pools } from '../publicSea';
+import { dayStart } from '../publicSea';
 import { retrievalSetting } from './schema';
 
 type Body<K extends keyof typeof contract.customerRetrieval> = CallBody<(typeof contract.customerRetrieval)[K]>;

@@ -3,7 +3,7 @@ import type { StatsFilter } from '@crm/core/contract/stats';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import type { Session } from '../../platform/session';
-import { analysedCallRows } from '../insight/readModel';
+import { analysedCallRows } from '../insight';
 import { addDays, dayStart } from './days';
 import { matrixRows } from './matrix';
 import { audienceOf } from './scope';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { anyOf } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { LEAD_DIM } from '../clue/leadFacts';
+import { LEAD_DIM } from '../clue';
 import { daysOf } from './days';
 import { headsOf, leadCounts, leadFreshness } from './matrix';
 import { freshText } from './rollup';

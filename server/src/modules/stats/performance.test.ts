@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, type TestUser, useTestApp } from '../../test/harness';
@@ -50,12 +51,12 @@ describe('employee performance: targets and intention levels (/clue/rxfxstastic)
 
   it('answers code 10 without a session', async () => {
     for (const path of PATHS) refused(await t().post(`${R}${P}/${path}`, { ...period, month }), 401);
-    refused(await t().get(`${R}${P}/getIntentionLevelListByOrg`), 401);
+    refused(await t().call(contract.stats.getIntentionLevelListByOrg), 401);
   });
 
   it('lists the intention levels: the AI intention labels', async () => {
     const org = await t().newOrg();
-    const heads = ok(await t().get(`${R}${P}/getIntentionLevelListByOrg`, { token: org.seat.token }));
+    const heads = ok(await t().call(contract.stats.getIntentionLevelListByOrg, undefined, { token: org.seat.token }));
     expect(heads).toEqual([
       { id: 1, name: '强意向' },
       { id: 2, name: '一般意向' },

@@ -1,9 +1,9 @@
 import { formatDateTime } from '@crm/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { leadDimFacts, leadWorkFacts } from '../clue/leadFacts';
-import { dealDayFacts } from '../order/orderFacts';
-import { callDayFacts } from '../telephony/callFacts';
+import { leadDimFacts, leadWorkFacts } from '../clue';
+import { dealDayFacts } from '../order';
+import { callDayFacts } from '../telephony';
 import { addDays, dayStart, today } from './days';
 import { statsDealDay, statsLeadDay, statsLeadMonth, statsRefresh, statsUserDay } from './schema';
 

@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
 import { addLead, B, ok, R, setupSeats } from './testing/kit';
@@ -77,28 +78,28 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     const { line, seat, other: second } = await setupSeats(t(), org);
     expect(seat).toMatchObject({ seatNo: '8001', bindStatus: 1, realName: '坐席甲', lineName: '上海电信中继' });
     refusedWith(
-      await t().post(`${B}/aAgentsPool/add`, { seatNos: ['8a'] }, { token: a }),
+      await t().call(contract.telephony.poolAdd, { seatNos: ['8a'] }, { token: a }),
       400,
       '坐席号须为 3-10 位数字',
     );
-    const pool = ok(await t().post(`${B}/aAgentsPool/list`, { bindStatus: 2 }, { token: a }));
+    const pool = ok(await t().call(contract.telephony.poolList, { bindStatus: 2 }, { token: a }));
     expect(pool.lists.map((s: any) => s.seatNo)).toEqual(['8003']);
     // a user holds one seat
     refusedWith(
-      await t().post(`${B}/callGroupUser/bind`, { seatId: pool.lists[0].id, userId: org.seat.userId }, { token: a }),
+      await t().call(contract.telephony.seatBind, { seatId: pool.lists[0].id, userId: org.seat.userId }, { token: a }),
       409,
       '已绑定坐席',
     );
     // transfer 8001 to the manager, with its record
     const moved = ok(
-      await t().post(
-        `${B}/callSeatTransfer/transfer`,
+      await t().call(
+        contract.telephony.seatTransfer,
         { seatId: seat.id, toUserId: org.manager.userId, reason: '坐席甲离职交接' },
         { token: a },
       ),
     );
     expect(moved.realName).toBe('经理');
-    const records = ok(await t().post(`${B}/callSeatTransfer/pagelist`, { seatId: seat.id }, { token: a }));
+    const records = ok(await t().call(contract.telephony.seatTransferList, { seatId: seat.id }, { token: a }));
     expect(records.lists[0]).toMatchObject({
       fromUserName: '坐席甲',
       toUserName: '经理',
@@ -107,8 +108,8 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     });
     // displayed number: one of the line's
     refusedWith(
-      await t().post(
-        `${B}/callGroupUser/updateGroupUserShowNumberNew`,
+      await t().call(
+        contract.telephony.seatShowNumber,
         { seatId: seat.id, displayNumber: '01088886666' },
         { token: a },
       ),
@@ -116,55 +117,59 @@ describe('telephony administration', { timeout: 120_000 }, () => {
       '外显号码不是本机构线路的号码',
     );
     refusedWith(
-      await t().post(
-        `${B}/callGroupUser/updateGroupUserShowNumberNew`,
-        { seatId: seat.id, displayNumber: 'abc' },
-        { token: a },
-      ),
+      await t().call(contract.telephony.seatShowNumber, { seatId: seat.id, displayNumber: 'abc' }, { token: a }),
       400,
       'displayNumber：外显号码须为 5-20 位数字',
     );
     expect(
       ok(
-        await t().post(
-          `${B}/callGroupUser/updateGroupUserShowNumberNew`,
+        await t().call(
+          contract.telephony.seatShowNumber,
           { seatId: seat.id, displayNumber: line.numbers[1] },
           { token: a },
         ),
       ).displayNumber,
     ).toBe('02162180302');
     // delete: only an unbound seat
-    refusedWith(await t().post(`${B}/callGroupUser/delete`, { seatId: second.id }, { token: a }), 409, '请先解绑');
-    ok(await t().post(`${B}/callGroupUser/unbind`, { seatId: second.id }, { token: a }));
-    ok(await t().post(`${B}/callGroupUser/delete`, { seatId: second.id }, { token: a }));
-    const bound = ok(await t().post(`${B}/callGroupUserV2/list`, {}, { token: a }));
+    refusedWith(await t().call(contract.telephony.seatDelete, { seatId: second.id }, { token: a }), 409, '请先解绑');
+    ok(await t().call(contract.telephony.seatUnbind, { seatId: second.id }, { token: a }));
+    ok(await t().call(contract.telephony.seatDelete, { seatId: second.id }, { token: a }));
+    const bound = ok(await t().call(contract.telephony.seatList, {}, { token: a }));
     expect(bound.lists.map((s: any) => s.seatNo)).toEqual(['8001']);
-    const xlsx = await t().post(`${B}/callGroupUserV2/export`, {}, { token: a });
+    const xlsx = await t().call(contract.telephony.seatExport, {}, { token: a });
     expect(xlsx.status).toBe(200);
     expect(String(xlsx.headers['content-type'])).toContain('spreadsheetml');
     // another organisation's seat is not found and stays as it was
-    refusedWith(await t().post(`${B}/callGroupUser/unbind`, { seatId: seat.id }, { token: other.admin.token }), 404);
-    refusedWith(await t().post(`${B}/callGroupUser/delete`, { seatId: seat.id }, { token: other.admin.token }), 404);
+    refusedWith(await t().call(contract.telephony.seatUnbind, { seatId: seat.id }, { token: other.admin.token }), 404);
+    refusedWith(await t().call(contract.telephony.seatDelete, { seatId: seat.id }, { token: other.admin.token }), 404);
     refusedWith(
-      await t().post(
-        `${B}/callSeatTransfer/transfer`,
+      await t().call(
+        contract.telephony.seatTransfer,
         { seatId: seat.id, toUserId: other.seat.userId },
         { token: other.admin.token },
       ),
       404,
     );
-    expect(ok(await t().post(`${B}/callGroupUserV2/list`, {}, { token: a })).lists[0].realName).toBe('经理');
+    expect(ok(await t().call(contract.telephony.seatList, {}, { token: a })).lists[0].realName).toBe('经理');
   });
 
   it('provider configuration: secrets are never answered; lines; per-user settings; SIP account', async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
     const a = org.admin.token;
-    refusedWith(await t().post(`${R}/callDataConfig/save`, { provider: 'cloud' }, { token: a }), 400, '请填写接口地址');
-    refusedWith(await t().post(`${R}/callDataConfig/save`, { provider: 'sip' }, { token: a }), 400, 'provider');
+    refusedWith(
+      await t().call(contract.telephony.saveDataConfig, { provider: 'cloud' }, { token: a }),
+      400,
+      '请填写接口地址',
+    );
+    refusedWith(
+      await t().callRaw(contract.telephony.saveDataConfig, { provider: 'sip' }, { token: a }),
+      400,
+      'provider',
+    );
     const saved = ok(
-      await t().post(
-        `${R}/callDataConfig/save`,
+      await t().call(
+        contract.telephony.saveDataConfig,
         {
           provider: 'cloud',
           apiBaseUrl: 'https://api.example-call.cn',
@@ -178,39 +183,41 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     );
     expect(saved).toMatchObject({ provider: 'cloud', configured: true, appSecret: '******', source: 'organization' });
     // saving again with the mask keeps the secret
-    ok(await t().post(`${R}/callDataConfig/save`, { ...saved, appSecret: '******' }, { token: a }));
-    expect(JSON.stringify(ok(await t().post(`${R}/callDataConfig/get`, {}, { token: a })))).not.toContain('top-secret');
+    ok(await t().call(contract.telephony.saveDataConfig, { ...saved, appSecret: '******' }, { token: a }));
+    expect(JSON.stringify(ok(await t().call(contract.telephony.dataConfig, undefined, { token: a })))).not.toContain(
+      'top-secret',
+    );
     const line = ok(
-      await t().post(`${R}/callDataConfig/saveLine`, { name: '北京联通', numbers: ['01088886666'] }, { token: a }),
+      await t().call(contract.telephony.saveLine, { name: '北京联通', numbers: ['01088886666'] }, { token: a }),
     );
     refusedWith(
-      await t().post(`${R}/callDataConfig/saveLine`, { name: '', numbers: [] }, { token: a }),
+      await t().call(contract.telephony.saveLine, { name: '', numbers: [] }, { token: a }),
       400,
       'name：请输入线路名称',
     );
-    refusedWith(await t().post(`${R}/callDataConfig/deleteLine`, { id: line.id }, { token: other.admin.token }), 404);
+    refusedWith(await t().call(contract.telephony.deleteLine, { id: line.id }, { token: other.admin.token }), 404);
     // per-user settings
     refusedWith(
-      await t().post(`${R}/callset/save`, { autoNextSeconds: 9999 }, { token: org.seat.token }),
+      await t().call(contract.telephony.saveCallSet, { autoNextSeconds: 9999 }, { token: org.seat.token }),
       400,
       '自动下一个不能大于 600 秒',
     );
     const mine = ok(
-      await t().post(
-        `${R}/callset/save`,
+      await t().call(
+        contract.telephony.saveCallSet,
         { lineId: line.id, displayNumber: '01088886666', autoNextSeconds: 5 },
         { token: org.seat.token },
       ),
     );
     expect(mine).toEqual({ lineId: line.id, displayNumber: '01088886666', autoNextSeconds: 5 });
-    expect(ok(await t().post(`${R}/callset/get`, {}, { token: org.seat.token })).lines).toHaveLength(1);
-    refusedWith(await t().post(`${R}/callset/save`, { lineId: line.id }, { token: other.seat.token }), 404);
+    expect(ok(await t().call(contract.telephony.callSet, undefined, { token: org.seat.token })).lines).toHaveLength(1);
+    refusedWith(await t().call(contract.telephony.saveCallSet, { lineId: line.id }, { token: other.seat.token }), 404);
     // SIP: credentials of the user's own seat only
-    let sip = ok(await t().post(`${R}/callset/getSipAccount`, {}, { token: org.seat.token }));
+    let sip = ok(await t().call(contract.telephony.sipAccount, undefined, { token: org.seat.token }));
     expect(sip).toMatchObject({ configured: false, message: '您还没有绑定坐席，请联系管理员在坐席管理中绑定' });
-    ok(await t().post(`${B}/aAgentsPool/add`, { seatNos: ['9001'] }, { token: a }));
-    ok(await t().post(`${B}/aAgentsPool/assign`, { userId: org.seat.userId }, { token: a }));
-    sip = ok(await t().post(`${R}/callset/getSipAccount`, {}, { token: org.seat.token }));
+    ok(await t().call(contract.telephony.poolAdd, { seatNos: ['9001'] }, { token: a }));
+    ok(await t().call(contract.telephony.poolAssign, { userId: org.seat.userId }, { token: a }));
+    sip = ok(await t().call(contract.telephony.sipAccount, undefined, { token: org.seat.token }));
     expect(sip).toMatchObject({
       configured: true,
       wsUrl: 'wss://pbx.example.cn:7443',
@@ -224,41 +231,50 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
     const a = org.admin.token;
-    expect(ok(await t().post(`${R}/electricSalesGuard/get`, {}, { token: a }))).toEqual({
+    expect(ok(await t().call(contract.telephony.guard, undefined, { token: a }))).toEqual({
       status: 2,
       dailyLimit: 3,
       weeklyLimit: 10,
     });
     refusedWith(
-      await t().post(`${R}/electricSalesGuard/save`, { status: 1, dailyLimit: -1, weeklyLimit: 3 }, { token: a }),
+      await t().call(contract.telephony.saveGuard, { status: 1, dailyLimit: -1, weeklyLimit: 3 }, { token: a }),
       400,
       '每日呼叫上限不能小于 0',
     );
-    ok(await t().post(`${R}/electricSalesGuard/save`, { status: 1, dailyLimit: 2, weeklyLimit: 6 }, { token: a }));
-    refusedWith(await t().post(`${R}/risk/add`, { phones: ['12ab'] }, { token: a }), 400, '号码须为 5-20 位数字');
+    ok(await t().call(contract.telephony.saveGuard, { status: 1, dailyLimit: 2, weeklyLimit: 6 }, { token: a }));
+    refusedWith(
+      await t().call(contract.telephony.riskAdd, { phones: ['12ab'] }, { token: a }),
+      400,
+      '号码须为 5-20 位数字',
+    );
     expect(
       ok(
-        await t().post(
-          `${R}/risk/add`,
+        await t().call(
+          contract.telephony.riskAdd,
           { kind: 1, riskType: 3, phones: ['13917770321', '13917770322'], reason: '工信部投诉' },
           { token: a },
         ),
       ).count,
     ).toBe(2);
-    const list = ok(await t().post(`${R}/risk/pagelist`, { kind: 1 }, { token: a }));
+    const list = ok(await t().call(contract.telephony.riskList, { kind: 1 }, { token: a }));
     expect(list.lists[0]).toMatchObject({ kindName: '风险号码', riskTypeName: '工信部投诉', createdByName: '管理员' });
-    expect(ok(await t().post(`${R}/risk/check`, { phone: '13917770321' }, { token: org.seat.token }))).toEqual({
+    expect(
+      ok(await t().call(contract.telephony.riskCheck, { phone: '13917770321' }, { token: org.seat.token })),
+    ).toEqual({
       risk: true,
       reason: '工信部投诉：工信部投诉',
     });
     expect(
-      ok(await t().post(`${R}/electricSalesGuard/checkNumber`, { phone: '13917770321' }, { token: org.seat.token })),
+      ok(await t().call(contract.telephony.checkNumber, { phone: '13917770321' }, { token: org.seat.token })),
     ).toMatchObject({
       allowed: true,
       warning: '风险号码：工信部投诉（工信部投诉），请谨慎拨打',
     });
-    refusedWith(await t().post(`${R}/risk/delete`, { ids: [list.lists[0].id] }, { token: other.admin.token }), 404);
-    expect(ok(await t().post(`${R}/risk/delete`, { ids: [list.lists[0].id] }, { token: a })).count).toBe(1);
+    refusedWith(
+      await t().call(contract.telephony.riskDelete, { ids: [list.lists[0].id] }, { token: other.admin.token }),
+      404,
+    );
+    expect(ok(await t().call(contract.telephony.riskDelete, { ids: [list.lists[0].id] }, { token: a })).count).toBe(1);
   });
 
   it('call tasks: built from a filter or chosen leads, assigned to seats, started, paused, ended; the next lead; progress', async () => {
@@ -267,18 +283,18 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     const m = org.manager.token;
     const leads = [await addLead(t(), org.seat), await addLead(t(), org.seat), await addLead(t(), org.seat)];
     refusedWith(
-      await t().post(`${R}/calltask/add`, { name: '', seatUserIds: [] }, { token: m }),
+      await t().call(contract.telephony.taskAdd, { name: '', seatUserIds: [] }, { token: m }),
       400,
       'name：请输入任务名称',
     );
     refusedWith(
-      await t().post(`${R}/calltask/add`, { name: '回访', seatUserIds: [org.seat.userId] }, { token: m }),
+      await t().call(contract.telephony.taskAdd, { name: '回访', seatUserIds: [org.seat.userId] }, { token: m }),
       400,
       '请选择客户、公海客户包或设置筛选条件',
     );
     refusedWith(
-      await t().post(
-        `${R}/calltask/add`,
+      await t().call(
+        contract.telephony.taskAdd,
         { name: '回访', seatUserIds: [other.seat.userId], clueIds: [leads[0].id] },
         { token: m },
       ),
@@ -286,68 +302,68 @@ describe('telephony administration', { timeout: 120_000 }, () => {
       '坐席不存在',
     );
     const task = ok(
-      await t().post(
-        `${R}/calltask/add`,
+      await t().call(
+        contract.telephony.taskAdd,
         { name: '11 月回访', seatUserIds: [org.seat.userId], clueIds: leads.map((l) => l.id) },
         { token: m },
       ),
     );
     expect(task).toMatchObject({ status: 2, statusName: '未开始', total: 3, dialed: 0, seatNames: ['坐席甲'] });
     const byFilter = ok(
-      await t().post(
-        `${R}/calltask/add`,
+      await t().call(
+        contract.telephony.taskAdd,
         { name: '全部线索', seatUserIds: [org.seat.userId], filter: { type: 1 } },
         { token: m },
       ),
     );
     expect(byFilter.total).toBe(3);
     refusedWith(
-      await t().post(`${R}/cluetask/next`, { taskId: task.id }, { token: org.seat.token }),
+      await t().call(contract.telephony.nextLead, { taskId: task.id }, { token: org.seat.token }),
       400,
       '外呼任务未开始或已暂停',
     );
-    ok(await t().post(`${R}/calltask/updateStatus`, { id: task.id, status: 1 }, { token: m }));
-    const next = ok(await t().post(`${R}/cluetask/next`, { taskId: task.id }, { token: org.seat.token }));
+    ok(await t().call(contract.telephony.taskStatus, { id: task.id, status: 1 }, { token: m }));
+    const next = ok(await t().call(contract.telephony.nextLead, { taskId: task.id }, { token: org.seat.token }));
     expect(next.lead).toMatchObject({ clueId: leads[0].id, callStatus: 1, assignedUserName: '坐席甲' });
     expect(next.remaining).toBe(3);
-    ok(await t().post(`${R}/cluetask/skip`, { id: next.lead.id }, { token: org.seat.token }));
-    const after = ok(await t().post(`${R}/cluetask/next`, { taskId: task.id }, { token: org.seat.token }));
-    expect(after.lead.clueId).toBe(leads[1].id);
+    ok(await t().call(contract.telephony.skipLead, { id: next.lead!.id }, { token: org.seat.token }));
+    const after = ok(await t().call(contract.telephony.nextLead, { taskId: task.id }, { token: org.seat.token }));
+    expect(after.lead!.clueId).toBe(leads[1].id);
     // the seat sees the task it works; another organisation does not
-    expect(ok(await t().post(`${R}/calltask/pagelist`, {}, { token: org.seat.token })).total).toBe(2);
-    expect(ok(await t().post('/api/analysis/api/clue/getOrgClueTaskList', {}, { token: m })).total).toBe(2);
-    refusedWith(await t().post(`${R}/calltask/detail`, { id: task.id }, { token: other.admin.token }), 404);
+    expect(ok(await t().call(contract.telephony.taskList, {}, { token: org.seat.token })).total).toBe(2);
+    expect(ok(await t().call(contract.telephony.orgTaskList, {}, { token: m })).total).toBe(2);
+    refusedWith(await t().call(contract.telephony.taskDetail, { id: task.id }, { token: other.admin.token }), 404);
     refusedWith(
-      await t().post(`${R}/calltask/updateStatus`, { id: task.id, status: 3 }, { token: other.admin.token }),
+      await t().call(contract.telephony.taskStatus, { id: task.id, status: 3 }, { token: other.admin.token }),
       404,
     );
-    refusedWith(await t().post(`${R}/cluetask/pagelist`, { taskId: task.id }, { token: other.admin.token }), 404);
-    refusedWith(await t().post(`${R}/cluetask/skip`, { id: next.lead.id }, { token: other.seat.token }), 404);
-    const leadsPage = ok(await t().post(`${R}/cluetask/pagelist`, { taskId: task.id }, { token: m }));
+    refusedWith(await t().call(contract.telephony.taskLeads, { taskId: task.id }, { token: other.admin.token }), 404);
+    refusedWith(await t().call(contract.telephony.skipLead, { id: next.lead!.id }, { token: other.seat.token }), 404);
+    const leadsPage = ok(await t().call(contract.telephony.taskLeads, { taskId: task.id }, { token: m }));
     expect(leadsPage.lists).toHaveLength(3);
     // update, pause, end; a running task cannot be deleted, an ended one cannot be restarted
     expect(
-      ok(await t().post(`${R}/calltask/update`, { id: task.id, name: '11 月回访（二轮）' }, { token: m })).name,
+      ok(await t().call(contract.telephony.taskUpdate, { id: task.id, name: '11 月回访（二轮）' }, { token: m })).name,
     ).toBe('11 月回访（二轮）');
-    refusedWith(await t().post(`${R}/calltask/delete`, { id: task.id }, { token: m }), 400, '请先暂停或结束');
-    expect(ok(await t().post(`${R}/calltask/updateStatus`, { id: task.id, status: 2 }, { token: m })).statusName).toBe(
+    refusedWith(await t().call(contract.telephony.taskDelete, { id: task.id }, { token: m }), 400, '请先暂停或结束');
+    expect(ok(await t().call(contract.telephony.taskStatus, { id: task.id, status: 2 }, { token: m })).statusName).toBe(
       '未开始',
     );
-    expect(ok(await t().post(`${R}/calltask/updateStatus`, { id: task.id, status: 3 }, { token: m })).statusName).toBe(
+    expect(ok(await t().call(contract.telephony.taskStatus, { id: task.id, status: 3 }, { token: m })).statusName).toBe(
       '已结束',
     );
     refusedWith(
-      await t().post(`${R}/calltask/updateStatus`, { id: task.id, status: 1 }, { token: m }),
+      await t().call(contract.telephony.taskStatus, { id: task.id, status: 1 }, { token: m }),
       400,
       '外呼任务已结束',
     );
     refusedWith(
-      await t().post(`${R}/calltask/updateStatus`, { id: task.id, status: 5 }, { token: m }),
+      await t().call(contract.telephony.taskStatus, { id: task.id, status: 5 }, { token: m }),
       400,
       '任务状态只能是',
     );
-    ok(await t().post(`${R}/calltask/delete`, { id: task.id }, { token: m }));
-    expect(ok(await t().post(`${R}/calltask/pagelist`, {}, { token: m })).total).toBe(1);
+    ok(await t().call(contract.telephony.taskDelete, { id: task.id }, { token: m }));
+    expect(ok(await t().call(contract.telephony.taskList, {}, { token: m })).total).toBe(1);
   });
 
   it('telecom filing: submit with material, follow its status, record the carrier answer', async () => {
@@ -355,8 +371,8 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     const other = await t().newOrg();
     const a = org.admin.token;
     refusedWith(
-      await t().post(
-        `${B}/putOnFile/submit`,
+      await t().call(
+        contract.telephony.filingSubmit,
         { companyName: '星辰', numbers: [], script: 'x', materials: [] },
         { token: a },
       ),
@@ -364,8 +380,8 @@ describe('telephony administration', { timeout: 120_000 }, () => {
       '请填写报备号码',
     );
     refusedWith(
-      await t().post(
-        `${B}/putOnFile/submit`,
+      await t().call(
+        contract.telephony.filingSubmit,
         { companyName: '星辰', numbers: ['02162180301'], script: '您好', materials: [] },
         { token: a },
       ),
@@ -373,8 +389,8 @@ describe('telephony administration', { timeout: 120_000 }, () => {
       '请上传报备材料',
     );
     const f = ok(
-      await t().post(
-        `${B}/putOnFile/submit`,
+      await t().call(
+        contract.telephony.filingSubmit,
         {
           companyName: '星辰教育科技有限公司',
           numbers: ['02162180301'],
@@ -385,19 +401,30 @@ describe('telephony administration', { timeout: 120_000 }, () => {
       ),
     );
     expect(f).toMatchObject({ status: 1, statusName: '审核中', submittedByName: '管理员' });
-    refusedWith(await t().post(`${B}/putOnFile/audit`, { id: f.id, status: 3 }, { token: a }), 400, '请填写驳回原因');
-    refusedWith(await t().post(`${B}/putOnFile/audit`, { id: f.id, status: 2 }, { token: other.admin.token }), 404);
-    refusedWith(await t().post(`${B}/putOnFile/detail`, { id: f.id }, { token: other.admin.token }), 404);
+    refusedWith(
+      await t().call(contract.telephony.filingAudit, { id: f.id, status: 3 }, { token: a }),
+      400,
+      '请填写驳回原因',
+    );
+    refusedWith(
+      await t().call(contract.telephony.filingAudit, { id: f.id, status: 2 }, { token: other.admin.token }),
+      404,
+    );
+    refusedWith(await t().call(contract.telephony.filingDetail, { id: f.id }, { token: other.admin.token }), 404);
     expect(
       ok(
-        await t().post(`${B}/putOnFile/audit`, { id: f.id, status: 3, auditRemark: '话术缺少退订方式' }, { token: a }),
+        await t().call(
+          contract.telephony.filingAudit,
+          { id: f.id, status: 3, auditRemark: '话术缺少退订方式' },
+          { token: a },
+        ),
       ),
     ).toMatchObject({
       status: 3,
       statusName: '已驳回',
       auditRemark: '话术缺少退订方式',
     });
-    expect(ok(await t().post(`${B}/putOnFile/pagelist`, { status: 3 }, { token: a })).total).toBe(1);
-    expect(ok(await t().post(`${B}/putOnFile/pagelist`, {}, { token: other.admin.token })).total).toBe(0);
+    expect(ok(await t().call(contract.telephony.filingList, { status: 3 }, { token: a })).total).toBe(1);
+    expect(ok(await t().call(contract.telephony.filingList, {}, { token: other.admin.token })).total).toBe(0);
   });
 });

@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
+import { contract } from '@crm/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
 import { type FakeCloud, startFakeCloud } from './testing/fakeCloud';
-import { addLead, B, ok, R, setupSeats, useCloud, waitCall } from './testing/kit';
+import { addLead, ok, setupSeats, useCloud, waitCall } from './testing/kit';
 
 /** Call fees: a call that ends is charged once by billing, at billing's rate for the line's name. */
 
 const APP_ID = 'crm-test';
 const SECRET = 's3cret-key-for-fees';
-const CC = `${B}/organizationCostCenter`;
 /** Talk seconds by callee (default 75). */
 const TALK = new Map<string, number>();
 
@@ -40,13 +40,11 @@ describe('telephony: call fees charged through billing', { timeout: 120_000 }, (
     // rates and credits are the installation operator's
     const op = await t().newOperator();
     const organizationId = org.orgId;
-    ok(
-      await op.post('/organizationCostCenter/saveCallRate', { organizationId, line: line.name, rateFenPerMinute: 15 }),
-    );
-    ok(await op.post('/organizationCostCenter/saveCallRate', { organizationId, line: '默认', rateFenPerMinute: 99 }));
+    ok(await op.call(contract.billing.saveCallRate, { organizationId, line: line.name, rateFenPerMinute: 15 }));
+    ok(await op.call(contract.billing.saveCallRate, { organizationId, line: '默认', rateFenPerMinute: 99 }));
     if (credit)
       ok(
-        await op.post('/organizationCostCenter/manualCredit', {
+        await op.call(contract.billing.manualCredit, {
           organizationId,
           amountFen: credit,
           reason: '测试入账',
@@ -54,13 +52,14 @@ describe('telephony: call fees charged through billing', { timeout: 120_000 }, (
       );
     return { org, line };
   }
-  const balance = async (token: string) => ok(await t().post(`${CC}/getBalance`, {}, { token })).balanceFen as number;
+  const balance = async (token: string) =>
+    ok(await t().call(contract.billing.getBalance, undefined, { token })).balanceFen as number;
   const callFees = async (token: string) =>
-    ok(await t().post(`${CC}/accountRecordPageList`, { type: 'call_fee' }, { token })).lists as any[];
+    ok(await t().call(contract.billing.accountRecordPageList, { type: 'call_fee' }, { token })).lists as any[];
 
   async function placeCall(token: string, clueId: number, talk: number, phone: string) {
     TALK.set(phone, talk);
-    const call = ok(await t().post(`${R}/call/v1/callOut`, { clueId }, { token }));
+    const call = ok(await t().call(contract.telephony.callOut, { clueId }, { token }));
     await fake.idle();
     return waitCall(t(), token, call.callId, (c) => c.ended);
   }
@@ -76,7 +75,7 @@ describe('telephony: call fees charged through billing', { timeout: 120_000 }, (
     expect(fees.map((e) => e.amountFen)).toEqual([-30]);
     expect(fees[0].remark).toContain(line.name);
     expect(await balance(org.admin.token)).toBe(before - 30);
-    const rows = ok(await t().post(`${CC}/callFeePageList`, {}, { token: org.admin.token })).lists;
+    const rows = ok(await t().call(contract.billing.callFeePageList, {}, { token: org.admin.token })).lists;
     expect(rows.map((r: any) => [r.callId, r.line, r.minutes, r.rateFenPerMinute, r.amountFen])).toEqual([
       [done.callId, line.name, 2, 15, 30],
     ]);
@@ -104,9 +103,9 @@ describe('telephony: call fees charged through billing', { timeout: 120_000 }, (
     expect(done).toMatchObject({ status: 2, billableSeconds: 75 });
     expect(await callFees(org.admin.token)).toEqual([]);
     expect(await balance(org.admin.token)).toBe(0);
-    const detail = ok(await t().post(`${R}/organizationClue/detail`, { clueId: lead.id }, { token: org.seat.token }));
+    const detail = ok(await t().call(contract.clue.detail, { clueId: lead.id }, { token: org.seat.token }));
     expect(detail).toMatchObject({ callStatus: 2, callCount: 1 });
-    const msgs = ok(await t().post(`${B}/appNotice/list`, { msgType: 'balance' }, { token: org.admin.token }));
+    const msgs = ok(await t().call(contract.notice.messages, { msgType: 'balance' }, { token: org.admin.token }));
     expect(msgs.lists.map((m: any) => m.title)).toEqual(['余额不足']);
   });
 });

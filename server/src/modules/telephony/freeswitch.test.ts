@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { contract } from '@crm/core/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
@@ -10,7 +11,7 @@ import { EslConnection, parseHeaders } from './providers/esl';
 import { eventOf, originateCommand } from './providers/freeswitch';
 import type { CallEventInput } from './providers/types';
 import { type FakeEsl, startFakeEsl } from './testing/fakeEsl';
-import { addLead, ok, R, setupSeats, waitCall } from './testing/kit';
+import { addLead, ok, setupSeats, waitCall } from './testing/kit';
 
 /** The FreeSWITCH provider against a fake event socket, and the order-independence of the record's lifecycle. */
 
@@ -40,8 +41,8 @@ describe('telephony: FreeSWITCH event socket', () => {
 
   const configure = async (token: string, password = 'ClueCon-test') =>
     ok(
-      await t().post(
-        `${R}/callDataConfig/save`,
+      await t().call(
+        contract.telephony.saveDataConfig,
         {
           provider: 'freeswitch',
           eslHost: esl.host,
@@ -122,10 +123,10 @@ describe('telephony: FreeSWITCH event socket', () => {
     const offline = await addLead(t(), org.seat);
     BUSY.add(busy.phone);
     OFFLINE.add(offline.phone);
-    const a = ok(await t().post(`${R}/call/v1/callOut`, { clueId: answered.id }, { token: org.seat.token }));
+    const a = ok(await t().call(contract.telephony.callOut, { clueId: answered.id }, { token: org.seat.token }));
     expect(esl.originates.find((o) => o.callId === a.callId)?.phone).toBe(answered.phone);
-    const b = ok(await t().post(`${R}/call/v1/callOut`, { clueId: busy.id }, { token: org.seat.token }));
-    const c = ok(await t().post(`${R}/call/v1/callOut`, { clueId: offline.id }, { token: org.seat.token }));
+    const b = ok(await t().call(contract.telephony.callOut, { clueId: busy.id }, { token: org.seat.token }));
+    const c = ok(await t().call(contract.telephony.callOut, { clueId: offline.id }, { token: org.seat.token }));
     await esl.idle();
     expect(await waitCall(t(), org.seat.token, a.callId, (x) => x.ended && x.recordingId)).toMatchObject({
       status: 2,
@@ -147,12 +148,12 @@ describe('telephony: FreeSWITCH event socket', () => {
     await setupSeats(t(), org);
     await configure(org.admin.token);
     const first = await addLead(t(), org.seat);
-    const a = ok(await t().post(`${R}/call/v1/callOut`, { clueId: first.id }, { token: org.seat.token }));
+    const a = ok(await t().call(contract.telephony.callOut, { clueId: first.id }, { token: org.seat.token }));
     await esl.idle();
     await waitCall(t(), org.seat.token, a.callId, (x) => x.ended);
     esl.dropConnections();
     const again = await addLead(t(), org.seat);
-    const d = ok(await t().post(`${R}/call/v1/callOut`, { clueId: again.id }, { token: org.seat.token }));
+    const d = ok(await t().call(contract.telephony.callOut, { clueId: again.id }, { token: org.seat.token }));
     await esl.idle();
     expect(await waitCall(t(), org.seat.token, d.callId, (x) => x.ended)).toMatchObject({ status: 2 });
 
@@ -160,10 +161,10 @@ describe('telephony: FreeSWITCH event socket', () => {
     await setupSeats(t(), other);
     await configure(other.admin.token, 'wrong');
     const lead = await addLead(t(), other.seat);
-    const res = await t().post(`${R}/call/v1/callOut`, { clueId: lead.id }, { token: other.seat.token });
+    const res = await t().call(contract.telephony.callOut, { clueId: lead.id }, { token: other.seat.token });
     expect(res.status).toBe(503);
     expect(res.msg).toBe('呼叫失败：FreeSWITCH 事件接口密码错误');
-    const list = ok(await t().post(`${R}/call/v1/pagelist`, {}, { token: other.seat.token }));
+    const list = ok(await t().call(contract.telephony.callList, {}, { token: other.seat.token }));
     expect(list.lists[0]).toMatchObject({ status: 3, ended: true, endReason: 'failed' });
   });
 
@@ -197,7 +198,7 @@ describe('telephony: FreeSWITCH event socket', () => {
     const finals: unknown[] = [];
     for (const order of orders) {
       const lead = await addLead(t(), org.seat);
-      const call = ok(await t().post(`${R}/call/v1/callOut`, { clueId: lead.id }, { token: org.seat.token }));
+      const call = ok(await t().call(contract.telephony.callOut, { clueId: lead.id }, { token: org.seat.token }));
       await esl.idle();
       await waitCall(t(), org.seat.token, call.callId, (x) => x.ended);
       // a second, synthetic call id on the same record shape: replay the chosen order on a fresh record

@@ -25,3 +25,6 @@ export const telephonyModule: Module = {
     for (const [i, org] of demo.entries()) await seedTelephony(ctx, org, i);
   },
 };
+
+export { callDayFacts } from './callFacts';
+export { callRows } from './readModel';

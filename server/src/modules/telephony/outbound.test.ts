@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { contract } from '@crm/core/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OUTBOUND_MESSAGES } from '../../platform/outbound';
@@ -9,7 +10,7 @@ import { sealStoredSettings } from './config';
 import { callProviderConfig, callRecord, callSeat } from './schema';
 import { SECRET_FOR_NEW_ADDRESS } from './settings';
 import { type FakeCloud, startFakeCloud } from './testing/fakeCloud';
-import { addLead, ok, R, setupSeats, useCloud } from './testing/kit';
+import { addLead, ok, setupSeats, useCloud } from './testing/kit';
 
 /**
  * The organisation's telephony addresses under the outbound-address policy (platform/outbound.ts): the API base
@@ -61,7 +62,7 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
   });
 
   const save = (token: string, body: Record<string, unknown>) =>
-    t().post(`${R}/callDataConfig/save`, { provider: 'cloud', appId: APP_ID, ...body }, { token });
+    t().call(contract.telephony.saveDataConfig, { provider: 'cloud', appId: APP_ID, ...body }, { token });
 
   it('refuses internal API bases in every notation, and `#`, `?`, user@ tricks', async () => {
     const org = await t().newOrg();
@@ -88,8 +89,8 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
       expect(res.msg, apiBaseUrl).toBe(`apiBaseUrl：${OUTBOUND_MESSAGES.invalid}`);
     }
     // FreeSWITCH's event socket on an internal address (an organisation's choice) is refused too
-    const esl = await t().post(
-      `${R}/callDataConfig/save`,
+    const esl = await t().call(
+      contract.telephony.saveDataConfig,
       { provider: 'freeswitch', eslHost: '127.0.0.1', eslPort: 8021, eslPassword: 'ClueCon' },
       { token: tok },
     );
@@ -104,7 +105,7 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
     await setupSeats(t(), org);
     ok(await save(org.admin.token, { apiBaseUrl: `http://localhost:${port}`, appSecret: SECRET }));
     const lead = await addLead(t(), org.seat);
-    const res = await t().post(`${R}/call/v1/callOut`, { clueId: lead.id }, { token: org.seat.token });
+    const res = await t().call(contract.telephony.callOut, { clueId: lead.id }, { token: org.seat.token });
     expect(res.status).toBe(503);
     expect(res.msg).toBe(`呼叫失败：无法连接云呼叫中心：${OUTBOUND_MESSAGES.blocked}`);
     expect(hits).toEqual([]);
@@ -115,12 +116,12 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
     await setupSeats(t(), org);
     ok(await save(org.admin.token, { apiBaseUrl: leakyUrl, appSecret: SECRET }));
     const lead = await addLead(t(), org.seat);
-    const res = await t().post(`${R}/call/v1/callOut`, { clueId: lead.id }, { token: org.seat.token });
+    const res = await t().call(contract.telephony.callOut, { clueId: lead.id }, { token: org.seat.token });
     expect(res.msg).toBe('呼叫失败：云呼叫中心拒绝了请求（HTTP 500）');
     expect(res.raw).not.toContain('INTERNAL-SECRET-BODY');
     // a port with nothing behind it: one fixed text
     ok(await save(org.admin.token, { apiBaseUrl: 'http://127.0.0.2:9', appSecret: SECRET }));
-    const closed = await t().post(`${R}/call/v1/callOut`, { clueId: lead.id }, { token: org.seat.token });
+    const closed = await t().call(contract.telephony.callOut, { clueId: lead.id }, { token: org.seat.token });
     expect(closed.msg).toBe(`呼叫失败：无法连接云呼叫中心：${OUTBOUND_MESSAGES.network}`);
   });
 
@@ -136,7 +137,7 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
     // the same address keeps it; a new address with the secret entered again is saved
     ok(await save(tok, { apiBaseUrl: `${fake.url}/`, appSecret: '******' }));
     ok(await save(tok, { apiBaseUrl: `${fake.url}/elsewhere`, appSecret: 'new-secret' }));
-    const cfg = ok(await t().post(`${R}/callDataConfig/get`, {}, { token: tok }));
+    const cfg = ok(await t().call(contract.telephony.dataConfig, undefined, { token: tok }));
     expect(cfg.appSecret).toBe('******');
   });
 
@@ -145,7 +146,7 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
     await setupSeats(t(), org);
     await useCloud(t(), org, fake, APP_ID, SECRET);
     const lead = await addLead(t(), org.seat);
-    const call = ok(await t().post(`${R}/call/v1/callOut`, { clueId: lead.id }, { token: org.seat.token }));
+    const call = ok(await t().call(contract.telephony.callOut, { clueId: lead.id }, { token: org.seat.token }));
     await fake.idle();
     for (const recordUrl of [
       `http://127.0.0.1:${port}/rec.wav`,
@@ -207,7 +208,7 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
         sipDomain: 'sip.example.com',
       }),
     );
-    const sip = ok(await t().post(`${R}/callset/getSipAccount`, {}, { token: org.seat.token }));
+    const sip = ok(await t().call(contract.telephony.sipAccount, undefined, { token: org.seat.token }));
     expect(sip.password).toBe('plain-sip-pw');
     const plainCount = await t().ctx.db.execute(
       sql`select count(*)::int as n from call_seat where sip_password not like 'enc:v1:%'`,

@@ -2,7 +2,7 @@ import type { AppContext, DemoOrg } from '../../platform/context';
 import { unscoped } from '../../platform/scope';
 import { sealSecret } from '../../platform/secrets';
 import type { Session } from '../../platform/session';
-import { clueIdsOfFilter } from '../clue/callTargets';
+import { clueIdsOfFilter } from '../clue';
 import { setOrgSetting } from '../org';
 import { callFiling, callGuard, callLine, callNumberList, callSeat, callTask, callTaskLead } from './schema';
 

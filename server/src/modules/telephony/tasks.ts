@@ -8,7 +8,7 @@ import { page, pageRows } from '../../platform/paging';
 import { scoped, seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
-import { clueIdsOfFilter } from '../clue/callTargets';
+import { clueIdsOfFilter } from '../clue';
 import { getOrgSetting, orgUsersByIds } from '../org';
 import { callRecord, callTask, callTaskLead } from './schema';
 import { callViews, maskerFor } from './views';

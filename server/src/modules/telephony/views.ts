@@ -2,7 +2,7 @@ import { CallStatus, formatDateTime } from '@crm/core';
 import { CallEndReason, type CallRecordView } from '@crm/core/contract/telephony';
 import type { AppContext } from '../../platform/context';
 import type { Session } from '../../platform/session';
-import { maskPhone } from '../clueField/fields';
+import { maskPhone } from '../clueField';
 import { orgUsersByIds } from '../org';
 import type { CallRow } from './lifecycle';
 

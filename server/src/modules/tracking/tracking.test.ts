@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@crm/core/contract';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { aliyunSignature } from '../../platform/aliyun';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { useTestApp } from '../../test/harness';
 import { loadTrackingConfig, type TrackingConfig } from './config';
 import { NOT_CONFIGURED, TrackingService } from './service';
 
-const B = '/api/backend';
 const KEY_ID = 'LTAI-test-key';
 const SECRET = 'test-secret-of-the-ram-user';
 
@@ -75,7 +75,7 @@ describe('GET /buriedPoint/auth with STS configured', () => {
 
   it('answers the credential set from a signed AssumeRole call', async () => {
     const org = await t().newOrg();
-    const res = await t().get(`${B}/buriedPoint/auth`, { token: org.seat.token });
+    const res = await t().call(contract.tracking.auth, undefined, { token: org.seat.token });
     expect(res.code).toBe(1);
     expect(res.data).toMatchObject({
       enabled: true,
@@ -86,6 +86,7 @@ describe('GET /buriedPoint/auth with STS configured', () => {
       accessKeySecret: 'sts-secret-1',
       securityToken: 'token-1',
     });
+    assert(res.data.enabled);
     expect(res.data.expiration).toBeGreaterThan(Date.now() + 3500_000);
     const sent = Object.fromEntries(new URLSearchParams(sts.requests[0].body));
     expect(sent).toMatchObject({
@@ -108,14 +109,15 @@ describe('GET /buriedPoint/auth with STS configured', () => {
   it('reuses the credentials until 60 s before they expire', async () => {
     const org = await t().newOrg();
     const before = sts.issued;
-    const a = await t().get(`${B}/buriedPoint/auth`, { token: org.admin.token });
-    const b = await t().get(`${B}/buriedPoint/auth`, { token: org.seat.token });
+    const a = await t().call(contract.tracking.auth, undefined, { token: org.admin.token });
+    const b = await t().call(contract.tracking.auth, undefined, { token: org.seat.token });
+    assert(a.data.enabled && b.data.enabled);
     expect(a.data.securityToken).toBe(b.data.securityToken);
     expect(sts.issued).toBe(before);
   });
 
   it('no session answers code 10', async () => {
-    const res = await t().get(`${B}/buriedPoint/auth`);
+    const res = await t().call(contract.tracking.auth);
     expect(res.status).toBe(401);
     expect(res.code).toBe(10);
     expect(res.msg).toBe('请登录！');
@@ -176,14 +178,14 @@ describe('GET /buriedPoint/auth unconfigured', () => {
 
   it('answers enabled: false so that the client stays idle quietly', async () => {
     const org = await t().newOrg();
-    const res = await t().get(`${B}/buriedPoint/auth`, { token: org.seat.token });
+    const res = await t().call(contract.tracking.auth, undefined, { token: org.seat.token });
     expect(res.status).toBe(200);
     expect(res.code).toBe(1);
     expect(res.data).toEqual({ enabled: false, reason: NOT_CONFIGURED });
   });
 
   it('still requires a session', async () => {
-    const res = await t().get(`${B}/buriedPoint/auth`, { token: 'not-a-token' });
+    const res = await t().call(contract.tracking.auth, undefined, { token: 'not-a-token' });
     expect(res.code).toBe(22001);
   });
 });

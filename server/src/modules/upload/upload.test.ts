@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
 import { multipart } from '../../test/recording';
@@ -34,7 +35,7 @@ describe('POST /uploadController/uploadImg', () => {
     fields: Record<string, string> = {},
   ) => {
     const { body, headers } = multipart(fields, files);
-    return t().request('POST', `${B}/uploadController/uploadImg`, body, { token, headers });
+    return t().callRaw(contract.upload.uploadImage, body, { token, headers });
   };
 
   it('stores an image under the organisation and serves it at the answered url', async () => {
@@ -52,7 +53,7 @@ describe('POST /uploadController/uploadImg', () => {
     expect(img.headers['x-content-type-options']).toBe('nosniff');
     expect(img.rawPayload.equals(PNG)).toBe(true);
 
-    const info = await t().get(`${B}/uploadController/imgInfo`, { token: org.admin.token, query: { id: res.data.id } });
+    const info = await t().call(contract.upload.imageInfo, { id: res.data.id }, { token: org.admin.token });
     expect(info.code).toBe(1);
     expect(info.data).toMatchObject({ id: res.data.id, url: res.data.url, fileName: '营业执照.png' });
     expect(info.data.createdAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -111,7 +112,7 @@ describe('POST /uploadController/uploadImg', () => {
     ]);
     expect(two.status).toBe(400);
     expect(two.msg).toBe('file：一次只能上传一张图片');
-    const json = await t().post(`${B}/uploadController/uploadImg`, { file: 'x' }, { token: org.seat.token });
+    const json = await t().callRaw(contract.upload.uploadImage, { file: 'x' }, { token: org.seat.token });
     expect(json.status).toBe(400);
     expect(json.msg).toBe('file：请以 multipart/form-data 上传图片');
   });
@@ -120,7 +121,7 @@ describe('POST /uploadController/uploadImg', () => {
     const res = await upload(null, [{ fileName: 'a.png', data: PNG }]);
     expect(res.status).toBe(401);
     expect(res.code).toBe(10);
-    const info = await t().get(`${B}/uploadController/imgInfo`, { query: { id: 'AAAAAAAAAAAAAAAAAAAAAAAA' } });
+    const info = await t().call(contract.upload.imageInfo, { id: 'AAAAAAAAAAAAAAAAAAAAAAAA' });
     expect(`${info.status} ${info.code}`).toBe('401 10');
   });
 
@@ -128,10 +129,10 @@ describe('POST /uploadController/uploadImg', () => {
     const a = await t().newOrg();
     const b = await t().newOrg();
     const up = await upload(a.seat.token, [{ fileName: 'a.png', data: PNG }]);
-    const other = await t().get(`${B}/uploadController/imgInfo`, { token: b.admin.token, query: { id: up.data.id } });
+    const other = await t().call(contract.upload.imageInfo, { id: up.data.id }, { token: b.admin.token });
     expect(other.status).toBe(404);
     expect(other.msg).toBe('数据不存在');
-    const noId = await t().get(`${B}/uploadController/imgInfo`, { token: b.admin.token, query: {} });
+    const noId = await t().callRaw(contract.upload.imageInfo, {}, { token: b.admin.token });
     expect(noId.status).toBe(400);
     expect(noId.msg).toContain('id');
     await expect(t().ctx.services.uploads.find(b.orgId, up.data.id)).rejects.toMatchObject({ code: 404 });

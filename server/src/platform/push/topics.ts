@@ -1,6 +1,5 @@
-/** Topic a user's browser subscribes to; the server publishes notices and AI messages there. */
-export const userTopic = (orgId: number, userId: number) => `crm/${orgId}/user/${userId}`;
-export const orgTopic = (orgId: number) => `crm/${orgId}/all`;
+/** The browsers' topics are the push contract's (packages/core/src/contract/push.ts): the web subscribes to the same. */
+export { orgTopic, userTopic } from '@crm/core/contract/push';
 
 /**
  * Between API processes only (external broker): "close this user's browser connections". Browsers may subscribe to

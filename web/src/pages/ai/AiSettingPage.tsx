@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useHasSign } from '../../app/session';
 import { ui } from '../../app/ui';
-import { ReanalyseRangeModal } from '../analysis/Reanalyse';
+import { ReanalyseRangeModal } from '../../features/analysis/Reanalyse';
 import { FieldsTab } from './FieldsTab';
 import { HotWordsTab } from './HotWordsTab';
 import { IntentionTab } from './IntentionTab';

@@ -8,7 +8,7 @@ import { useHasSign } from '../../app/session';
 import { AddButton } from '../../components/AddButton';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { FormModal } from '../../components/FormModal';
-import { ANALYSIS_READS } from '../analysis/Reanalyse';
+import { ANALYSIS_READS } from '../../features/analysis/Reanalyse';
 
 const c = contract.costCenter;
 type Pack = RowOf<typeof c.aiAnalyzePackDetailsPageList>;

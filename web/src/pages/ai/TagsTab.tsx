@@ -1,4 +1,4 @@
-import { contract } from '@crm/core/contract';
+import { type CallAnswer, contract } from '@crm/core/contract';
 import { type AiTag, AiTagSpeakerName } from '@crm/core/contract/aiSetting';
 import {
   Button,
@@ -29,12 +29,7 @@ import type { OnRuleChange } from './AiSettingPage';
 const c = contract.aiSetting;
 const READS = [c.tagList, c.tagGroupAndTag];
 
-interface Group {
-  id: number;
-  name: string;
-  sort: number;
-  tagCount: number;
-}
+type Group = CallAnswer<typeof c.tagList>['groups'][number];
 
 function GroupModal({ group, onClose }: { group: Group | null; onClose: () => void }) {
   const done = { invalidate: READS, onSuccess: onClose };
@@ -66,14 +61,7 @@ function GroupModal({ group, onClose }: { group: Group | null; onClose: () => vo
   );
 }
 
-interface TagForm {
-  groupId: number;
-  name: string;
-  keywords: string[];
-  speaker: 'agent' | 'customer' | 'any';
-  show: boolean;
-  sort?: number;
-}
+type TagForm = Pick<AiTag, 'groupId' | 'name' | 'keywords' | 'speaker' | 'show'> & { sort?: number };
 
 function TagModal({
   tag,

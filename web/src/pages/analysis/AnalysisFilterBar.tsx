@@ -1,10 +1,9 @@
-import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import {
   AiLabel,
   AnalysisStatusLabel,
   CallTag,
   CallType,
-  DURATION_LEVELS,
   IntentionLabel,
   options,
   PerformanceFlag,
@@ -12,27 +11,17 @@ import {
 } from '@crm/core';
 import { contract } from '@crm/core/contract';
 import type { DeptUserNode } from '@crm/core/contract/analysis';
-import { AutoComplete, Badge, Button, Col, Input, InputNumber, Row, Select, Space, TreeSelect } from 'antd';
-import { useState } from 'react';
+import { AutoComplete, Input, InputNumber, Select, TreeSelect } from 'antd';
 import { useUserOptions } from '../../api/directory';
 import { useCallQuery } from '../../api/hooks';
 import { DateRangePicker } from '../../components/DateRangePicker';
+import { DurationFilter, FilterItem, MoreFiltersBar } from '../../components/MoreFiltersBar';
 import { MultiSelectAll } from '../../components/MultiSelectAll';
 import { SearchSelect } from '../../components/SearchSelect';
 import { type AnalysisFilterDraft, moreFilterCount } from './filters';
 
 const full = { width: '100%' };
-
-function Item({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Col xs={24} sm={12} md={8} xl={6}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }} data-testid={`filter-${label}`}>
-        <span style={{ width: 92, flex: 'none', textAlign: 'right', color: '#555' }}>{label}</span>
-        <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
-      </div>
-    </Col>
-  );
-}
+const Item = (p: { label: string; children: React.ReactNode }) => <FilterItem labelWidth={92} {...p} />;
 
 interface DeptOption {
   title: string;
@@ -47,44 +36,6 @@ export function deptOptions(nodes: DeptUserNode[] | undefined): DeptOption[] {
     .map((n) => ({ title: n.name, value: n.id, children: deptOptions(n.children) }));
 }
 
-/** The duration filter: a level (0-7) or a custom range in seconds. */
-function DurationFilter({
-  value,
-  onChange,
-}: {
-  value?: AnalysisFilterDraft['duration'];
-  onChange: (v: AnalysisFilterDraft['duration']) => void;
-}) {
-  const level = value?.option === 2 ? 'custom' : (value?.level ?? 0);
-  return (
-    <Space.Compact style={full}>
-      <Select
-        style={{ width: value?.option === 2 ? 96 : '100%' }}
-        value={level}
-        onChange={(v) => onChange(v === 'custom' ? { option: 2 } : { option: 1, level: v as number })}
-        options={[
-          ...DURATION_LEVELS.map((l) => ({ value: l.value, label: l.label })),
-          { value: 'custom', label: '自定义' },
-        ]}
-      />
-      {value?.option === 2 && (
-        <>
-          <Input
-            placeholder="最短(秒)"
-            value={value.min}
-            onChange={(e) => onChange({ ...value, min: e.target.value })}
-          />
-          <Input
-            placeholder="最长(秒)"
-            value={value.max}
-            onChange={(e) => onChange({ ...value, max: e.target.value })}
-          />
-        </>
-      )}
-    </Space.Compact>
-  );
-}
-
 export interface AnalysisFilterBarProps {
   value: AnalysisFilterDraft;
   onChange: (v: AnalysisFilterDraft) => void;
@@ -94,7 +45,6 @@ export interface AnalysisFilterBarProps {
 
 /** The filters of the call-analysis list: the common ones in a row, every other behind 更多筛选. */
 export function AnalysisFilterBar({ value, onChange, onSearch, onReset }: AnalysisFilterBarProps) {
-  const [open, setOpen] = useState(false);
   const users = useUserOptions();
   const tree = useCallQuery(contract.analysis.deptUserTree, undefined, { silent: true });
   const apps = useCallQuery(contract.analysis.applications, undefined, { silent: true });
@@ -126,126 +76,120 @@ export function AnalysisFilterBar({ value, onChange, onSearch, onReset }: Analys
     ...(risk.data?.abuse ? ['辱骂客户'] : []),
   ];
   const count = moreFilterCount(value);
-  return (
-    <div data-testid="analysis-filter">
-      <Space wrap>
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder="关键词（通话内容或关键词）"
-          maxLength={50}
-          style={{ width: 240 }}
-          value={value.keyword}
-          onChange={(e) => set({ keyword: e.target.value })}
-          onPressEnter={onSearch}
-          data-testid="filter-keyword"
-        />
+  const more = (
+    <>
+      <Item label="AI 标签">{multi('aiLabels', options(AiLabel))}</Item>
+      <Item label="通话标签">{multi('callTags', options(CallTag))}</Item>
+      <Item label="自定义 AI 标签">
         <Select
           mode="multiple"
           allowClear
           maxTagCount="responsive"
-          placeholder="意向标签"
-          style={{ width: 200 }}
-          options={options(IntentionLabel)}
-          value={value.intention}
-          onChange={(v) => set({ intention: v })}
-          data-testid="filter-intention"
+          style={full}
+          placeholder="请选择"
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(tagGroups.data ?? [])
+            .filter((g) => g.tags.length)
+            .map((g) => ({ label: g.name, options: g.tags.map((t) => ({ value: t.id, label: t.name })) }))}
+          value={value.customTagIds}
+          onChange={(v) => set({ customTagIds: v })}
         />
-        <DateRangePicker
-          disabledFuture
-          value={value.callDate ?? null}
-          onChange={(v) => set({ callDate: v ?? undefined })}
-          placeholder={['通话开始日期', '通话结束日期']}
+      </Item>
+      <Item label="表现标记">{multi('flags', options(PerformanceFlag))}</Item>
+      <Item label="是否违规">{yesNo('hasViolation', YesNo)}</Item>
+      <Item label="违规规则">
+        <AutoComplete
+          allowClear
+          style={full}
+          placeholder="规则名称"
+          options={[...new Set(ruleNames)].map((n) => ({ value: n }))}
+          value={value.violationRule}
+          onChange={(v) => set({ violationRule: v })}
+          filterOption={(input, o) => String(o?.value ?? '').includes(input)}
         />
-        <Badge count={count} size="small">
-          <Button onClick={() => setOpen(!open)} data-testid="filter-more">
-            更多筛选 {open ? <UpOutlined /> : <DownOutlined />}
-          </Button>
-        </Badge>
-        <Button type="primary" onClick={onSearch} data-testid="filter-search">
-          查询
-        </Button>
-        <Button onClick={onReset}>重置</Button>
-      </Space>
-      {open && (
-        <Row gutter={[16, 10]} style={{ marginTop: 12, padding: 12, background: '#fafbfc', borderRadius: 6 }}>
-          <Item label="AI 标签">{multi('aiLabels', options(AiLabel))}</Item>
-          <Item label="通话标签">{multi('callTags', options(CallTag))}</Item>
-          <Item label="自定义 AI 标签">
-            <Select
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
-              style={full}
-              placeholder="请选择"
-              showSearch={{ optionFilterProp: 'label' }}
-              options={(tagGroups.data ?? [])
-                .filter((g) => g.tags.length)
-                .map((g) => ({ label: g.name, options: g.tags.map((t) => ({ value: t.id, label: t.name })) }))}
-              value={value.customTagIds}
-              onChange={(v) => set({ customTagIds: v })}
-            />
-          </Item>
-          <Item label="表现标记">{multi('flags', options(PerformanceFlag))}</Item>
-          <Item label="是否违规">{yesNo('hasViolation', YesNo)}</Item>
-          <Item label="违规规则">
-            <AutoComplete
-              allowClear
-              style={full}
-              placeholder="规则名称"
-              options={[...new Set(ruleNames)].map((n) => ({ value: n }))}
-              value={value.violationRule}
-              onChange={(v) => set({ violationRule: v })}
-              filterOption={(input, o) => String(o?.value ?? '').includes(input)}
-            />
-          </Item>
-          <Item label="风险">{yesNo('risk', YesNo)}</Item>
-          <Item label="流失风险≥">
-            <InputNumber
-              min={0}
-              max={100}
-              precision={0}
-              style={full}
-              placeholder="0-100"
-              value={value.churnRiskMin ?? null}
-              onChange={(v) => set({ churnRiskMin: v })}
-            />
-          </Item>
-          <Item label="归属员工">
-            <SearchSelect
-              mode="multiple"
-              maxTagCount="responsive"
-              style={full}
-              options={(users.data ?? []).map((u) => ({ value: u.id, label: u.realName || u.username }))}
-              value={value.ownerUserIds}
-              onChange={(v) => set({ ownerUserIds: v })}
-              data-testid="filter-owner"
-            />
-          </Item>
-          <Item label="部门">
-            <TreeSelect
-              allowClear
-              treeDefaultExpandAll
-              style={full}
-              placeholder="请选择（含下级部门）"
-              treeData={deptOptions(tree.data)}
-              value={value.deptId}
-              onChange={(v) => set({ deptId: v })}
-            />
-          </Item>
-          <Item label="通话时长">
-            <DurationFilter value={value.duration} onChange={(v) => set({ duration: v })} />
-          </Item>
-          <Item label="录音来源">
-            {multi(
-              'source',
-              (apps.data ?? []).map((a) => ({ value: a.source, label: `${a.name}（${a.count}）` })),
-            )}
-          </Item>
-          <Item label="通话类型">{multi('callType', options(CallType))}</Item>
-          <Item label="分析状态">{multi('analysisStatus', options(AnalysisStatusLabel))}</Item>
-        </Row>
-      )}
-    </div>
+      </Item>
+      <Item label="风险">{yesNo('risk', YesNo)}</Item>
+      <Item label="流失风险≥">
+        <InputNumber
+          min={0}
+          max={100}
+          precision={0}
+          style={full}
+          placeholder="0-100"
+          value={value.churnRiskMin ?? null}
+          onChange={(v) => set({ churnRiskMin: v })}
+        />
+      </Item>
+      <Item label="归属员工">
+        <SearchSelect
+          mode="multiple"
+          maxTagCount="responsive"
+          style={full}
+          options={(users.data ?? []).map((u) => ({ value: u.id, label: u.realName || u.username }))}
+          value={value.ownerUserIds}
+          onChange={(v) => set({ ownerUserIds: v })}
+          data-testid="filter-owner"
+        />
+      </Item>
+      <Item label="部门">
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          style={full}
+          placeholder="请选择（含下级部门）"
+          treeData={deptOptions(tree.data)}
+          value={value.deptId}
+          onChange={(v) => set({ deptId: v })}
+        />
+      </Item>
+      <Item label="通话时长">
+        <DurationFilter
+          value={value.duration}
+          onChange={(v) => set({ duration: v })}
+          levelWidth={96}
+          placeholders={['最短(秒)', '最长(秒)']}
+        />
+      </Item>
+      <Item label="录音来源">
+        {multi(
+          'source',
+          (apps.data ?? []).map((a) => ({ value: a.source, label: `${a.name}（${a.count}）` })),
+        )}
+      </Item>
+      <Item label="通话类型">{multi('callType', options(CallType))}</Item>
+      <Item label="分析状态">{multi('analysisStatus', options(AnalysisStatusLabel))}</Item>
+    </>
+  );
+  return (
+    <MoreFiltersBar testId="analysis-filter" count={count} onSearch={onSearch} onReset={onReset} more={more}>
+      <Input
+        allowClear
+        prefix={<SearchOutlined />}
+        placeholder="关键词（通话内容或关键词）"
+        maxLength={50}
+        style={{ width: 240 }}
+        value={value.keyword}
+        onChange={(e) => set({ keyword: e.target.value })}
+        onPressEnter={onSearch}
+        data-testid="filter-keyword"
+      />
+      <Select
+        mode="multiple"
+        allowClear
+        maxTagCount="responsive"
+        placeholder="意向标签"
+        style={{ width: 200 }}
+        options={options(IntentionLabel)}
+        value={value.intention}
+        onChange={(v) => set({ intention: v })}
+        data-testid="filter-intention"
+      />
+      <DateRangePicker
+        disabledFuture
+        value={value.callDate ?? null}
+        onChange={(v) => set({ callDate: v ?? undefined })}
+        placeholder={['通话开始日期', '通话结束日期']}
+      />
+    </MoreFiltersBar>
   );
 }

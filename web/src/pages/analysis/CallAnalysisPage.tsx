@@ -11,14 +11,14 @@ import { useHasSign } from '../../app/session';
 import { showError } from '../../app/ui';
 import { LinkButton } from '../../components/LinkButton';
 import { useDraftFilters } from '../../components/useDraftFilters';
-import { ColumnSettings } from '../customer/ColumnSettings';
-import { CallDetailView } from '../recording/CallDetailView';
-import { AiBanner } from './AiBanner';
+import { AiBanner } from '../../features/analysis/AiBanner';
+import { analysing } from '../../features/analysis/format';
+import { ReanalyseRangeModal, useReanalyse } from '../../features/analysis/Reanalyse';
+import { CallDetailView } from '../../features/call/CallDetailView';
+import { ColumnSettings } from '../../features/lead/ColumnSettings';
 import { AnalysisFilterBar } from './AnalysisFilterBar';
 import { tableColumns } from './columns';
 import { type AnalysisFilterBody, type AnalysisFilterDraft, analysisFilterBody } from './filters';
-import { analysing } from './format';
-import { ReanalyseRangeModal, useReanalyse } from './Reanalyse';
 
 /**
  * /main/callAnalysis 通话分析: every analysed call of the caller's data scope with its intention, tags, risks,

@@ -1,10 +1,10 @@
 import type { AnalysisView } from '@crm/core/contract/analysis';
 import { describe, expect, it } from 'vitest';
-import { AI_BANNER_COOKIE, AI_BUTTON_COOKIE, bannerDecision, parseCookies } from './aiBanner';
-import { correctionBody, formOf } from './correction';
-import { evidenceIndex } from './evidence';
+import { AI_BANNER_COOKIE, AI_BUTTON_COOKIE, bannerDecision, parseCookies } from '../../features/analysis/aiBanner';
+import { correctionBody, formOf } from '../../features/analysis/correction';
+import { evidenceIndex } from '../../features/analysis/evidence';
+import { analysing, batchPercent, clock, dash, percent, splitMatch, statusColor } from '../../features/analysis/format';
 import { analysisFilterBody, moreFilterCount } from './filters';
-import { analysing, batchPercent, clock, dash, percent, splitMatch, statusColor } from './format';
 
 const NOW = new Date('2025-06-18T10:00:00+08:00');
 

@@ -2,7 +2,7 @@ import { ANALYSIS_PAUSED_REASON, type CallAnalysisRow } from '@crm/core/contract
 import { CALL_ANALYSIS_COLUMNS, type CallAnalysisColumn } from '@crm/core/contract/clueField';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { churnColor, dash, INTENTION_COLOR, statusColor } from './format';
+import { churnColor, dash, INTENTION_COLOR, statusColor } from '../../features/analysis/format';
 
 /** A column the user may choose for the call-analysis list: its key (titled in CALL_ANALYSIS_COLUMNS) and cell. */
 export interface AnalysisColumn {

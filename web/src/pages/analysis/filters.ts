@@ -1,5 +1,6 @@
 import { resolveDateValue } from '@crm/core';
 import type { CallAnalysisFilter } from '@crm/core/contract/analysis';
+import type { DurationDraft } from '../../components/MoreFiltersBar';
 
 /** What the filter bar of /main/callAnalysis holds; `analysisFilterBody` turns it into the list's request. */
 export interface AnalysisFilterDraft {
@@ -20,7 +21,7 @@ export interface AnalysisFilterDraft {
   /** A date preset label (今天, 近7天 …) or 'YYYY-MM-DD至YYYY-MM-DD'. */
   callDate?: string;
   /** Option 1: a level 0-7; option 2: a custom range in seconds (a trailing unit is stripped by the server). */
-  duration?: { option: 1 | 2; level?: number; min?: string; max?: string };
+  duration?: DurationDraft;
   source?: number[];
   callType?: number[];
   analysisStatus?: number[];

@@ -3,8 +3,8 @@ import type { BoardMetric, ChartType, Figure } from '@crm/core/contract/boards';
 import { Card, Col, Row } from 'antd';
 import { navigateTo } from '../../app/navigation';
 import type { StatsQuery } from '../../components/charts';
+import { callsLink, dealsLink, leadsLink } from '../../features/stats/boardLinks';
 import { FigureChart } from './FigureChart';
-import { callsLink, dealsLink, leadsLink } from './links';
 
 type BoardData = CallAnswer<typeof contract.customBoard.data>;
 type Point = Figure['points'][number];

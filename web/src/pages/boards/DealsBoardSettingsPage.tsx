@@ -14,7 +14,7 @@ import { useScopeUsers } from '../../components/charts';
 import { DeleteLink } from '../../components/DeleteLink';
 import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
-import { MoneyInput } from '../order/MoneyInput';
+import { MoneyInput } from '../../components/MoneyInput';
 
 const set = contract.dealBoardSetting;
 type Editing = DealBoardSetting | 'new' | null;

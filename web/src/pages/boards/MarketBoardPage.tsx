@@ -20,10 +20,10 @@ import {
 } from '../../components/charts';
 import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
-import { useDictItems } from '../customer/setup/settings';
-import { MoneyInput } from '../order/MoneyInput';
+import { MoneyInput } from '../../components/MoneyInput';
+import { useDictItems } from '../../features/lead/settings';
+import { leadsLink } from '../../features/stats/boardLinks';
 import { BoardExport } from './BoardExport';
-import { leadsLink } from './links';
 
 type Row_ = MarketBoard['totals'];
 const mb = contract.marketBoard;

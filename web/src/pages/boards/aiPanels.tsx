@@ -16,7 +16,7 @@ import {
   type ValueKind,
 } from '../../components/charts';
 import { LinkButton } from '../../components/LinkButton';
-import { callsLink, dealsLink } from './links';
+import { callsLink, dealsLink } from '../../features/stats/boardLinks';
 
 /**
  * The AI boards' figures for managers (/clue/aibossstatis), as panels the three AI screens arrange: overview cards,

@@ -4,7 +4,7 @@ import { Button, Drawer, Table } from 'antd';
 import { useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { actionColumn } from '../../components/actionColumn';
-import { type LeadDrawerProps, useClueActions } from './actions';
+import { type LeadDrawerProps, useClueActions } from '../../features/lead/actions';
 
 /** Leads on the blacklist (clueReader): who and why; take them off again. */
 export function BlacklistDrawer({ open, onClose, onChanged }: LeadDrawerProps) {

@@ -1,7 +1,7 @@
 import type { Clue } from '@crm/core/contract/clue';
 import { Descriptions } from 'antd';
-import { cellOf } from './columns';
-import { useFieldList } from './setup/settings';
+import { cellOf } from '../../features/lead/columns';
+import { useFieldList } from '../../features/lead/settings';
 
 /** A lead's fields grouped by topic, as the role may see them (hidden fields are not sent by the server). */
 export function ClueFields({ clue }: { clue: Clue }) {

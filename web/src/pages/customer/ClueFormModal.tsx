@@ -5,12 +5,12 @@ import { Col, Form, Modal, Row, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useCallMutation } from '../../api/hooks';
 import { useUser } from '../../app/session';
-import { LEAD_READS } from './actions';
-import { fieldOf } from './columns';
-import { validValues } from './data';
-import { FieldInput } from './FieldInput';
-import { EDITABLE_STANDARD, useFieldOptions } from './fieldOptions';
-import { useFieldList } from './setup/settings';
+import { LEAD_READS } from '../../features/lead/actions';
+import { fieldOf } from '../../features/lead/columns';
+import { validValues } from '../../features/lead/data';
+import { FieldInput } from '../../features/lead/FieldInput';
+import { EDITABLE_STANDARD, useFieldOptions } from '../../features/lead/fieldOptions';
+import { useFieldList } from '../../features/lead/settings';
 
 const PHONE_RE = /^\+?[\d\s-]{7,20}$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

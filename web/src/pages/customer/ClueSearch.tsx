@@ -3,9 +3,9 @@ import type { Clue } from '@crm/core/contract/clue';
 import { Card, Empty, Input, Segmented, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useCallPage } from '../../api/hooks';
-import { cellOf } from './columns';
-import { openFromList } from './detailList';
-import type { ClueFilterInput } from './filters';
+import { cellOf } from '../../features/lead/columns';
+import { openFromList } from '../../features/lead/detailList';
+import type { ClueFilterInput } from '../../features/lead/filters';
 
 type By = 'keyword' | 'phone' | 'name' | 'company';
 const BY: { value: By; label: string; placeholder: string }[] = [

@@ -3,8 +3,8 @@ import { Button, List, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { SearchSelect } from '../../components/SearchSelect';
-import { LEAD_READS } from './actions';
-import { useClueUsers, userOptions } from './data';
+import { LEAD_READS } from '../../features/lead/actions';
+import { useClueUsers, userOptions } from '../../features/lead/data';
 
 const c = contract.interaction;
 

@@ -1,5 +1,5 @@
+import { TABLE_TYPE } from '../../features/lead/data';
 import { ClueListView } from './ClueListView';
-import { TABLE_TYPE } from './data';
 
 /** /customerManage 我的客户: the leads and customers the user's role may see. */
 export default function CustomerManage() {

@@ -2,8 +2,8 @@ import { HistoryOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { useHasSign } from '../../app/session';
+import { TABLE_TYPE } from '../../features/lead/data';
 import { ClueListView } from './ClueListView';
-import { TABLE_TYPE } from './data';
 
 /** /dataImport 机构线索库: the organisation's lead library for admins, with import at hand. */
 export default function DataImport() {

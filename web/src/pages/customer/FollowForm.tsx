@@ -2,9 +2,9 @@ import { contract } from '@crm/core/contract';
 import { Button, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import { useCallMutation } from '../../api/hooks';
 import { SELECT_LIST_HEIGHT } from '../../components/SearchSelect';
-import { LEAD_READS } from './actions';
-import { toOptions, validValues } from './data';
-import { useDictItems } from './setup/settings';
+import { LEAD_READS } from '../../features/lead/actions';
+import { toOptions, validValues } from '../../features/lead/data';
+import { useDictItems } from '../../features/lead/settings';
 
 /** Write a follow-up: way, status, phase, next follow-up time and the text (addFollowRecord); the lead refreshes. */
 export function FollowForm({ clueId, onSaved }: { clueId: number; onSaved?: () => void }) {

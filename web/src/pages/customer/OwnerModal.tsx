@@ -3,8 +3,8 @@ import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useCallMutation } from '../../api/hooks';
 import { SearchSelect } from '../../components/SearchSelect';
-import { LEAD_READS } from './actions';
-import { useClueUsers, userOptions } from './data';
+import { LEAD_READS } from '../../features/lead/actions';
+import { useClueUsers, userOptions } from '../../features/lead/data';
 
 /** Change the follow-up person of leads (changeFollowUser). */
 export function OwnerModal({

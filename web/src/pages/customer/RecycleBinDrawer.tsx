@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { type RowOf, useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { actionColumn } from '../../components/actionColumn';
-import { type LeadDrawerProps, useClueActions } from './actions';
+import { type LeadDrawerProps, useClueActions } from '../../features/lead/actions';
 
 type RecycledRow = RowOf<typeof contract.clue.recycleBin>;
 

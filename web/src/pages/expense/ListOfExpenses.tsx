@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useCallMutation, useCallPage, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { FormModal } from '../../components/FormModal';
-import { MoneyInput } from '../order/MoneyInput';
+import { MoneyInput } from '../../components/MoneyInput';
 import { CertificationTab } from './CertificationTab';
 import { ListTab } from './ListTab';
 import { RechargeModal } from './RechargeModal';

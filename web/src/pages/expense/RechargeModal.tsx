@@ -6,7 +6,7 @@ import { Alert, Button, Form, Modal, QRCode, Radio, Result, Space, Typography } 
 import { useState } from 'react';
 import { keyOf, useCallMutation, useCallQuery } from '../../api/hooks';
 import { showSuccess } from '../../app/ui';
-import { MoneyInput } from '../order/MoneyInput';
+import { MoneyInput } from '../../components/MoneyInput';
 
 const b = contract.billing;
 type Channel = 'wechat' | 'alipay';

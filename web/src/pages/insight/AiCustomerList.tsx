@@ -7,8 +7,8 @@ import { type RowOf, useCallPage } from '../../api/hooks';
 import { openCustomerDetail } from '../../app/detail';
 import { NumberInput } from '../../components/NumberInput';
 import { useDraftFilters } from '../../components/useDraftFilters';
-import { ClueFilterBar } from '../customer/ClueFilterBar';
-import { type ClueFilterDraft, filterBody } from '../customer/filters';
+import { ClueFilterBar } from '../../features/lead/ClueFilterBar';
+import { type ClueFilterDraft, filterBody } from '../../features/lead/filters';
 
 type Row = RowOf<typeof contract.insight.aiCluePage>;
 type Sort = 'intention' | 'churnRisk' | 'labelScore' | 'stage' | 'lastCallTime';

@@ -1,19 +1,14 @@
 import { CustomerStage, presetDays } from '@crm/core';
+import type { CallInput, contract } from '@crm/core/contract';
 import { Select, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { deptTreeData, useDeptTree } from '../../api/directory';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { FilterBar } from '../../components/FilterBar';
 
-export interface InsightQuery {
-  startDate: string;
-  endDate: string;
-  deptId?: number;
-  stage?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
-}
-interface Draft extends InsightQuery {
-  date: string | null;
-}
+/** The period, department and stage the insight calls take (their own `top` aside). */
+export type InsightQuery = Omit<CallInput<typeof contract.insight.insights>, 'top'>;
+type Draft = InsightQuery & { date: string | null };
 
 /** The period (default the last 30 days), department and stage of the insight pages. */
 export function useInsightFilters() {

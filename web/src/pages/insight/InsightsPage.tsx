@@ -3,7 +3,7 @@ import { Card, Col, Empty, Row, Spin, Statistic, Table, Typography } from 'antd'
 import { useMemo } from 'react';
 import { useCallQuery } from '../../api/hooks';
 import { EChart } from '../../components/charts';
-import { Cites } from './Cites';
+import { Cites } from '../../features/insight/Cites';
 import { InsightFilterBar, useInsightFilters } from './InsightFilterBar';
 import { barOption, INSIGHT_SECTIONS, type InsightItem, type Insights } from './insightCharts';
 

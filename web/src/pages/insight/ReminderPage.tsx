@@ -11,7 +11,7 @@ import { useHasSign } from '../../app/session';
 import { FilterBar } from '../../components/FilterBar';
 import { LinkButton } from '../../components/LinkButton';
 import { useDraftFilters } from '../../components/useDraftFilters';
-import { citeHref, openCall } from './cite';
+import { citeHref, openCall } from '../../features/insight/cite';
 
 type Row = RowOf<typeof contract.insight.reminders>;
 type Filters = {

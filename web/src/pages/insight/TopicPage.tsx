@@ -9,7 +9,7 @@ import { EChart } from '../../components/charts';
 import { DeleteLink } from '../../components/DeleteLink';
 import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
-import { Cites } from './Cites';
+import { Cites } from '../../features/insight/Cites';
 import { InsightFilterBar, useInsightFilters } from './InsightFilterBar';
 import { callsOption } from './insightCharts';
 

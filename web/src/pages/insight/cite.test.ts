@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { citeHref, citeLabel, clock } from './cite';
+import { citeHref, citeLabel, clock } from '../../features/insight/cite';
 import { barOption, trendOption } from './insightCharts';
 
 describe('citations', () => {

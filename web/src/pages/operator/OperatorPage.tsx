@@ -19,7 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import type { RowOf } from '../../api/hooks';
-import { MoneyInput } from '../order/MoneyInput';
+import { MoneyInput } from '../../components/MoneyInput';
 import { OperatorApiError, operatorCall, setOperatorToken, useOperatorToken } from './api';
 
 const op = contract.operator;

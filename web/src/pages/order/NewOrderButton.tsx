@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useCallQuery } from '../../api/hooks';
 import { AddButton } from '../../components/AddButton';
 import { SearchSelect } from '../../components/SearchSelect';
-import { OrderFormModal } from './OrderFormModal';
-import { openOrder } from './OrderManagement';
+import { OrderFormModal } from '../../features/order/OrderFormModal';
+import { openOrder } from '../../features/order/orders';
 
 /** 新建订单 from the order list: the customer first (searched by name, company or phone), then the order form. */
 export function NewOrderButton() {

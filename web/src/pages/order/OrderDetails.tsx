@@ -21,9 +21,9 @@ import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { openCustomerDetail } from '../../app/detail';
 import { useHasSign } from '../../app/session';
 import { LinkButton } from '../../components/LinkButton';
-import { customText, useOrderFields } from './CustomFieldItems';
-import { OrderFormModal } from './OrderFormModal';
-import { statusTag } from './OrderManagement';
+import { customText, useOrderFields } from '../../features/order/CustomFieldItems';
+import { OrderFormModal } from '../../features/order/OrderFormModal';
+import { statusTag } from '../../features/order/orders';
 import { PaymentModal } from './PaymentModal';
 
 const o = contract.order;

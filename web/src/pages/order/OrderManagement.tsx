@@ -1,38 +1,23 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { fenToYuan } from '@crm/core';
 import { contract } from '@crm/core/contract';
 import { OrderStatusName } from '@crm/core/contract/order';
-import { Button, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { Button, Select, Space, Table, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { deptTreeData, useDeptTree, useUserOptions } from '../../api/directory';
-import { type RowOf, useCallDownload, useCallPage, useCallQuery } from '../../api/hooks';
-import { navigateTo } from '../../app/navigation';
+import { useCallDownload, useCallPage, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { FilterBar, KeywordInput } from '../../components/FilterBar';
 import { LinkButton } from '../../components/LinkButton';
+import { MoneyInput } from '../../components/MoneyInput';
 import { SearchSelect } from '../../components/SearchSelect';
 import { useDraftFilters } from '../../components/useDraftFilters';
-import { MoneyInput } from './MoneyInput';
+import { type OrderListRow, openOrder, orderColumns } from '../../features/order/orders';
 import { NewOrderButton } from './NewOrderButton';
 import { OrderSettingModal } from './OrderSettingModal';
 
 const o = contract.order;
-export type OrderListRow = RowOf<typeof o.pagelist>;
-
-export const STATUS_COLOR: Record<number, string> = {
-  1: 'default',
-  2: 'blue',
-  3: 'orange',
-  4: 'green',
-  5: 'purple',
-  6: 'default',
-};
-export const statusTag = (r: { status: number; statusName: string }) => (
-  <Tag color={STATUS_COLOR[r.status]}>{r.statusName}</Tag>
-);
-export const openOrder = (id: number) => navigateTo(`/main/orderDetails?id=${id}`);
 
 interface Draft {
   keyword?: string;
@@ -55,25 +40,6 @@ const toFilters = ({ date: _d, range, ...d }: Draft): Filters => ({
   startTime: range?.[0],
   endTime: range?.[1],
 });
-
-/** The orders columns, shared by the list page and the lead drawer's tab. */
-export function orderColumns(withCustomer: boolean): ColumnsType<OrderListRow> {
-  return [
-    {
-      title: '订单编号',
-      dataIndex: 'orderNo',
-      width: 160,
-      render: (v, r) => <LinkButton onClick={() => openOrder(r.id)}>{v}</LinkButton>,
-    },
-    ...(withCustomer ? [{ title: '客户', dataIndex: 'customerName', width: 140, ellipsis: true }] : []),
-    { title: '产品', dataIndex: 'productNames', ellipsis: true },
-    { title: '订单金额（元）', dataIndex: 'totalFen', width: 130, align: 'right', render: (v) => fenToYuan(v) },
-    { title: '已回款（元）', dataIndex: 'paidFen', width: 120, align: 'right', render: (v) => fenToYuan(v) },
-    { title: '状态', dataIndex: 'status', width: 90, render: (_, r) => statusTag(r) },
-    { title: '负责人', dataIndex: 'ownerName', width: 90, render: (v) => v || '-' },
-    { title: '签约日期', dataIndex: 'signedOn', width: 110 },
-  ];
-}
 
 /** /main/orderManagement: every order the role's data scope covers, filtered, exported. */
 export default function OrderManagement() {

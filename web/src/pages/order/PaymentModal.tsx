@@ -5,7 +5,7 @@ import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallMutation } from '../../api/hooks';
 import { FormModal } from '../../components/FormModal';
-import { MoneyInput } from './MoneyInput';
+import { MoneyInput } from '../../components/MoneyInput';
 
 /** 登记回款: an amount up to what is unpaid, the date and the method. */
 export function PaymentModal({

@@ -12,9 +12,9 @@ import { DeleteLink } from '../../components/DeleteLink';
 import { FilterBar, KeywordInput } from '../../components/FilterBar';
 import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
+import { MoneyInput } from '../../components/MoneyInput';
 import { useDraftFilters } from '../../components/useDraftFilters';
-import { CustomFieldItems, customText, useOrderFields } from './CustomFieldItems';
-import { MoneyInput } from './MoneyInput';
+import { CustomFieldItems, customText, useOrderFields } from '../../features/order/CustomFieldItems';
 
 const p = contract.product;
 type ProductRow = RowOf<typeof p.pagelist>;

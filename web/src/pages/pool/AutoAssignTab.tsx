@@ -23,8 +23,8 @@ import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { DeleteLink } from '../../components/DeleteLink';
 import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
-import { type CascaderOption, toOptions, useAreaTree } from '../customer/data';
-import { useDictItems, useFieldList } from '../customer/setup/settings';
+import { type CascaderOption, toOptions, useAreaTree } from '../../features/lead/data';
+import { useDictItems, useFieldList } from '../../features/lead/settings';
 import { orderColumn } from './orderColumn';
 
 type Rule = CallAnswer<typeof contract.autoAssign.list>[number];

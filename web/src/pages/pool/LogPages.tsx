@@ -9,7 +9,7 @@ import { DateRangePicker } from '../../components/DateRangePicker';
 import { FilterBar } from '../../components/FilterBar';
 import { SearchSelect } from '../../components/SearchSelect';
 import { useDraftFilters } from '../../components/useDraftFilters';
-import { useClueUsers, userOptions } from '../customer/data';
+import { useClueUsers, userOptions } from '../../features/lead/data';
 
 type Move = CallAnswer<typeof contract.leadLog.clueMonitorPageList>['lists'][number];
 type Unlock = CallAnswer<typeof contract.leadLog.unlockPageList>['lists'][number];

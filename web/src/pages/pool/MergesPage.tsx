@@ -21,8 +21,8 @@ import {
 import { useMemo, useState } from 'react';
 import { useCallMutation, useCallPage, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
-import { useFieldList } from '../customer/setup/settings';
-import { POOL_READS } from './SeaLeadsTab';
+import { POOL_READS } from '../../features/lead/actions';
+import { useFieldList } from '../../features/lead/settings';
 
 type Group = CallAnswer<typeof contract.mergeCustomer.goingToMerge>['lists'][number];
 type RecordRow = CallAnswer<typeof contract.mergeCustomer.records>['lists'][number];

@@ -27,10 +27,10 @@ import { showSuccess } from '../../app/ui';
 import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
 import { SearchSelect } from '../../components/SearchSelect';
-import { useClueUsers, userOptions } from '../customer/data';
+import { POOL_READS } from '../../features/lead/actions';
+import { useClueUsers, userOptions } from '../../features/lead/data';
+import { QuitHandoverModal } from '../../features/lead/QuitHandoverModal';
 import { orderColumn } from './orderColumn';
-import { QuitHandoverModal } from './QuitHandoverModal';
-import { POOL_READS } from './SeaLeadsTab';
 
 type Pool = CallAnswer<typeof contract.publicSeaPool.list>[number];
 const p = contract.publicSeaPool;

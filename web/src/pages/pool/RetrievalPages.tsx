@@ -19,7 +19,8 @@ import {
 import { useMemo, useState } from 'react';
 import { useCallMutation, useCallPage, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
-import { POOL_READS, showRefusals } from './SeaLeadsTab';
+import { POOL_READS } from '../../features/lead/actions';
+import { showRefusals } from './SeaLeadsTab';
 
 type Item = CallAnswer<typeof contract.customerRetrieval.pagelist>['lists'][number];
 const r = contract.customerRetrieval;

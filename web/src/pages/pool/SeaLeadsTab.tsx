@@ -2,40 +2,23 @@ import { DownOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { CustomerSeaType } from '@crm/core';
 import { type CallAnswer, contract } from '@crm/core/contract';
 import type { Clue } from '@crm/core/contract/clue';
-import {
-  Alert,
-  Button,
-  Card,
-  Dropdown,
-  Empty,
-  Form,
-  Input,
-  List,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Dropdown, Empty, Form, List, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useCallMutation, useCallPage, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { showSuccess, ui } from '../../app/ui';
 import { SearchSelect } from '../../components/SearchSelect';
 import { useDraftFilters } from '../../components/useDraftFilters';
-import { LEAD_READS } from '../customer/actions';
-import { ClueFilterBar } from '../customer/ClueFilterBar';
-import { clueColumns } from '../customer/columns';
-import { TABLE_TYPE, useClueUsers, useColumns, userOptions } from '../customer/data';
-import { openFromList } from '../customer/detailList';
-import { ExportButton } from '../customer/ExportButton';
-import { type ClueFilterDraft, filterBody } from '../customer/filters';
+import { POOL_READS } from '../../features/lead/actions';
+import { ClueFilterBar } from '../../features/lead/ClueFilterBar';
+import { clueColumns } from '../../features/lead/columns';
+import { TABLE_TYPE, useClueUsers, useColumns, userOptions } from '../../features/lead/data';
+import { openFromList } from '../../features/lead/detailList';
+import { ExportButton } from '../../features/lead/ExportButton';
+import { type ClueFilterDraft, filterBody } from '../../features/lead/filters';
 
 type MoveResult = CallAnswer<typeof contract.organizationPublicsea.batchReceive>;
 const o = contract.organizationPublicsea;
-/** What a claim or assignment changes. */
-export const POOL_READS = [o.list, o.packageList, contract.publicSeaPool.list, ...LEAD_READS];
 
 /** The leads a claim or an assignment could not take, with the reason of each. */
 export function showRefusals(title: string, r: MoveResult) {
@@ -307,49 +290,6 @@ function AssignModal({
             onChange={setUserId}
             data-testid="assign-user"
           />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-/** Leads into a pool by hand with a reason (from the lead list). */
-export function ToSeaModal({
-  ids,
-  onClose,
-  onDone,
-}: {
-  ids: number[] | null;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const pools = useCallQuery(contract.publicSeaPool.list, undefined, { enabled: !!ids });
-  const [form] = Form.useForm();
-  const move = useCallMutation(o.transferToSea, { success: '已转入公海', invalidate: POOL_READS, onSuccess: onDone });
-  return (
-    <Modal
-      open={!!ids}
-      title={`转入公海（${ids?.length ?? 0} 条）`}
-      onCancel={onClose}
-      confirmLoading={move.isPending}
-      destroyOnHidden
-      onOk={() =>
-        form.validateFields().then(
-          (v) => ids && move.mutate({ clueIds: ids, poolId: v.poolId, reason: v.reason }),
-          () => {},
-        )
-      }
-    >
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="poolId" label="公海" rules={[{ required: true, message: '请选择公海' }]}>
-          <Select data-testid="to-sea-pool" options={(pools.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label="转入原因"
-          rules={[{ required: true, whitespace: true, message: '请输入转入原因' }]}
-        >
-          <Input.TextArea maxLength={200} showCount rows={3} data-testid="to-sea-reason" />
         </Form.Item>
       </Form>
     </Modal>

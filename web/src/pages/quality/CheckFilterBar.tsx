@@ -8,7 +8,7 @@ import { useCallQuery } from '../../api/hooks';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { FilterBar } from '../../components/FilterBar';
 import { SearchSelect } from '../../components/SearchSelect';
-import type { CheckDraft } from './check';
+import type { CheckDraft } from '../../features/quality/check';
 
 /** The filters of the AI 质检 list: score range, passed, rule, SOP item missed, seats, department, date, duration. */
 export function CheckFilterBar({

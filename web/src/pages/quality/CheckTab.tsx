@@ -6,10 +6,17 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { keyOf, type RowOf, useCallPage, useCallQuery } from '../../api/hooks';
 import { useDraftFilters } from '../../components/useDraftFilters';
-import { CallDetailView } from '../recording/CallDetailView';
+import { CallDetailView } from '../../features/call/CallDetailView';
+import {
+  type CheckDraft,
+  type CheckFilterBody,
+  checkFilterBody,
+  deductionText,
+  percentText,
+  scoreText,
+} from '../../features/quality/check';
 import { CheckExport } from './CheckExport';
 import { CheckFilterBar } from './CheckFilterBar';
-import { type CheckDraft, type CheckFilterBody, checkFilterBody, deductionText, percentText, scoreText } from './check';
 import { RecheckModal } from './RecheckModal';
 import { SamplesView } from './SamplesView';
 import { ScorecardModal } from './ScorecardModal';
@@ -17,16 +24,12 @@ import { ScorecardModal } from './ScorecardModal';
 const q = contract.qualityCheck;
 type Mode = 'call' | 'seat';
 export type CallRow = RowOf<typeof q.callCheckPageSecond>;
-type SeatRow = {
-  ownerUserId: number | null;
-  ownerName: string | null;
-  deptName: string | null;
-  calls: number;
-  averageScore: number;
-  passed: number;
-  passRate: number;
-  violations: number;
-};
+type ListRow = RowOf<typeof q.callCheckPage>;
+type SeatRow = Exclude<ListRow, CallRow>;
+const isCallRow = (r: ListRow): r is CallRow => 'recordingId' in r;
+const isSeatRow = (r: ListRow): r is SeatRow => !isCallRow(r);
+/** The call the drawer shows: a row of the list, or only its id (from 抽检). */
+type OpenedCall = Pick<CallRow, 'recordingId'> & Partial<CallRow>;
 
 /** The columns of a call row (the list by call and the second level of a seat). */
 export function callColumns(open: (r: CallRow) => void): ColumnsType<CallRow> {
@@ -162,7 +165,7 @@ function HeadFigures({ filters }: { filters: CheckFilterBody }) {
 export function CheckTab({ canEdit }: { canEdit: boolean }) {
   const qc = useQueryClient();
   const [mode, setMode] = useState<Mode>('call');
-  const [detail, setDetail] = useState<CallRow | null>(null);
+  const [detail, setDetail] = useState<OpenedCall | null>(null);
   const [dialog, setDialog] = useState<'scorecard' | 'recheck' | 'samples' | null>(null);
   const bar = useDraftFilters<CheckDraft, CheckFilterBody>(
     () => {
@@ -226,7 +229,7 @@ export function CheckTab({ canEdit }: { canEdit: boolean }) {
           columns={callColumns(open)}
           scroll={{ x: 1200 }}
           {...list.tableProps}
-          dataSource={rows as CallRow[]}
+          dataSource={rows.filter(isCallRow)}
           data-testid="check-table"
         />
       ) : (
@@ -235,7 +238,7 @@ export function CheckTab({ canEdit }: { canEdit: boolean }) {
           size="middle"
           columns={seatColumns}
           {...list.tableProps}
-          dataSource={rows as SeatRow[]}
+          dataSource={rows.filter(isSeatRow)}
           expandable={{
             rowExpandable: (r) => r.ownerUserId !== null,
             expandedRowRender: (r) => <SeatCalls ownerUserId={r.ownerUserId!} filters={bar.filters} open={open} />,
@@ -255,7 +258,7 @@ export function CheckTab({ canEdit }: { canEdit: boolean }) {
       {dialog === 'scorecard' && <ScorecardModal onClose={() => setDialog(null)} />}
       <RecheckModal open={dialog === 'recheck'} onClose={() => setDialog(null)} />
       <Drawer title="人工抽检" size={1100} open={dialog === 'samples'} onClose={() => setDialog(null)} destroyOnHidden>
-        <SamplesView canEdit={canEdit} onOpenCall={(recordingId) => setDetail({ recordingId } as CallRow)} />
+        <SamplesView canEdit={canEdit} onOpenCall={(recordingId) => setDetail({ recordingId })} />
       </Drawer>
     </Space>
   );

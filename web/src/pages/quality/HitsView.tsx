@@ -8,7 +8,7 @@ import { DateRangePicker } from '../../components/DateRangePicker';
 import { FilterBar } from '../../components/FilterBar';
 import { SearchSelect } from '../../components/SearchSelect';
 import { useDraftFilters } from '../../components/useDraftFilters';
-import { clock } from '../analysis/format';
+import { clock } from '../../features/analysis/format';
 import { HitCounts } from './HitCounts';
 import { type HitDraft, type HitFilters, hitFilters, markSpans, occurrences, ruleValue } from './rules';
 import type { Hit } from './types';

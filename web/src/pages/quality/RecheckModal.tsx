@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useCallMutation } from '../../api/hooks';
 import { showError } from '../../app/ui';
 import { DateRangePicker } from '../../components/DateRangePicker';
-import { ReanalyseProgress } from '../analysis/Reanalyse';
+import { ReanalyseProgress } from '../../features/analysis/Reanalyse';
 
 /** 重新质检: the calls of a date range checked again under the rules and card of now, with the batch's progress. */
 export function RecheckModal({ open, onClose }: { open: boolean; onClose: () => void }) {

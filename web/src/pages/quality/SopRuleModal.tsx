@@ -18,8 +18,17 @@ import {
 import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { showError } from '../../app/ui';
 import { FormModal } from '../../components/FormModal';
+import {
+  bodyOf,
+  deptTree,
+  emptyItem,
+  formOf,
+  itemEmpty,
+  regexProblem,
+  type SopRuleForm,
+  sopFieldErrors,
+} from '../../features/quality/sop';
 import { MONO } from './RegexModal';
-import { bodyOf, deptTree, emptyItem, formOf, itemEmpty, regexProblem, type SopRuleForm, sopFieldErrors } from './sop';
 
 const c = contract.sop;
 type SopDetail = NonNullable<ReturnType<typeof useDetail>['data']>;

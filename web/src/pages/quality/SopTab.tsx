@@ -12,8 +12,8 @@ import { FilterBar } from '../../components/FilterBar';
 import { LinkButton } from '../../components/LinkButton';
 import { SearchSelect } from '../../components/SearchSelect';
 import { useDraftFilters } from '../../components/useDraftFilters';
+import { namesOrAll } from '../../features/quality/sop';
 import { SopRuleModal } from './SopRuleModal';
-import { namesOrAll } from './sop';
 
 const c = contract.sop;
 type SopRule = RowOf<typeof c.getSopRuleList>;

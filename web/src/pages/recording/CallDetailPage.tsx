@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import { useSearchParams } from 'react-router';
 import { getToken } from '../../app/session';
-import { CallDetailView } from './CallDetailView';
+import { CallDetailView } from '../../features/call/CallDetailView';
 
 /**
  * /callDetail and its variants (/callDetail_base, /callDetail_gt; /dingTalkCallDetail inside the shell). With ?id=

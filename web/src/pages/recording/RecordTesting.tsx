@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, Form, Row, Select, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
-import { CallDetailView } from './CallDetailView';
+import { CallDetailView } from '../../features/call/CallDetailView';
 import { UploadPanel } from './UploadPanel';
 
 /**

@@ -5,11 +5,11 @@ import { useUserOptions } from '../../api/directory';
 import { useCallPage } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { useDraftFilters } from '../../components/useDraftFilters';
+import { CallDetailView } from '../../features/call/CallDetailView';
+import { isPending, type RecordingItem } from '../../features/call/types';
 import { BindModal, type BindTarget, RecordingToolbar, useRemoveRecordings } from './actions';
-import { CallDetailView } from './CallDetailView';
 import { recordingColumns } from './columns';
 import { RecordingFilterBar, type RecordingFilters } from './RecordingFilterBar';
-import { isPending, type RecordingItem } from './types';
 import { UploadPanel } from './UploadPanel';
 
 const c = contract.recording;

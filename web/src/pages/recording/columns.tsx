@@ -1,6 +1,6 @@
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ASR_STATUS_COLOR, asrErrorText, NO_ENGINE_HINT, type RecordingItem } from './types';
+import { ASR_STATUS_COLOR, asrErrorText, NO_ENGINE_HINT, type RecordingItem } from '../../features/call/types';
 
 export interface RecordingColumnsOptions {
   canDelete: boolean;

@@ -1,3 +1,4 @@
+import type { CallAnswer, contract } from '@crm/core/contract';
 import type { MatrixRow } from '@crm/core/contract/stats';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -5,11 +6,7 @@ import { type StatsQuery, useScopeUsers } from '../../components/charts';
 import { type Dim, leadsLink, ownersOf, type RowKind } from './links';
 import { Figure } from './WorkTable';
 
-export interface Matrix {
-  heads: { id: number; name: string }[];
-  rows: MatrixRow[];
-  sum: MatrixRow;
-}
+export type Matrix = CallAnswer<typeof contract.stats.crmList>;
 
 /**
  * Leads by follow-up status, stage or source (columns) per user or department (rows), the sum last; each count opens

@@ -11,7 +11,7 @@ import {
   type StatsQuery,
   type ValueKind,
 } from '../../components/charts';
-import { dealsLink } from '../boards/links';
+import { dealsLink } from '../../features/stats/boardLinks';
 import { callsLink, leadsLink } from './links';
 
 export type OverviewData = CallAnswer<typeof contract.statsOverview.overview>;

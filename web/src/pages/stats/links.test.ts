@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftFromQuery } from '../customer/filters';
+import { draftFromQuery } from '../../features/lead/filters';
 import { callsLink, leadsLink, ownersOf } from './links';
 
 const q = { startDate: '2026-11-01', endDate: '2026-11-27' };

@@ -13,7 +13,7 @@ import { FormModal } from '../../components/FormModal';
 import { KeywordTable } from '../../components/KeywordTable';
 import { LinkButton } from '../../components/LinkButton';
 import { SearchSelect } from '../../components/SearchSelect';
-import type { PositionRow } from './data';
+import type { PositionRow } from '../../features/org/data';
 
 /** What a change to positions makes stale: the list and the position selects (the same call). */
 const POSITIONS_CHANGED = [contract.positions.list];

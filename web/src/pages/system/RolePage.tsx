@@ -12,7 +12,7 @@ import { ColItem } from '../../components/ColItem';
 import { DeleteLink } from '../../components/DeleteLink';
 import { KeywordTable } from '../../components/KeywordTable';
 import { LinkButton } from '../../components/LinkButton';
-import type { RoleRow } from './data';
+import type { RoleRow } from '../../features/org/data';
 
 /** What a change to roles makes stale: the list (and the role selects, the same call) and the menu trees. */
 const ROLES_CHANGED = [contract.roles.list, contract.menus.getTreeByRoleId];

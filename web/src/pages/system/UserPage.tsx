@@ -16,8 +16,8 @@ import { LinkButton } from '../../components/LinkButton';
 import { PasswordField } from '../../components/PasswordFields';
 import { SearchSelect } from '../../components/SearchSelect';
 import { useDraftFilters } from '../../components/useDraftFilters';
-import { QuitHandoverModal } from '../pool/QuitHandoverModal';
-import { type UserRow, usePositionOptions, useRoleOptions } from './data';
+import { QuitHandoverModal } from '../../features/lead/QuitHandoverModal';
+import { type UserRow, usePositionOptions, useRoleOptions } from '../../features/org/data';
 
 /** What a change to users makes stale: the list, the user selects and the department head counts. */
 const USERS_CHANGED = [contract.users.list, contract.users.getUserList, contract.depts.tree];

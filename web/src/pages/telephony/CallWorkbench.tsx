@@ -3,11 +3,11 @@ import { durationHms } from '@crm/core';
 import { contract } from '@crm/core/contract';
 import { Alert, Button, Card, Descriptions, Drawer, Empty, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useCallMutation, useCallQuery } from '../../api/hooks';
+import { type RowOf, useCallMutation, useCallQuery } from '../../api/hooks';
 import { openCustomerDetail } from '../../app/detail';
-import { CallFollowCard, CallStatusTag, type LiveCall, useClickToCall } from './useClickToCall';
+import { CallFollowCard, CallStatusTag, type LiveCall, useClickToCall } from '../../features/telephony/useClickToCall';
 
-type Task = { id: number; name: string };
+type Task = Pick<RowOf<typeof contract.telephony.taskList>, 'id' | 'name'>;
 
 /**
  * Working a task lead by lead: the next lead with its history and profile, one click to call (the number is dialled

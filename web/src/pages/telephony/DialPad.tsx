@@ -2,7 +2,7 @@ import { PhoneOutlined } from '@ant-design/icons';
 import { Button, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { openCustomerDetail } from '../../app/detail';
-import { CallPanel, useClickToCall } from './useClickToCall';
+import { CallPanel, useClickToCall } from '../../features/telephony/useClickToCall';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
 const VALID = /^\+?\d{5,20}$/;

@@ -12,11 +12,11 @@ import { FilterBar, KeywordInput } from '../../components/FilterBar';
 import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
 import { useDraftFilters } from '../../components/useDraftFilters';
+import { STATUS_COLOR } from '../../features/telephony/useCallStatus';
 import { CallWorkbench } from './CallWorkbench';
 import { DialPad } from './DialPad';
 import { opts } from './options';
 import { TaskModal } from './TaskModal';
-import { STATUS_COLOR } from './useCallStatus';
 
 type TaskRow = RowOf<typeof contract.telephony.taskList>;
 const t = contract.telephony;

@@ -1,4 +1,4 @@
-import { contract } from '@crm/core/contract';
+import { type CallAnswer, contract } from '@crm/core/contract';
 import JsSIP from 'jssip';
 import type { RTCSession } from 'jssip/lib/RTCSession';
 import type { UA } from 'jssip/lib/UA';
@@ -7,13 +7,10 @@ import { callApi } from '../../api/client';
 import { useSessionOwner } from '../../app/session';
 
 /** The seat's SIP account as the server gives it (POST /callset/getSipAccount), password included. */
-export interface SipAccount {
-  wsUrl: string;
-  domain: string;
-  username: string;
-  password: string;
-  displayName: string;
-}
+export type SipAccount = Pick<
+  CallAnswer<typeof contract.telephony.sipAccount>,
+  'wsUrl' | 'domain' | 'username' | 'password' | 'displayName'
+>;
 
 /** What the page shows of the registered account: never the password. */
 export type SipLine = Pick<SipAccount, 'username' | 'displayName' | 'domain'>;

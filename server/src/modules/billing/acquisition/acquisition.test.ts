@@ -1,3 +1,4 @@
+import { contract } from '@crm/core/contract';
 import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, type TestOrg, useTestApp } from '../../../test/harness';
 import { B, expectForbidden, expectNoSession, ok, refused } from '../../../test/org';
@@ -38,7 +39,7 @@ describe('获客宝 and 精准线索', () => {
   it('获客宝: figures, orders, usage details masked and within the data scope, export', async () => {
     const org = await seeded();
     const other = await t().newOrg();
-    const stats = ok(await t().post(`${R}/hkbStatistics/get`, {}, { token: org.admin.token }));
+    const stats = ok(await t().call(contract.acquisition.hkbStatistics, undefined, { token: org.admin.token }));
     expect(stats).toMatchObject({
       totalLeads: 24,
       boughtLeads: 500,
@@ -46,26 +47,28 @@ describe('获客宝 and 精准线索', () => {
       spentFen: 150_000,
       hkBindCount: 2,
     });
-    expect(ok(await t().post(`${R}/hkbOrder/pagelist`, {}, { token: org.admin.token })).lists).toMatchObject([
+    expect(ok(await t().call(contract.acquisition.hkbOrders, {}, { token: org.admin.token })).lists).toMatchObject([
       { kindName: '获客宝', leadCount: 500, amountFen: 150_000 },
     ]);
-    const usage = ok(await t().post(`${R}/useDetail/pagelist`, { pageSize: 50 }, { token: org.admin.token }));
+    const usage = ok(await t().call(contract.acquisition.useDetail, { pageSize: 50 }, { token: org.admin.token }));
     expect(usage.total).toBe(24);
     expect(usage.lists.every((r: any) => /^\d{3}\*{4}\d{4}$/.test(r.phone))).toBe(true);
-    const mine = ok(await t().post(`${R}/useDetail/pagelist`, {}, { token: org.manager.token }));
+    const mine = ok(await t().call(contract.acquisition.useDetail, {}, { token: org.manager.token }));
     expect(mine.total).toBe(12);
     expect(
-      ok(await t().post(`${R}/useDetail/pagelist`, { keyword: '刘丽娟' }, { token: org.admin.token })).total,
+      ok(await t().call(contract.acquisition.useDetail, { keyword: '刘丽娟' }, { token: org.admin.token })).total,
     ).toBeGreaterThan(0);
     refused(
-      await t().post(`${R}/useDetail/pagelist`, { startTime: '昨天' }, { token: org.admin.token }),
+      await t().call(contract.acquisition.useDetail, { startTime: '昨天' }, { token: org.admin.token }),
       400,
       'startTime：',
     );
-    const xlsx = await t().post(`${R}/useDetail/export`, {}, { token: org.admin.token });
+    const xlsx = await t().call(contract.acquisition.useDetailExport, {}, { token: org.admin.token });
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
-    expect(ok(await t().post(`${R}/useDetail/pagelist`, {}, { token: other.admin.token })).total).toBe(0);
-    expect(ok(await t().post(`${R}/hkbStatistics/get`, {}, { token: other.admin.token })).totalLeads).toBe(0);
+    expect(ok(await t().call(contract.acquisition.useDetail, {}, { token: other.admin.token })).total).toBe(0);
+    expect(
+      ok(await t().call(contract.acquisition.hkbStatistics, undefined, { token: other.admin.token })).totalLeads,
+    ).toBe(0);
   });
 
   it('精准线索: the detail only after the security check (own password), with full numbers; cost list', async () => {
@@ -87,9 +90,9 @@ describe('获客宝 and 精准线索', () => {
     ]);
     // the check is the user's own: another administrator of another organisation has none, and sees nothing
     const other = await t().newOrg();
-    refused(await t().post(`${B}/jing/getJingClueDetailPageList`, {}, { token: other.admin.token }), 403);
-    expect(ok(await t().post(`${B}/jing/getJingStatus`, {}, { token: other.admin.token })).opened).toBe(0);
-    ok(await t().post(`${B}/jing/security/login`, { password: TEST_PASSWORD }, { token: other.admin.token }));
-    expect(ok(await t().post(`${B}/jing/getJingClueDetailPageList`, {}, { token: other.admin.token })).total).toBe(0);
+    refused(await t().call(contract.acquisition.jingDetail, {}, { token: other.admin.token }), 403);
+    expect(ok(await t().call(contract.acquisition.jingStatus, undefined, { token: other.admin.token })).opened).toBe(0);
+    ok(await t().call(contract.acquisition.jingLogin, { password: TEST_PASSWORD }, { token: other.admin.token }));
+    expect(ok(await t().call(contract.acquisition.jingDetail, {}, { token: other.admin.token })).total).toBe(0);
   });
 });

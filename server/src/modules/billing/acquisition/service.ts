@@ -1,15 +1,15 @@
 import { fenToYuan, formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { AcquisitionKindName } from '@crm/core/contract/acquisition';
-import { and, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db';
 import { badRequest, forbidden } from '../../../platform/errors';
-import { page, pageRows } from '../../../platform/paging';
+import { recentPage } from '../../../platform/pagingRecent';
 import { verifyPassword } from '../../../platform/password';
 import { scoped } from '../../../platform/scope';
 import type { Session } from '../../../platform/session';
 import { likePattern } from '../../../platform/validation';
-import { maskPhone } from '../../clueField/fields';
+import { maskPhone } from '../../clueField';
 import { getUser, orgUsersByIds, userCountsByStatus } from '../../org';
 import { listExport } from '../listExport';
 import { acquisitionCheck, acquisitionOrder, acquisitionUsage } from '../schema';
@@ -54,82 +54,56 @@ export async function hkbStatistics(db: Db, s: Session): Promise<Answer<'hkbStat
   };
 }
 
-export async function listOrders(db: Db, s: Session, kind: Kind, f: Body<'hkbOrders'>): Promise<Answer<'hkbOrders'>> {
-  const where = and(
-    scoped(s, acquisitionOrder),
-    eq(acquisitionOrder.kind, kind),
-    f.startTime ? gte(acquisitionOrder.createdAt, f.startTime) : undefined,
-    f.endTime ? lte(acquisitionOrder.createdAt, f.endTime) : undefined,
-  );
-  const { rows, total } = await pageRows(
-    db,
-    acquisitionOrder,
-    where,
-    [desc(acquisitionOrder.createdAt), desc(acquisitionOrder.id)],
-    f,
-  );
-  return page(
-    rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      kindName: AcquisitionKindName[r.kind as Kind],
-      orderNo: r.orderNo,
-      packageName: r.packageName,
-      leadCount: r.leadCount,
-      amountFen: r.amountFen,
-      createdAt: formatDateTime(r.createdAt),
-    })),
-    total,
-    f,
-  );
+export function listOrders(db: Db, s: Session, kind: Kind, f: Body<'hkbOrders'>): Promise<Answer<'hkbOrders'>> {
+  return recentPage(db, s, f, { table: acquisitionOrder, where: [eq(acquisitionOrder.kind, kind)] }, (r) => ({
+    id: r.id,
+    kind: r.kind,
+    kindName: AcquisitionKindName[r.kind as Kind],
+    orderNo: r.orderNo,
+    packageName: r.packageName,
+    leadCount: r.leadCount,
+    amountFen: r.amountFen,
+    createdAt: formatDateTime(r.createdAt),
+  }));
 }
 
 /** Usage rows within the role's data scope; phone numbers masked unless `full` (the checked 精准线索 detail). */
-export async function listUsage(
+export function listUsage(
   db: Db,
   s: Session,
   kind: Kind,
   f: Body<'useDetail'>,
   full = false,
 ): Promise<Answer<'useDetail'>> {
-  const where = and(
-    scoped(s, acquisitionUsage, { owner: acquisitionUsage.userId }),
-    eq(acquisitionUsage.kind, kind),
-    f.userId ? eq(acquisitionUsage.userId, f.userId) : undefined,
-    f.keyword
-      ? or(
-          ilike(acquisitionUsage.leadName, likePattern(f.keyword)),
-          ilike(acquisitionUsage.company, likePattern(f.keyword)),
-        )
-      : undefined,
-    f.startTime ? gte(acquisitionUsage.createdAt, f.startTime) : undefined,
-    f.endTime ? lte(acquisitionUsage.createdAt, f.endTime) : undefined,
-  );
-  const { rows, total } = await pageRows(
+  return recentPage(
     db,
-    acquisitionUsage,
-    where,
-    [desc(acquisitionUsage.createdAt), desc(acquisitionUsage.id)],
+    s,
     f,
-  );
-  const names = await orgUsersByIds(
-    db,
-    s.orgId,
-    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
-  );
-  return page(
-    rows.map((r) => ({
+    {
+      table: acquisitionUsage,
+      owner: acquisitionUsage.userId,
+      where: [
+        eq(acquisitionUsage.kind, kind),
+        f.userId ? eq(acquisitionUsage.userId, f.userId) : undefined,
+        f.keyword
+          ? or(
+              ilike(acquisitionUsage.leadName, likePattern(f.keyword)),
+              ilike(acquisitionUsage.company, likePattern(f.keyword)),
+            )
+          : undefined,
+      ],
+      user: { of: (r) => r.userId, names: orgUsersByIds },
+    },
+    (r, userName) => ({
       id: r.id,
       createdAt: formatDateTime(r.createdAt),
-      userName: r.userId ? (names.get(r.userId)?.realName ?? null) : null,
+      userName,
       leadName: r.leadName,
       company: r.company,
       phone: full ? r.phone : maskPhone(r.phone),
       region: r.region,
       costFen: r.costFen,
-    })),
-    total,
-    f,
+    }),
   );
 }
 

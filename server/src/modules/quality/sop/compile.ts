@@ -1,4 +1,4 @@
-import { canon, canonPattern, escapeRegExp } from '../../analysis/engine/text';
+import { canon, canonPattern, escapeRegExp } from '../../../lib/analyser/text';
 import { BigramFilter, bigramCode, type ExampleIndex, indexExamples } from './ngram';
 import { internRegExp } from './regexps';
 import type { SopItemSpec, SopRuleSpec, SopTrigger } from './types';

@@ -1,5 +1,5 @@
 import type { TranscriptSegment } from '@crm/core';
-import { foldedOf } from '../../analysis/engine/checkers/context';
+import { foldedOf } from '../../../lib/analyser/checkers/context';
 import { bigramCode, bigramsOf } from './ngram';
 import type { MatchMemo } from './regexps';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call } from '../../analysis/engine/testCall';
+import { call } from '../../../lib/analyser/testCall';
 import { compileSop } from './compile';
 import { EXAMPLE_THRESHOLD, matchSop } from './match';
 import type { SopItemSpec, SopRuleSpec } from './types';

@@ -1,7 +1,7 @@
 import type { Transcript, TranscriptSegment } from '@crm/core';
-import { foldedOf, saidWords } from '../../analysis/engine/checkers/context';
-import type { Folded } from '../../analysis/engine/text';
-import type { Evidence } from '../../analysis/engine/types';
+import { foldedOf, saidWords } from '../../../lib/analyser/checkers/context';
+import type { Folded } from '../../../lib/analyser/text';
+import type { Evidence } from '../../../lib/analyser/types';
 import { type CompiledKeyword, type CompiledPattern, type CompiledSop, compileSop } from './compile';
 import { foldedIndex, type SegmentText, segmentText } from './lines';
 import { scoreExamples } from './ngram';

@@ -1,4 +1,4 @@
-import { canon } from '../../analysis/engine/text';
+import { canon } from '../../../lib/analyser/text';
 
 /**
  * Similarity of a sentence to an example sentence by character bigrams of the folded text (text.ts: no spaces or

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call } from '../../analysis/engine/testCall';
+import { call } from '../../../lib/analyser/testCall';
 import { matchSop } from './match';
 import { STANDARD_SOP } from './standard';
 

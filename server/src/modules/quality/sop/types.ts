@@ -1,4 +1,4 @@
-import type { Evidence } from '../../analysis/engine/types';
+import type { Evidence } from '../../../lib/analyser/types';
 
 /**
  * An SOP rule as the matcher sees it: an ordered script of items, each found in a call by keywords, example

@@ -4,8 +4,8 @@ import { Form, Input, Space, Switch, Table } from 'antd';
 import { showSuccess } from '../../../app/ui';
 import { AddButton } from '../../../components/AddButton';
 import { confirmOff } from '../../../components/confirmOff';
+import { useDictItems, useSettingsMutation } from '../../../features/lead/settings';
 import { NameItem, SettingsModal, useListEditor } from './editing';
-import { useDictItems, useSettingsMutation } from './settings';
 
 interface DictForm {
   name: string;

@@ -6,9 +6,9 @@ import { showSuccess } from '../../../app/ui';
 import { AddButton } from '../../../components/AddButton';
 import { ColItem } from '../../../components/ColItem';
 import { confirmOff } from '../../../components/confirmOff';
+import { useFieldList, useSettingsMutation } from '../../../features/lead/settings';
 import { cascadeToText, textToCascade } from './cascadeText';
 import { NameItem, SettingsModal, useListEditor } from './editing';
-import { useFieldList, useSettingsMutation } from './settings';
 
 export const FIELD_TYPES = Object.entries(FieldType).map(([value, label]) => ({ value: Number(value), label }));
 /** Display choices for option fields: dropdown or radio buttons / checkboxes. */

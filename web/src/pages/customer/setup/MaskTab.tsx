@@ -2,9 +2,9 @@ import { contract } from '@crm/core/contract';
 import { Switch, Table } from 'antd';
 import { useCallQuery } from '../../../api/hooks';
 import { showSuccess } from '../../../app/ui';
-import { useRoleOptions } from '../../system/data';
+import { useSettingsMutation } from '../../../features/lead/settings';
+import { useRoleOptions } from '../../../features/org/data';
 import { NotedTab } from './editing';
-import { useSettingsMutation } from './settings';
 
 type RoleOption = NonNullable<ReturnType<typeof useRoleOptions>['data']>[number];
 

@@ -3,8 +3,8 @@ import { contract } from '@crm/core/contract';
 import { Button, Card, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCallQuery } from '../../../api/hooks';
+import { useFieldList, useSettingsMutation } from '../../../features/lead/settings';
 import { NotedTab } from './editing';
-import { useFieldList, useSettingsMutation } from './settings';
 
 /** A rule as the tab edits it. */
 interface Rule {

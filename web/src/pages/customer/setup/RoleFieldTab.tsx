@@ -3,9 +3,9 @@ import type { RoleFieldAccess } from '@crm/core/contract/clueField';
 import { Button, Checkbox, Radio, Select, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCallQuery } from '../../../api/hooks';
-import { useRoleOptions } from '../../system/data';
+import { useSettingsMutation } from '../../../features/lead/settings';
+import { useRoleOptions } from '../../../features/org/data';
 import { NotedTab } from './editing';
-import { useSettingsMutation } from './settings';
 
 const MASKABLE = new Set(['phone', 'phones']);
 /** 0 hidden, 1 read-only, 2 editable. */

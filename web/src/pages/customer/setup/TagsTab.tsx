@@ -5,8 +5,8 @@ import { Button, Card, Col, Empty, Form, Input, Popconfirm, Radio, Row, Space, S
 import { useState } from 'react';
 import { ui } from '../../../app/ui';
 import { AddButton } from '../../../components/AddButton';
+import { useSettingsMutation, useTagGroupList } from '../../../features/lead/settings';
 import { NameItem, SettingsModal } from './editing';
-import { useSettingsMutation, useTagGroupList } from './settings';
 
 type Editing = { kind: 'group'; group?: TagGroup } | { kind: 'tag'; groupId: number; id?: number; name?: string };
 

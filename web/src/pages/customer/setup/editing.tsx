@@ -4,8 +4,8 @@ import { Alert, Button, Form, type FormInstance, Input, Modal, Space } from 'ant
 import type { ColumnType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { ui } from '../../../app/ui';
-import MoveButtons, { swap } from '../MoveButtons';
-import { useSettingsMutation } from './settings';
+import MoveButtons, { swap } from '../../../components/MoveButtons';
+import { useSettingsMutation } from '../../../features/lead/settings';
 
 /** What the settings tabs share: the editing of a reorderable list, its form dialog, the name field, the note. */
 
