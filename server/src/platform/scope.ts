@@ -12,8 +12,18 @@ import { updateSet } from './update';
  * Another organisation's id, or one outside the data scope, is then simply not found.
  */
 
-/** What scoping needs of a session: jobs and seeds that act for an organisation pass `{ orgId, visibleUserIds: null }`. */
+/** What scoping needs of a session: jobs and system paths that act for a whole organisation pass `unscoped()`. */
 export type Scope = Pick<Session, 'orgId' | 'visibleUserIds'>;
+
+/**
+ * The one way past the data scope: the whole organisation, whoever's rows they are, for a job or system path that must
+ * cross users. The reason (a short English phrase) is there to be read where it is called: `grep -rn "unscoped("`
+ * lists every bypass with why it is one. The organisation still applies.
+ */
+export function unscoped(orgId: number, reason: string): Scope {
+  if (!reason.trim()) throw new Error('unscoped() needs a reason');
+  return { orgId, visibleUserIds: null };
+}
 
 export interface OrgTable {
   organizationId: AnyColumn;

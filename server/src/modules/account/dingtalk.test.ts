@@ -2,6 +2,8 @@ import { contract } from '@crm/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { TEST_PASSWORD, type TestOrg, useTestApp } from '../../test/harness';
+import { B, ok } from '../../test/org';
+import { getUser } from '../org';
 import { normalizeMobile } from './dingtalk';
 
 /** Client addresses differ per run: rate-limit windows persist in a reused PostgreSQL database. */
@@ -98,10 +100,9 @@ describe('dingLogin: DingTalk H5 free login against a fake DingTalk server', () 
   });
 
   it('a disabled user cannot sign in through DingTalk', async () => {
-    await t().ctx.db.execute(`update app_user set status = 2 where id = ${org.otherSeat.userId}`);
-    const p = (await t().ctx.db.execute(`select phone from app_user where id = ${org.otherSeat.userId}`)).rows[0] as {
-      phone: string;
-    };
+    const disable = { id: org.otherSeat.userId, status: 2 };
+    ok(await t().post(`${B}/userController/updateStatus`, disable, { token: org.admin.token }));
+    const p = (await getUser(t().ctx.db, org.orgId, org.otherSeat.userId))!;
     codes.set('code-disabled', 'ding-disabled');
     mobiles.set('ding-disabled', `+86-${p.phone}`);
     const res = await t().call(contract.account.dingLogin, { code: 'code-disabled' });

@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '../../platform/password';
 import type { RateLimiter } from '../../platform/rateLimit';
 import { scoped } from '../../platform/scope';
 import { type AccessClaims, hashToken, newRefreshToken, type Session, type TokenService } from '../../platform/session';
-import * as org from '../org/service';
+import * as org from '../org';
 import { captchaPng, randomCaptchaText } from './captcha';
 import { DingTalkClient } from './dingtalk';
 import { GeetestClient, mobileFlag } from './geetest';

@@ -6,7 +6,7 @@ import type { Services } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import type { Scope } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { userNames } from '../org/service';
+import { orgUsersByIds } from '../org';
 import { aiOrgSetting } from './schema';
 import { patchSetting, type SettingRow, settingRow } from './settingRow';
 
@@ -56,7 +56,7 @@ export async function setAiOpen(
 }
 
 async function present(db: Db, orgId: number, row: SettingRow | null): Promise<Answer<'getAiOpen'>> {
-  const openedBy = row?.openedBy ? (await userNames(db, orgId, [row.openedBy])).get(row.openedBy) : undefined;
+  const openedBy = row?.openedBy ? (await orgUsersByIds(db, orgId, [row.openedBy])).get(row.openedBy) : undefined;
   return {
     open: row?.aiOpen ?? false,
     openedAt: row?.aiOpen ? formatDateTime(row.openedAt) : null,

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../platform/db';
-import { type Scope, scoped } from '../../platform/scope';
+import { type Scope, scoped, unscoped } from '../../platform/scope';
 import { aiOrgSetting } from './schema';
 
 /** The organisation's one settings row (schema.ts aiOrgSetting): read, and written a part at a time. */
@@ -8,7 +8,7 @@ export type SettingRow = typeof aiOrgSetting.$inferSelect;
 type SettingPatch = Partial<Omit<typeof aiOrgSetting.$inferInsert, 'organizationId'>>;
 
 /** What jobs and other modules pass to act for an organisation. */
-export const orgScope = (orgId: number): Scope => ({ orgId, visibleUserIds: null });
+export const orgScope = (orgId: number): Scope => unscoped(orgId, "the AI setting row is the organisation's");
 
 export async function settingRow(db: DbOrTx, s: Scope): Promise<SettingRow | null> {
   const [row] = await db.select().from(aiOrgSetting).where(scoped(s, aiOrgSetting)).limit(1);

@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/errors';
 import type { Session } from '../../platform/session';
-import { userNames } from '../org/service';
+import { orgUsersByIds } from '../org';
 import { findRecording } from '../recording';
 import { aiCallComment } from './schema';
 
@@ -15,7 +15,7 @@ type Calls = typeof contract.analysis;
 type Row = typeof aiCallComment.$inferSelect;
 
 async function present(ctx: AppContext, orgId: number, rows: Row[], all: Row[] = rows): Promise<CallComment[]> {
-  const names = await userNames(
+  const names = await orgUsersByIds(
     ctx.db,
     orgId,
     all.map((r) => r.userId),

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { badRequest, loginExpired } from '../../platform/errors';
 import type { Session } from '../../platform/session';
-import { userNames } from '../org/service';
+import { orgUsersByIds } from '../org';
 import { findRecording, type RecordingRow, resolveRecording } from '../recording';
 import { effectiveView, machineView } from './effective';
 import { aiSettingOf } from './ports';
@@ -33,7 +33,7 @@ export async function analysisDetail(ctx: AppContext, rec: RecordingRow, s: Sess
     .select()
     .from(callAnalysis)
     .where(and(eq(callAnalysis.organizationId, rec.organizationId), eq(callAnalysis.recordingId, rec.id)));
-  const names = await userNames(
+  const names = await orgUsersByIds(
     ctx.db,
     rec.organizationId,
     [rec.ownerUserId, row?.correctedBy].filter((v): v is number => v != null),

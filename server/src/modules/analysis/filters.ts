@@ -1,12 +1,9 @@
 import { RecordingSource } from '@crm/core';
 import type { CallAnswer, contract } from '@crm/core/contract';
 import type { DeptUserNode } from '@crm/core/contract/analysis';
-import { asc } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
-import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { orgUsers } from '../org/directory';
-import { department } from '../org/schema';
+import { departmentList, orgUsers } from '../org';
 import { recordingCountsBySource } from '../recording';
 
 /** What the call-analysis filters offer: the recording sources with their counts, the department → user tree. */
@@ -29,14 +26,7 @@ export async function applications(ctx: AppContext, s: Session): Promise<CallAns
  * above them (so that the tree stays a tree).
  */
 export async function deptUserTree(ctx: AppContext, s: Session): Promise<CallAnswer<Calls['deptUserTree']>> {
-  const [depts, allUsers] = await Promise.all([
-    ctx.db
-      .select({ id: department.id, parentId: department.parentId, name: department.name })
-      .from(department)
-      .where(scoped(s, department))
-      .orderBy(asc(department.sortNo), asc(department.id)),
-    orgUsers(ctx.db, s.orgId),
-  ]);
+  const [depts, allUsers] = await Promise.all([departmentList(ctx.db, s.orgId), orgUsers(ctx.db, s.orgId)]);
   const visible = s.visibleUserIds === null ? null : new Set(s.visibleUserIds);
   const users = visible ? allUsers.filter((u) => visible.has(u.id)) : allUsers;
   const nodes = new Map<number, DeptUserNode & { parentId: number | null }>(

@@ -47,7 +47,6 @@ export const analysisModule: Module = {
   },
 };
 
-export { managersOf } from './messages';
 export type { AnalysedEvent } from './pipeline';
 export type { OrgLlm } from './ports';
 export { aiSettingOf } from './ports';

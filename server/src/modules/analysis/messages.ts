@@ -2,7 +2,7 @@ import { AiLabel, formatDateTime } from '@crm/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnalysisResult, AnalysisRules } from '../../lib/analyser/types';
 import type { AppContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db';
+import { managersOf } from '../org';
 import type { RecordingRow } from '../recording';
 import type { effectiveColumns } from './effective';
 import { aiSettingOf, type MsgPushItem } from './ports';
@@ -82,27 +82,6 @@ function outgoing(
       content: `${call}：大模型分析失败，已使用内置分析结果（${llmError.slice(0, 100)}）`,
     });
   return out;
-}
-
-/**
- * Who manages a user: the leaders of the user's department and of the departments above it, and the users whose role
- * sees a department (data scope 2) in that chain.
- */
-export async function managersOf(db: DbOrTx, orgId: number, userId: number): Promise<number[]> {
-  const res = await db.execute<{ id: number }>(sql`
-    with recursive chain as (
-      select d.id, d.parent_id, d.leader_user_id from department d
-        join app_user u on u.dept_id = d.id
-        where u.id = ${userId} and u.organization_id = ${orgId} and d.organization_id = ${orgId}
-      union
-      select d.id, d.parent_id, d.leader_user_id from department d join chain on d.id = chain.parent_id
-        where d.organization_id = ${orgId}
-    )
-    select leader_user_id as id from chain where leader_user_id is not null
-    union
-    select u.id from app_user u join role r on r.id = u.role_id
-      where u.organization_id = ${orgId} and r.data_scope = 2 and u.dept_id in (select id from chain)`);
-  return res.rows.map((r) => Number(r.id)).filter((id) => id !== userId);
 }
 
 /**

@@ -7,7 +7,7 @@ import { badRequest, conflict } from '../../platform/errors';
 import { page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { userNames } from '../org/service';
+import { orgUsersByIds } from '../org';
 import {
   decodeChannels,
   findRecording,
@@ -306,7 +306,7 @@ export class AsrService {
   /** Transcript and state of one recording (of a scope already checked): what the call detail shows. */
   private async detail(row: RecordingRow): Promise<Answer<'get'>> {
     const owner = row.ownerUserId
-      ? (await userNames(this.db, row.organizationId, [row.ownerUserId])).get(row.ownerUserId)
+      ? (await orgUsersByIds(this.db, row.organizationId, [row.ownerUserId])).get(row.ownerUserId)
       : undefined;
     const t = await this.getTranscript(row.organizationId, row.id);
     return {

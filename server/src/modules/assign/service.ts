@@ -5,12 +5,12 @@ import { WorkStatusName } from '@crm/core/contract/users';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
-import { findScoped, scoped } from '../../platform/scope';
+import { findScoped, scoped, unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { AutoPick, NewLeadAttrs } from '../clue';
 import { areaFromCodes } from '../clue';
 import type { ClueFieldService } from '../clueField';
-import { orgUsers, orgUsersByIds, workStatusesOf } from '../org/directory';
+import { orgUsers, orgUsersByIds, workStatusesOf } from '../org';
 import { type Candidate, matches, pickMember } from './picker';
 import { autoAssignRule, autoAssignTally } from './schema';
 
@@ -40,7 +40,7 @@ export class AutoAssignService {
       .from(autoAssignRule)
       .where(
         and(
-          scoped({ orgId, visibleUserIds: null }, autoAssignRule),
+          scoped(unscoped(orgId, "assignment rules are the organisation's"), autoAssignRule),
           enabledOnly ? eq(autoAssignRule.status, 1) : undefined,
         ),
       )

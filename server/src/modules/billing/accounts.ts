@@ -6,12 +6,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import type { OperatorSession } from '../../platform/operatorSession';
-import { page, pageRows } from '../../platform/paging';
+import { page } from '../../platform/paging';
 import { recentPage } from '../../platform/pagingRecent';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { userNames } from '../org';
-import { appUser } from '../org/schema';
+import { orgUserPage, orgUsersByIds, userCountsByStatus } from '../org';
 import { DEFAULT_LINE } from './callFees';
 import type { PaymentGateways } from './gateways';
 import { balanceOf, post } from './ledger';
@@ -42,7 +41,7 @@ export function listEntries(
     {
       table: billingEntry,
       where: [f.type ? eq(billingEntry.type, f.type) : undefined],
-      user: { of: (r) => r.createdBy, names: userNames },
+      user: { of: (r) => r.createdBy, names: orgUsersByIds },
     },
     (r, userName) => ({
       id: r.id,
@@ -125,7 +124,7 @@ export function listCallFees(db: Db, s: Session, f: Body<'callFeePageList'>): Pr
       table: callFee,
       owner: callFee.userId,
       where: [f.line ? eq(callFee.line, f.line) : undefined, f.userId ? eq(callFee.userId, f.userId) : undefined],
-      user: { of: (r) => r.userId, names: userNames },
+      user: { of: (r) => r.userId, names: orgUsersByIds },
     },
     (r, userName) => ({
       id: r.id,
@@ -169,13 +168,7 @@ export const exportCallFees = (db: Db, s: Session, f: Body<'callFeeExport'>) =>
   );
 
 export async function seatCount(db: Db, s: Session): Promise<Answer<'getSeatCount'>> {
-  const [users] = await db
-    .select({
-      enabled: sql<number>`count(*) filter (where ${appUser.status} = 1)::int`,
-      disabled: sql<number>`count(*) filter (where ${appUser.status} <> 1)::int`,
-    })
-    .from(appUser)
-    .where(eq(appUser.organizationId, s.orgId));
+  const users = await userCountsByStatus(db, s.orgId);
   const [fees] = await db
     .select({ sum: sql<string>`coalesce(-sum(${billingEntry.amountFen}), 0)` })
     .from(billingEntry)
@@ -189,8 +182,7 @@ export async function seatCount(db: Db, s: Session): Promise<Answer<'getSeatCoun
 }
 
 export async function listSeats(db: Db, s: Session, f: Body<'seatPageList'>): Promise<Answer<'seatPageList'>> {
-  const where = and(eq(appUser.organizationId, s.orgId), f.status ? eq(appUser.status, f.status) : undefined);
-  const { rows, total } = await pageRows(db, appUser, where, [appUser.id], f);
+  const { rows, total } = await orgUserPage(db, s.orgId, f);
   return page(
     rows.map((u) => ({
       id: u.id,

@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
 import { B, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
-import { organization } from '../org/schema';
 import { gatewaysFromEnv } from './gateways';
 import { startFakePayGateway } from './gateways/fake';
-import { entrySum, post } from './ledger';
+import { balanceOf, entrySum, post } from './ledger';
 import { rechargeOrder } from './schema';
 
 const fake = await startFakePayGateway();
@@ -212,11 +211,7 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
     refused(await call(`${CC}/accountRecordPageList`, { type: 'gift' }, org.admin.token), 400, 'type：类型不正确');
     const other = await t().newOrg();
     expect(ok(await call(`${CC}/accountRecordPageList`, {}, other.admin.token)).total).toBe(0);
-    const [{ balance: b }] = await t()
-      .ctx.db.select({ balance: organization.balance })
-      .from(organization)
-      .where(eq(organization.id, org.orgId));
-    expect(b).toBe(50_000);
+    expect(await balanceOf(t().ctx.db, org.orgId)).toBe(50_000);
   });
 
   it('call rates and call fees: set by line, charged by telephony, listed within the data scope', async () => {

@@ -16,7 +16,7 @@
 import { fenToYuan } from '@crm/core';
 import type { CallAnswer, contract } from '@crm/core/contract';
 import type { Module } from '../../platform/context';
-import { usersWithRoles } from '../org/directory';
+import { usersWithRoles } from '../org';
 import { listCallRates } from './accounts';
 import { acquisitionRoutes } from './acquisition/routes';
 import { seedAcquisition } from './acquisition/seed';

@@ -7,8 +7,7 @@ import { badRequest } from '../../platform/errors';
 import { recentPage } from '../../platform/pagingRecent';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { userNames } from '../org';
-import { organization } from '../org/schema';
+import { lockOrganization, orgUsersByIds } from '../org';
 import { listExport } from './listExport';
 import { invoice, rechargeOrder } from './schema';
 
@@ -54,7 +53,7 @@ export async function invoiceDict(db: Db, s: Session): Promise<Answer<'invoiceDi
 /** Applies for an invoice of paid recharges; the organisation row is locked so that two applications cannot both take the same amount. */
 export async function applyInvoice(db: Db, s: Session, input: Body<'applyInvoice'>): Promise<Answer<'applyInvoice'>> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${organization} where ${organization.id} = ${s.orgId} for update`);
+    await lockOrganization(tx, s.orgId);
     const left = await invoiceable(tx, s.orgId);
     if (input.amountFen > left) throw badRequest(`amountFen：开票金额不能超过可开票金额 ${fenToYuan(left)} 元`);
     const [row] = await tx
@@ -83,7 +82,7 @@ export function listInvoices(db: Db, s: Session, f: Body<'invoicePageList'>): Pr
     {
       table: invoice,
       where: [f.status ? eq(invoice.status, f.status) : undefined],
-      user: { of: (r) => r.createdBy, names: userNames },
+      user: { of: (r) => r.createdBy, names: orgUsersByIds },
     },
     (r, createdByName) => ({
       id: r.id,

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
+import { createOrganization } from '../org';
 import { billableMinutes, chargeCall } from './callFees';
 import { balanceOf, entrySum, openLedger, post } from './ledger';
 import { billingEntry, callFee, callRate } from './schema';
@@ -118,18 +120,22 @@ describe('billing ledger', () => {
   });
 
   it('openLedger: an organisation created with a balance gets its opening entry, once', async () => {
-    const { orgId } = await t().newOrg();
+    const tag = randomUUID().slice(0, 8);
+    const { org } = await createOrganization(db(), {
+      name: `期初机构${tag}`,
+      balance: 1_288_000,
+      admin: { username: `opening_${tag}`, realName: '管理员', passwordHash: 'x' },
+    });
+    const orgId = org.id;
     await post(db(), orgId, { type: 'manual', amountFen: 100, refKey: 'm' });
-    const { organization } = await import('../org/schema');
-    await db().update(organization).set({ balance: 1_288_000 }).where(eq(organization.id, orgId));
     await openLedger(db(), orgId);
     await openLedger(db(), orgId);
     const rows = await entries(orgId);
     expect(rows.map((r) => [r.type, r.amountFen, r.remark])).toEqual([
       ['manual', 100, ''],
-      ['opening', 1_287_900, '期初余额'],
+      ['opening', 1_288_000, '期初余额'],
     ]);
-    expect(await entrySum(db(), orgId)).toBe(1_288_000);
+    expect(await entrySum(db(), orgId)).toBe(1_288_100);
   });
 
   it('chargeCall: the line rate per started minute, default line, once per call id, never below zero', async () => {

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { uniqueViolation } from '../../platform/validation';
-import { organization } from '../org/schema';
+import { balanceOf, changeBalance, lockOrganization } from '../org';
 import { billingEntry } from './schema';
 
 /**
@@ -42,14 +42,7 @@ async function entryByRef(db: DbOrTx, orgId: number, refKey: string) {
   return row;
 }
 
-export async function balanceOf(db: DbOrTx, orgId: number): Promise<number> {
-  const [row] = await db
-    .select({ balance: organization.balance })
-    .from(organization)
-    .where(eq(organization.id, orgId))
-    .limit(1);
-  return row?.balance ?? 0;
-}
+export { balanceOf };
 
 /** The sum of the organisation's entries: equal to balanceOf at every commit (the ledger's invariant). */
 export async function entrySum(db: DbOrTx, orgId: number): Promise<number> {
@@ -73,11 +66,7 @@ export async function post(db: DbOrTx, orgId: number, e: EntryInput): Promise<Po
   if (!e.refKey || e.refKey.length > 120) throw new Error(`ledger ref key "${e.refKey}": 1-120 characters`);
   const amount = sql`${String(e.amountFen)}::bigint`;
   const statement = sql`
-    with changed as (
-      update ${organization} set balance = balance + ${amount}
-      where id = ${orgId} and balance + ${amount} >= 0
-      returning balance
-    )
+    with changed as (${changeBalance(orgId, amount)})
     insert into ${billingEntry} (organization_id, type, amount_fen, balance_after_fen, ref_key, remark, created_by)
     select ${orgId}, ${e.type}, ${amount}, changed.balance, ${e.refKey}, ${(e.remark ?? '').slice(0, 200)}, ${e.createdBy ?? null}::int
     from changed
@@ -107,7 +96,7 @@ export async function post(db: DbOrTx, orgId: number, e: EntryInput): Promise<Po
  */
 export async function openLedger(db: DbOrTx, orgId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${organization} where ${organization.id} = ${orgId} for update`);
+    await lockOrganization(tx, orgId);
     const gap = (await balanceOf(tx, orgId)) - (await entrySum(tx, orgId));
     if (gap === 0) return;
     await tx.insert(billingEntry).values({

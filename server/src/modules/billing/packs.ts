@@ -4,7 +4,7 @@ import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import type { Session } from '../../platform/session';
-import type { CostCenterService } from '../costCenter/service';
+import type { CostCenterService } from '../costCenter';
 import { post } from './ledger';
 import { linkPack, recordVendorOrder } from './vendorOrders';
 

@@ -9,7 +9,7 @@ import type { Jobs } from '../../platform/jobs';
 import { recentPage } from '../../platform/pagingRecent';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { userNames } from '../org';
+import { orgUsersByIds } from '../org';
 import { type Channel, GatewayError, type NotifyRequest, type PaidTrade, type PaymentGateways } from './gateways';
 import { post } from './ledger';
 import { listExport } from './listExport';
@@ -187,7 +187,7 @@ export class Recharges {
           f.status ? eq(rechargeOrder.status, f.status) : undefined,
           f.channel ? eq(rechargeOrder.channel, f.channel) : undefined,
         ],
-        user: { of: (r) => r.createdBy, names: userNames },
+        user: { of: (r) => r.createdBy, names: orgUsersByIds },
       },
       (r, createdByName) => ({ ...view(r), id: r.id, createdByName }),
     );

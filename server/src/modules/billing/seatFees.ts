@@ -1,8 +1,8 @@
 import { fenToYuan } from '@crm/core';
 import type { CallBody, contract } from '@crm/core/contract';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { appUser } from '../org/schema';
+import { userCountsByStatus } from '../org';
 import { post } from './ledger';
 import { seatRate } from './schema';
 
@@ -50,10 +50,7 @@ export async function chargeSeatFees(db: Db, month: string, orgId?: number): Pro
     .where(and(gt(seatRate.fenPerMonth, 0), orgId ? eq(seatRate.organizationId, orgId) : undefined));
   const out: SeatFeeOutcome[] = [];
   for (const r of rates) {
-    const [{ seats }] = await db
-      .select({ seats: sql<number>`count(*)::int` })
-      .from(appUser)
-      .where(and(eq(appUser.organizationId, r.organizationId), eq(appUser.status, 1)));
+    const seats = (await userCountsByStatus(db, r.organizationId)).enabled;
     const amountFen = seats * r.fenPerMonth;
     if (!amountFen) continue;
     const res = await post(db, r.organizationId, {

@@ -1,7 +1,6 @@
 import { formatDateTime } from '@crm/core';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { organization } from '../org/schema';
+import { getOrganization } from '../org';
 import { chargeCall, DEFAULT_LINE } from './callFees';
 import { post } from './ledger';
 import { callRate, invoice, rechargeOrder } from './schema';
@@ -52,7 +51,7 @@ export async function seedBilling(db: Db, orgId: number, adminId: number, seatId
     organizationId: orgId,
     type: 1,
     titleType: 1,
-    title: (await db.select({ name: organization.name }).from(organization).where(eq(organization.id, orgId)))[0].name,
+    title: (await getOrganization(db, orgId))!.name,
     taxNo: '91310115MA1K3XYZ0B',
     amountFen: 500_000,
     email: 'finance@example.com',

@@ -14,8 +14,8 @@ import { recentPage } from '../../platform/pagingRecent';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
-import type { CostCenterService } from '../costCenter/service';
-import { userNames } from '../org';
+import type { CostCenterService } from '../costCenter';
+import { orgUsersByIds } from '../org';
 import { listExport } from './listExport';
 import { vendorOrder } from './schema';
 
@@ -143,7 +143,7 @@ export function listVendorOrders(db: Db, s: Session, f: Body<'pageList'>): Promi
         f.type ? eq(vendorOrder.type, f.type) : undefined,
         f.status === 1 ? gt(vendorOrder.expiresAt, now) : f.status === 2 ? lte(vendorOrder.expiresAt, now) : undefined,
       ],
-      user: { of: (r) => r.createdBy, names: userNames },
+      user: { of: (r) => r.createdBy, names: orgUsersByIds },
     },
     (r, createdByName) => view(r, createdByName, now.getTime()),
   );
@@ -158,7 +158,7 @@ export async function orderDetail(db: Db, costs: CostCenterService, s: Session, 
     .limit(1);
   if (!row) throw notFound('订单不存在');
   const [names, pack] = await Promise.all([
-    userNames(db, s.orgId, row.createdBy ? [row.createdBy] : []),
+    orgUsersByIds(db, s.orgId, row.createdBy ? [row.createdBy] : []),
     row.packId ? costs.pack(s.orgId, row.packId) : null,
   ]);
   const order = view(row, row.createdBy ? (names.get(row.createdBy)?.realName ?? null) : null, Date.now());

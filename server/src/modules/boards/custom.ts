@@ -15,7 +15,7 @@ import { AppError, badRequest, notFound, tooManyRequests } from '../../platform/
 import type { RateLimiter } from '../../platform/rateLimit';
 import { findScoped, type Scope, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { currentRights, sessionUser } from '../org/service';
+import { currentRights, sessionUser } from '../org';
 import { People } from './directory';
 import type { Figures } from './figures';
 import { customBoard } from './schema';

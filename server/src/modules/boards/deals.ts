@@ -15,7 +15,7 @@ import { findScoped, type Scope, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { uniqueViolation } from '../../platform/validation';
 import { dealRows } from '../order';
-import { salesChampionIds } from '../org/directory';
+import { salesChampionIds } from '../org';
 import { People } from './directory';
 import { daysOf, narrow, percent, rangeOf } from './filter';
 import { dealBoardSetting } from './schema';

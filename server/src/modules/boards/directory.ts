@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
-import { type OrgUser, orgUsers } from '../org/directory';
+import { type OrgUser, orgUsers } from '../org';
 
 /** The organisation's users as boards name them, and who of them a scope shows. */
 export class People {

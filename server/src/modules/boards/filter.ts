@@ -4,8 +4,7 @@ import { STATS_MAX_DAYS } from '@crm/core/contract/stats';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
-import { orgUsersByIds } from '../org/directory';
-import { deptSubtree, usersInDepts } from '../org/service';
+import { deptSubtree, orgUsersByIds, usersInDepts } from '../org';
 
 /** A board's time range: instants for timestamps, Shanghai days for dates and the trend's axis. */
 export interface Range {

@@ -2,7 +2,7 @@ import { formatDateTime, presetDays } from '@crm/core';
 import { ORDER_STATUSES } from '@crm/core/contract/order';
 import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { anyOf, type Scope } from '../../platform/scope';
+import { anyOf, type Scope, unscoped } from '../../platform/scope';
 import { leadRows } from '../clue';
 import { dealRows } from '../order';
 import { callRows } from '../telephony';
@@ -25,7 +25,7 @@ const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 export async function refreshRollups(db: Db, orgId: number): Promise<void> {
-  const org = { orgId, visibleUserIds: null };
+  const org = unscoped(orgId, "board rollups count every user's leads");
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK}, ${orgId})`);
     await tx.delete(boardLeadDay).where(eq(boardLeadDay.organizationId, orgId));

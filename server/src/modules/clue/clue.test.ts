@@ -1,8 +1,8 @@
 import { contract } from '@crm/core/contract';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type ApiResponse, type TestOrg, useTestApp } from '../../test/harness';
 import { customRoleUser } from '../../test/org';
+import { getUser } from '../org';
 
 const R = '/api/robot';
 const A = '/api/analysis';
@@ -29,12 +29,8 @@ describe('clue: leads and customers', () => {
     expect(res.code, res.msg).toBe(1);
     return res.data;
   };
-  const roleId = async (org: TestOrg, sign: string) => {
-    const r = await t().database.db.execute<{ id: number }>(
-      sql`select id from role where organization_id = ${org.orgId} and role_sign = ${sign}`,
-    );
-    return Number(r.rows[0].id);
-  };
+  /** The built-in seat role: the role of the organisation's seat. */
+  const seatRoleId = async (org: TestOrg) => (await getUser(t().database.db, org.orgId, org.seat.userId))!.roleId!;
 
   it('adds a lead owned by the caller and reads it back with names', async () => {
     const org = await t().newOrg();
@@ -323,7 +319,7 @@ describe('clue: leads and customers', () => {
         { fieldName: 'stage', fieldLabel: '客户阶段', before: '待跟进', after: '有效' },
       ]),
     );
-    const seatRole = await roleId(org, 'seat');
+    const seatRole = await seatRoleId(org);
     const save = await t().call(
       contract.clueField.fieldAccess.save,
       {
@@ -347,7 +343,7 @@ describe('clue: leads and customers', () => {
   it('masks phones for a masked role: the API never sends the full number', async () => {
     const org = await t().newOrg();
     const c = await add(org.seat.token, { phone: '13912345678' });
-    const seatRole = await roleId(org, 'seat');
+    const seatRole = await seatRoleId(org);
     const res = await t().call(
       contract.clueField.mask.save,
       { roleId: seatRole, masked: 1 },

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { orgUser, orgUsers } from '../org/directory';
+import { orgUser, orgUsers } from '../org';
 import { addEvent } from './events';
 import { findClue } from './rows';
 import { clue, clueCollaborator } from './schema';

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import type { ClueFieldService } from '../clueField';
 import { isEmpty, STANDARD_BY_NAME } from '../clueField';
-import { orgUser } from '../org/directory';
+import { orgUser } from '../org';
 import { orgClues } from './query';
 import { clue } from './schema';
 import type { ClueInsert } from './view';

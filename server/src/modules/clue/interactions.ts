@@ -9,7 +9,7 @@ import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { ClueFieldService } from '../clueField';
 import { maskPhone } from '../clueField';
-import { orgUsers } from '../org/directory';
+import { orgUsers } from '../org';
 import { addEvent, type ClueEventInput } from './events';
 import { orgClues } from './query';
 import { findClue } from './rows';

@@ -7,7 +7,7 @@ import { offsetOf, type PageRequest, page } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { ClueFieldService, FieldDef } from '../clueField';
-import { deptSubtree, usersInDepts } from '../org/service';
+import { deptSubtree, usersInDepts } from '../org';
 import { COUNT_CAP, cappedCount, countClues, plannedRows } from './counting';
 import { type ClueFilter, listConditions, orderBy, orgClues, phoneSearchTerm } from './query';
 import { findClue } from './rows';

@@ -9,7 +9,7 @@ import { durationRange } from '@crm/core/durationFilter';
 import { type AnyColumn, and, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { badRequest } from '../../platform/errors';
-import { anyOf, scoped } from '../../platform/scope';
+import { anyOf, scoped, unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import type { FieldDef } from '../clueField';
@@ -69,7 +69,9 @@ const collaboratorRule = (s: Session): SQL =>
  * (the import job, the calls of other modules, duplicate rules). `scoped` reads only `orgId` and `visibleUserIds`.
  */
 export function orgClues(orgId: number, opts: { deleted?: boolean } = {}): SQL {
-  return scoped({ orgId, visibleUserIds: null }, clue, { deleted: opts.deleted });
+  return scoped(unscoped(orgId, 'work on behalf of the organisation, whoever owns the lead'), clue, {
+    deleted: opts.deleted,
+  });
 }
 
 /** The number a keyword searches for (normalised as stored), when it is (the start of) one of 3 digits or more. */

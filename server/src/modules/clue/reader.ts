@@ -6,7 +6,7 @@ import { seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { ClueFieldService } from '../clueField';
 import { maskPhone } from '../clueField';
-import { orgUsers } from '../org/directory';
+import { orgUsers } from '../org';
 import { AREA_TREE, areaName } from './area';
 import { clueScope, orgClues } from './query';
 import { findClue } from './rows';

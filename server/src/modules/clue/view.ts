@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db';
 import type { Session } from '../../platform/session';
 import type { ClueFieldService, FieldAccess } from '../clueField';
 import { customValueText, type FieldDef, maskPhone, STANDARD_BY_NAME } from '../clueField';
-import { type OrgUser, orgUsers } from '../org/directory';
+import { type OrgUser, orgUsers } from '../org';
 import type { clue } from './schema';
 
 export type ClueRow = typeof clue.$inferSelect;

@@ -3,11 +3,11 @@ import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, forbidden } from '../../platform/errors';
-import { seesUser } from '../../platform/scope';
+import { seesUser, unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { ClueFieldService } from '../clueField';
 import { isPhone, STANDARD_BY_NAME } from '../clueField';
-import { type OrgUser, orgUser } from '../org/directory';
+import { type OrgUser, orgUser } from '../org';
 import { areaFromCodes } from './area';
 import type { AutoAssigner } from './autoAssign';
 import { lockLeads, refuseDuplicate } from './duplicates';
@@ -203,7 +203,10 @@ export class ClueWriter {
       return row;
     });
     // the creator may not see the colleague the rule chose: the answer is the lead just created all the same
-    return this.answer(picked ? { ...s, visibleUserIds: null } : s, row.id);
+    return this.answer(
+      picked ? { ...s, ...unscoped(s.orgId, 'the creator sees the lead a rule gave away') } : s,
+      row.id,
+    );
   }
 
   /** Writes the fields sent (the owner changes through changeOwner) and logs what changed. */

@@ -8,9 +8,8 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
-import { findScoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { role } from '../org/schema';
+import { findRole } from '../org';
 import { customDefs, fieldRows, fieldView, nextFollowTimeOn } from './customFields';
 import { STANDARD_BY_NAME, STANDARD_FIELDS } from './fields';
 import { clueFieldRole } from './schema';
@@ -35,8 +34,7 @@ export async function fieldRoleRows(db: DbOrTx, orgId: number, roleId?: number) 
 }
 
 /** The organisation's role, or 404 角色不存在. */
-const roleOf = (db: DbOrTx, orgId: number, roleId: number) =>
-  findScoped(db, orgWide(orgId), role, roleId, { missing: '角色不存在' });
+const roleOf = (db: DbOrTx, orgId: number, roleId: number) => findRole(db, orgWide(orgId), roleId);
 
 /** Field name → access of a role; fields without a row are editable and unmasked. */
 export async function accessFor(db: DbOrTx, orgId: number, roleId: number | null): Promise<Map<string, FieldAccess>> {

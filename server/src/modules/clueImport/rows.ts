@@ -2,7 +2,7 @@ import { CustomerStage, formatDate, formatDateTime, Gender, normalizePhone, pars
 import type { NewLead } from '../clue';
 import { areaFromText, searchGrams } from '../clue';
 import { type FieldDef, FieldError, isPhone, parseFieldValue, STANDARD_FIELDS } from '../clueField';
-import type { OrgUser } from '../org/directory';
+import type { OrgUser } from '../org';
 import { type Cell, excelSerialDate, type SheetInfo } from './sheet';
 
 /** What an import row becomes: the values of a new lead (organisation, owner and import details come per batch). */

@@ -16,7 +16,7 @@ import type { Clues } from '../clue';
 import { AREA_TREE } from '../clue';
 import type { ClueFieldService } from '../clueField';
 import { FieldType, STANDARD_BY_NAME } from '../clueField';
-import { orgUsers } from '../org/directory';
+import { orgUsers } from '../org';
 import { IMPORTABLE, ownerLookup, parseRow, type RowContext, type RowValues } from './rows';
 import { clueImportRecord, type ImportOptions } from './schema';
 import { byteCounter, type Cell, headerOf, rowsOf, type SheetInfo } from './sheet';

@@ -5,7 +5,7 @@ import { and, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { recentPage } from '../../platform/pagingRecent';
 import type { Session } from '../../platform/session';
-import { userNames } from '../org';
+import { orgUsersByIds } from '../org';
 import { costPack, costUsage } from './schema';
 import type { CostCenterService } from './service';
 
@@ -96,7 +96,7 @@ export function aiAnalyzeRecords(
       table: costUsage,
       owner: costUsage.userId,
       where: [eq(costUsage.kind, KIND), f.userId ? eq(costUsage.userId, f.userId) : undefined],
-      user: { of: (r) => r.userId, names: userNames },
+      user: { of: (r) => r.userId, names: orgUsersByIds },
     },
     (r, userName) => ({
       id: r.id,

@@ -1,10 +1,8 @@
 import { formatDate } from '@crm/core';
 import { contract } from '@crm/core/contract';
-import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestOperator, type TestOrg, useTestApp } from '../../test/harness';
 import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
-import { operatorAudit } from '../operator/schema';
 import { costPack } from './schema';
 import { seedCostPacks } from './seed';
 
@@ -204,10 +202,8 @@ describe('/organizationCostCenter (AI analysis account)', () => {
     expect(heard).toEqual([org.orgId]);
     const [pack] = ok(await post('aiAnalyzePackDetailsPageList', {}, org.admin.token)).lists;
     expect(pack).toMatchObject({ id, name: 'AI 分析资源包 1,200 分钟', totalUnits: 1200, priceFen: 12000 });
-    const [log] = await t()
-      .ctx.db.select()
-      .from(operatorAudit)
-      .where(and(eq(operatorAudit.organizationId, org.orgId), eq(operatorAudit.action, '赠送 AI 资源包')));
+    const audit = await t().ctx.services.operator.auditPage({ pageNum: 1, pageSize: 100, organizationId: org.orgId });
+    const log = audit.lists.find((r) => r.action === '赠送 AI 资源包');
     expect(log).toMatchObject({ operatorAccount: op!.account, after: { aiMinutesLeft: 1200 } });
 
     const add = (body: object) => grant(org, body);

@@ -12,6 +12,8 @@ import { costCenterRoutes } from './routes';
 import { seedCostPacks } from './seed';
 import { CostCenterService } from './service';
 
+export type { CostCenterService };
+
 declare module '../../platform/context' {
   interface Services {
     costCenter: CostCenterService;

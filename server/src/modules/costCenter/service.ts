@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config';
 import type { Db, Tx } from '../../platform/db';
-import { getOrgSetting } from '../org/settings';
+import { getOrgSetting } from '../org';
 import {
   addPack,
   type ChargeInput,

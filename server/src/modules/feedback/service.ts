@@ -8,7 +8,7 @@ import { page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
-import { userNames } from '../org/service';
+import { orgUsersByIds } from '../org';
 import { problemFeedback } from './schema';
 
 type Row = typeof problemFeedback.$inferSelect;
@@ -97,7 +97,7 @@ export async function updateFeedbackStatus(
 }
 
 async function views(db: Db, orgId: number, rows: Row[]): Promise<Answer<'detail'>[]> {
-  const names = await userNames(
+  const names = await orgUsersByIds(
     db,
     orgId,
     rows.flatMap((r) => (r.replyUserId ? [r.userId, r.replyUserId] : [r.userId])),

@@ -8,7 +8,7 @@ import type { Session } from '../../platform/session';
 import { aiSettingOf, machineResults, riskyRecordingIds } from '../analysis';
 import { accessOf, type ClueRow, findClue, leadOfOrg } from '../clue';
 import { maskPhone } from '../clueField';
-import { orgUsersByIds } from '../org/directory';
+import { orgUsersByIds } from '../org';
 import { recordingLeads } from '../recording';
 import { emptyBriefing, labelScores, loadMaterial } from './briefing';
 import { briefingWith } from './llmBriefing';

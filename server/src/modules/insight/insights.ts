@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { anyOf } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { deptSubtree, usersInDepts } from '../org/service';
+import { deptSubtree, usersInDepts } from '../org';
 import { HIGH_CHURN } from './rollup';
 
 type Calls = typeof contract.insight;

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import type { AnalysedEvent } from '../analysis';
 import { leadOfOrg } from '../clue';
-import { appUser } from '../org/schema';
+import { orgUser } from '../org';
 import { extractMentions } from './extract';
 import { applyDaily } from './rollup';
 import { insightCall, insightMention } from './schema';
@@ -31,12 +31,7 @@ export function insightRecorder(
     const { orgId, recording: rec, result, effective } = e;
     const transcript = await ctx.services.asr.getTranscript(orgId, rec.id);
     const callAt = rec.callTime ?? rec.createdAt;
-    const [owner] = rec.ownerUserId
-      ? await ctx.db
-          .select({ deptId: appUser.deptId })
-          .from(appUser)
-          .where(and(eq(appUser.organizationId, orgId), eq(appUser.id, rec.ownerUserId)))
-      : [];
+    const owner = rec.ownerUserId ? await orgUser(ctx.db, orgId, rec.ownerUserId) : undefined;
     const customer = rec.clueId ? await leadOfOrg(ctx.db, orgId, rec.clueId) : undefined;
     const who = {
       organizationId: orgId,

@@ -12,9 +12,8 @@ import type { AppContext } from '../../platform/context';
 import { offsetOf, page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
 import type { AnalysedEvent } from '../analysis';
-import { managersOf } from '../analysis';
 import { leadOfOrg, liveLeads, visibleLeadIds, visibleLeads } from '../clue';
-import * as org from '../org/service';
+import * as org from '../org';
 import { deliverableAt, shanghaiDay } from './quiet';
 import { businessReminder, insightCall, insightMention, reminderSetting } from './schema';
 
@@ -96,7 +95,7 @@ export class Reminders {
   async raise(r: Raise, setting?: ReminderSetting, now = new Date()): Promise<number> {
     const s = setting ?? (await this.setting(r.orgId));
     if (!s.signals.includes(r.signal) || !r.ownerId) return 0;
-    const to = [r.ownerId, ...(s.remindWho === 2 ? await managersOf(this.db, r.orgId, r.ownerId) : [])];
+    const to = [r.ownerId, ...(s.remindWho === 2 ? await org.managersOf(this.db, r.orgId, r.ownerId) : [])];
     const customer = await this.ctx.services.clue.findById(r.orgId, r.clueId);
     if (!customer) return 0;
     const title = `${ReminderSignalName[r.signal]}：${customer.name || customer.company || customer.phone}`.slice(

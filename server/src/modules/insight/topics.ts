@@ -10,7 +10,7 @@ import { likePattern, uniqueViolation } from '../../platform/validation';
 import { analysisTexts } from '../analysis';
 import type { AsrService } from '../asr';
 import { leadNames } from '../clue';
-import { orgUsersByIds } from '../org/directory';
+import { orgUsersByIds } from '../org';
 import { daysBetween, periodOf, shanghaiDaySql } from './insights';
 import { insightTopic } from './schema';
 

@@ -10,7 +10,7 @@ import type { Session } from '../../platform/session';
 import type { Clues } from '../clue';
 import type { ClueFieldService } from '../clueField';
 import { STANDARD_BY_NAME } from '../clueField';
-import { userNames } from '../org/service';
+import { orgUsersByIds } from '../org';
 import { mergeRecord } from './schema';
 
 type Body<K extends keyof typeof contract.mergeCustomer> = CallBody<(typeof contract.mergeCustomer)[K]>;
@@ -105,7 +105,7 @@ export class MergeService {
   }
 
   private async names(s: Session, rows: (typeof mergeRecord.$inferSelect)[]) {
-    return userNames(
+    return orgUsersByIds(
       this.db,
       s.orgId,
       rows.map((r) => r.userId),

@@ -11,7 +11,7 @@ import { type Push, userTopic } from '../../platform/push';
 import { anyOf, findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
-import * as org from '../org/service';
+import * as org from '../org';
 import { appNotice, notice } from './schema';
 
 type Body<K extends keyof typeof contract.notice> = CallBody<(typeof contract.notice)[K]>;

@@ -9,7 +9,7 @@ import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import type { XlsxExport } from '../../platform/xlsxExport';
-import { userNames } from '../org/service';
+import { orgUsersByIds } from '../org';
 
 /** Reads the platform's operation log (platform/audit.ts writes it for every route declared with `audit`). */
 
@@ -48,7 +48,7 @@ export async function listLogs(db: Db, s: Session, f: Body<'list'>): Promise<Ans
 }
 
 async function views(db: Db, orgId: number, rows: Row[]): Promise<LogView[]> {
-  const names = await userNames(
+  const names = await orgUsersByIds(
     db,
     orgId,
     rows.flatMap((r) => (r.userId ? [r.userId] : [])),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
-import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, lte } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
@@ -10,7 +10,7 @@ import { hashPassword, PASSWORD_RULE, PASSWORD_RULE_MSG, verifyPassword } from '
 import type { RateLimiter } from '../../platform/rateLimit';
 import type { OperatorClaims, TokenService } from '../../platform/session';
 import { uniqueViolation } from '../../platform/validation';
-import { appUser, organization } from '../org/schema';
+import { getOrganization, organizationNames, organizationPage, userCountsByOrg } from '../org';
 import { operatorAccount, operatorAudit, operatorSession } from './schema';
 
 type Calls = typeof contract.operator;
@@ -274,16 +274,9 @@ export class OperatorService {
         .offset((f.pageNum - 1) * f.pageSize),
       this.db.select({ total: count() }).from(operatorAudit).where(where),
     ]);
-    const orgIds = [...new Set(rows.flatMap((r) => (r.organizationId ? [r.organizationId] : [])))];
-    const names = new Map(
-      orgIds.length
-        ? (
-            await this.db
-              .select({ id: organization.id, name: organization.name })
-              .from(organization)
-              .where(inArray(organization.id, orgIds))
-          ).map((o) => [o.id, o.name])
-        : [],
+    const names = await organizationNames(
+      this.db,
+      rows.flatMap((r) => (r.organizationId ? [r.organizationId] : [])),
     );
     return {
       lists: rows.map((r) => ({
@@ -310,10 +303,7 @@ export class OperatorService {
 
   /** An organisation's money and prices; 404 (机构不存在) for an unknown id. */
   async money(orgId: number): Promise<OrgMoney> {
-    const [org] = await this.db
-      .select({ balance: organization.balance })
-      .from(organization)
-      .where(eq(organization.id, orgId));
+    const org = await getOrganization(this.db, orgId);
     if (!org) throw notFound('机构不存在');
     const m = this.reader();
     const [aiMinutesLeft, aiUnitPriceFen, seatRateFenPerMonth, callRates] = await Promise.all([
@@ -326,30 +316,11 @@ export class OperatorService {
   }
 
   async organizationPage(f: Body<'organizationPageList'>): Promise<Answer<'organizationPageList'>> {
-    const where = f.keyword ? ilike(organization.name, `%${f.keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined;
-    const [rows, [{ total }]] = await Promise.all([
-      this.db
-        .select()
-        .from(organization)
-        .where(where)
-        .orderBy(organization.id)
-        .limit(f.pageSize)
-        .offset((f.pageNum - 1) * f.pageSize),
-      this.db.select({ total: count() }).from(organization).where(where),
-    ]);
-    const users = rows.length
-      ? await this.db
-          .select({ orgId: appUser.organizationId, n: sql<number>`count(*)::int` })
-          .from(appUser)
-          .where(
-            inArray(
-              appUser.organizationId,
-              rows.map((r) => r.id),
-            ),
-          )
-          .groupBy(appUser.organizationId)
-      : [];
-    const userCount = new Map(users.map((u) => [u.orgId, Number(u.n)]));
+    const { rows, total } = await organizationPage(this.db, f);
+    const userCount = await userCountsByOrg(
+      this.db,
+      rows.map((r) => r.id),
+    );
     const lists = [];
     for (const r of rows) {
       const m = await this.money(r.id);
@@ -371,11 +342,8 @@ export class OperatorService {
 
   async organizationDetail(orgId: number): Promise<Answer<'organizationDetail'>> {
     const m = await this.money(orgId);
-    const [r] = await this.db.select().from(organization).where(eq(organization.id, orgId));
-    const [{ n }] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(appUser)
-      .where(eq(appUser.organizationId, orgId));
+    const r = (await getOrganization(this.db, orgId))!;
+    const n = (await userCountsByOrg(this.db, [orgId])).get(orgId) ?? 0;
     return {
       id: r.id,
       name: r.name,

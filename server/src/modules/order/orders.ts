@@ -15,7 +15,7 @@ import { scoped, seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { Clues } from '../clue';
 import { moveStageForPaidOrder } from '../clue';
-import { appUser } from '../org/schema';
+import { orgUser } from '../org';
 import { checkCustom, ORDER_FIELDS } from './customValues';
 import { nextOrderNo } from './numbering';
 import { crmOrder, crmOrderEvent, crmOrderLine, crmOrderPayment, crmOrderSetting, crmProduct } from './schema';
@@ -62,13 +62,9 @@ async function ownerOf(
 ): Promise<{ id: number; deptId: number | null }> {
   const id = ownerId ?? s.userId;
   if (!seesUser(s, id)) throw forbidden('无权限把订单交给该负责人');
-  const [u] = await db
-    .select({ id: appUser.id, deptId: appUser.deptId })
-    .from(appUser)
-    .where(and(eq(appUser.id, id), eq(appUser.organizationId, s.orgId), eq(appUser.status, 1)))
-    .limit(1);
-  if (!u) throw badRequest('ownerId：负责人不存在或已停用');
-  return u;
+  const u = await orgUser(db, s.orgId, id);
+  if (u?.status !== 1) throw badRequest('ownerId：负责人不存在或已停用');
+  return { id: u.id, deptId: u.deptId };
 }
 
 /** The lines priced: every product of the organisation's catalogue, totals by lineTotalFen. */

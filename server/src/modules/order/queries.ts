@@ -9,8 +9,7 @@ import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import { listExport } from '../billing';
 import type { Clues } from '../clue';
-import { department } from '../org/schema';
-import { userNames } from '../org/service';
+import { deptNamesByIds, orgUsersByIds } from '../org';
 import { findOrder } from './orders';
 import { crmOrder, crmOrderEvent, crmOrderLine, crmOrderPayment } from './schema';
 
@@ -66,19 +65,13 @@ async function countOrders(db: DbOrTx, where: SQL): Promise<{ total: number; exa
 }
 
 async function views(db: DbOrTx, orgId: number, rows: Row[]) {
-  const names = await userNames(
+  const names = await orgUsersByIds(
     db,
     orgId,
     rows.map((r) => r.ownerId),
   );
   const deptIds = [...new Set(rows.flatMap((r) => (r.deptId ? [r.deptId] : [])))];
-  const depts = deptIds.length
-    ? await db
-        .select({ id: department.id, name: department.name })
-        .from(department)
-        .where(and(eq(department.organizationId, orgId), sql`${department.id} = any(${sql.param(deptIds)}::int[])`))
-    : [];
-  const deptName = new Map(depts.map((d) => [d.id, d.name]));
+  const deptName = await deptNamesByIds(db, orgId, deptIds);
   return rows.map((r) => ({
     id: r.id,
     orderNo: r.orderNo,
@@ -165,7 +158,7 @@ export async function orderDetail(db: Db, clues: Clues, s: Session, id: number):
       .orderBy(desc(crmOrderEvent.createdAt), desc(crmOrderEvent.id)),
     o.clueId ? clues.findById(s.orgId, o.clueId) : null,
   ]);
-  const names = await userNames(db, s.orgId, [
+  const names = await orgUsersByIds(db, s.orgId, [
     ...payments.flatMap((p) => (p.createdBy ? [p.createdBy] : [])),
     ...events.flatMap((e) => (e.userId ? [e.userId] : [])),
   ]);

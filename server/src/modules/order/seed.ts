@@ -1,9 +1,8 @@
 import { formatDate } from '@crm/core';
 import { lineTotalFen, PAYMENT_METHODS } from '@crm/core/contract/order';
-import { eq } from 'drizzle-orm';
 import type { AppContext, DemoOrg } from '../../platform/context';
 import { someCustomers } from '../clue';
-import { appUser } from '../org/schema';
+import { orgUsers } from '../org';
 import { nextOrderNo } from './numbering';
 import { crmOrder, crmOrderEvent, crmOrderLine, crmOrderPayment, crmOrderSetting, crmProduct } from './schema';
 
@@ -56,14 +55,7 @@ export async function seedOrders(ctx: AppContext, org: DemoOrg, index: number): 
   const onSale = products.filter((p) => p.onSale === 1);
   await db.insert(crmOrderSetting).values({ organizationId: org.orgId, paidStage: 7 });
   const customers = await someCustomers(db, org.orgId, 40);
-  const depts = new Map(
-    (
-      await db
-        .select({ id: appUser.id, deptId: appUser.deptId })
-        .from(appUser)
-        .where(eq(appUser.organizationId, org.orgId))
-    ).map((u) => [u.id, u.deptId]),
-  );
+  const depts = new Map((await orgUsers(db, org.orgId)).map((u) => [u.id, u.deptId]));
   for (const [i, c] of customers.entries()) {
     const created = new Date(Date.now() - Math.floor(rand() * 60) * DAY_MS - Math.floor(rand() * 8 * 3600_000));
     const lines = Array.from({ length: 1 + Math.floor(rand() * 2) }, (_, k) => {

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { expectForbidden, expectNoSession, ok, refused } from '../../test/org';
+import { deptSubtree } from './hierarchy';
 import { department } from './schema';
-import { deptSubtree } from './service';
 
 describe('/organizationDept and /organizationStation', () => {
   const t = useTestApp();

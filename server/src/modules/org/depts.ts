@@ -6,9 +6,10 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { scoped, updateScoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
+import { deptSubtree } from './hierarchy';
 import { appUser, department } from './schema';
 import { findDept, ownDepts, userOfOrg } from './scope';
-import { deptSubtree, userCountsBy } from './service';
+import { userCountsBy } from './service';
 
 /** Departments (/organizationDept): one tree per organisation under its root department. */
 

@@ -1,13 +1,15 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { appUser, department, role } from './schema';
+import type { UserRow } from './service';
 
 /**
- * The users of an organisation as the lead screens need them (names for owners, departments for filters).
- * Read-only, for other modules (leads) that show owners and departments.
+ * The users of an organisation as other modules show them: names for owners and for who did something, departments
+ * for filters. Read-only.
  */
 export interface OrgUser {
   id: number;
+  username: string;
   realName: string;
   deptId: number | null;
   deptName: string | null;
@@ -19,6 +21,7 @@ function selectOrgUsers(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
       id: appUser.id,
+      username: appUser.username,
       realName: appUser.realName,
       deptId: appUser.deptId,
       deptName: department.name,
@@ -33,9 +36,12 @@ export async function orgUsers(db: DbOrTx, orgId: number): Promise<OrgUser[]> {
   return selectOrgUsers(db, eq(appUser.organizationId, orgId)).orderBy(appUser.id);
 }
 
-/** Several users of the organisation by id, in one query (ids of other organisations are skipped). */
+/**
+ * Several users of the organisation by id, in one query (ids of other organisations are skipped): the one lookup of
+ * users' names (lists that show who did something) and departments.
+ */
 export async function orgUsersByIds(db: DbOrTx, orgId: number, ids: number[]): Promise<Map<number, OrgUser>> {
-  const unique = [...new Set(ids)];
+  const unique = [...new Set(ids)].filter((id) => Number.isInteger(id));
   if (!unique.length) return new Map();
   const rows = await selectOrgUsers(db, and(eq(appUser.organizationId, orgId), inArray(appUser.id, unique)));
   return new Map(rows.map((u) => [u.id, u]));
@@ -85,4 +91,36 @@ export async function salesChampionIds(db: DbOrTx, orgId: number): Promise<numbe
     .from(appUser)
     .where(and(eq(appUser.organizationId, orgId), eq(appUser.isSalesChampion, true)));
   return rows.map((r) => r.id);
+}
+
+/** How many users of the organisation are enabled and disabled (its seats: the seat fee counts the enabled). */
+export async function userCountsByStatus(db: DbOrTx, orgId: number): Promise<{ enabled: number; disabled: number }> {
+  const [row] = await db
+    .select({
+      enabled: sql<number>`count(*) filter (where ${appUser.status} = 1)::int`,
+      disabled: sql<number>`count(*) filter (where ${appUser.status} <> 1)::int`,
+    })
+    .from(appUser)
+    .where(eq(appUser.organizationId, orgId));
+  return { enabled: Number(row.enabled), disabled: Number(row.disabled) };
+}
+
+/** A page of the organisation's users by id, of one status or all (the seat list of the cost centre). */
+export async function orgUserPage(
+  db: DbOrTx,
+  orgId: number,
+  f: { status?: number | null; pageNum: number; pageSize: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const where = and(eq(appUser.organizationId, orgId), f.status ? eq(appUser.status, f.status) : undefined);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(appUser)
+      .where(where)
+      .orderBy(appUser.id)
+      .limit(f.pageSize)
+      .offset((f.pageNum - 1) * f.pageSize),
+    db.select({ total: count() }).from(appUser).where(where),
+  ]);
+  return { rows, total };
 }

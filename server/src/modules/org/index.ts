@@ -9,9 +9,11 @@
  *   positions      /organizationStation
  *   organisation,  /organization          contract organization.ts  settings.ts                organizationRoutes.ts
  *   its settings
- *   directory      (no calls)             read helpers for other modules and the session: service.ts (users,
- *                                         organisations, department subtrees, the session user), directory.ts
- *                                         (users with their departments)
+ *   directory      (no calls)             read models for other modules and the session, exported below:
+ *                                         service.ts (users, organisations, the session user), directory.ts
+ *                                         (users with their names and departments), hierarchy.ts (the department
+ *                                         tree walked down and up: subtrees, who manages a user),
+ *                                         organizations.ts (the installation's organisations, the balance row)
  *
  * Also: schema.ts (tables), scope.ts (the organisation's rules on top of platform/scope.ts: what may be assigned
  * and managed, the super-admin guard), defaults.ts (the built-in roles of a new organisation), routes.ts (wires the
@@ -22,7 +24,52 @@ import { userTopic } from '../../platform/push';
 import { orgRoutes } from './routes';
 import { UserService } from './users';
 
-export { userNames } from './service';
+// The public face: other modules import org only from here (and never its tables).
+export { deptTree } from './depts';
+export {
+  deptNamesByIds,
+  type OrgUser,
+  orgUser,
+  orgUserPage,
+  orgUsers,
+  orgUsersByIds,
+  salesChampionIds,
+  userCountsByStatus,
+  usersWithRoles,
+  workStatusesOf,
+} from './directory';
+export { departmentList, deptChainOfUser, deptSubtree, managersOf, overseersOf } from './hierarchy';
+export {
+  balanceOf,
+  changeBalance,
+  lockOrganization,
+  organizationNames,
+  organizationPage,
+  userCountsByOrg,
+} from './organizations';
+export { findRole, userOfOrg } from './scope';
+export {
+  activeUserIds,
+  createOrganization,
+  currentRights,
+  findUserByAccount,
+  findUserByPhone,
+  getOrganization,
+  getUser,
+  type NewOrganization,
+  type OrganizationRow,
+  permittedRoutes,
+  prepareSessionUser,
+  type RoleRow,
+  type SessionOrganization,
+  type SessionUser,
+  sessionUser,
+  setPassword,
+  touchLogin,
+  type UserRow,
+  usersInDepts,
+} from './service';
+export { getOrgSetting, setOrgSetting } from './settings';
 
 declare module '../../platform/context' {
   interface Services {

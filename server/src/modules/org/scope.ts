@@ -1,9 +1,10 @@
 import type { DbOrTx } from '../../platform/db';
 import { forbidden } from '../../platform/errors';
-import { findScoped } from '../../platform/scope';
+import { findScoped, type Scope } from '../../platform/scope';
 import type { Session } from '../../platform/session';
+import { deptSubtree } from './hierarchy';
 import { appUser, department, position, role } from './schema';
-import { deptSubtree, type RoleRow, type UserRow } from './service';
+import type { RoleRow, UserRow } from './service';
 
 /**
  * The organisation's own rules on top of the platform's scope (platform/scope.ts): lookups of the administration
@@ -26,7 +27,8 @@ export function guardSuperAdminTarget(s: Session, target: UserRow): void {
   if (target.isSuperAdmin && !s.isSuperAdmin) throw forbidden('只有超级管理员可以修改超级管理员账号');
 }
 
-export function findRole(db: DbOrTx, s: Session, roleId: number): Promise<RoleRow> {
+/** A role of the organisation, or 404 角色不存在. */
+export function findRole(db: DbOrTx, s: Scope, roleId: number): Promise<RoleRow> {
   return findScoped(db, s, role, roleId, { missing: '角色不存在' });
 }
 

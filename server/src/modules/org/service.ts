@@ -3,6 +3,7 @@ import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { type Scope, scoped } from '../../platform/scope';
 import { DEFAULT_ROLES } from './defaults';
+import { walkDepts } from './hierarchy';
 import { appUser, department, organization, role } from './schema';
 
 export type OrganizationRow = typeof organization.$inferSelect;
@@ -174,11 +175,8 @@ export function prepareSessionUser<E extends Record<string, SQL>>(db: Db, name: 
         status: organization.status,
       },
       deptUserIds: sql<DeptUserIds>`case when not ${appUser.isSuperAdmin} and ${role.dataScope} = 2 and ${appUser.deptId} is not null then array(
-        with recursive sub as (
-          select d.id from department d where d.id = ${appUser.deptId} and d.organization_id = ${appUser.organizationId}
-          union
-          select d.id from department d join sub on d.parent_id = sub.id where d.organization_id = ${appUser.organizationId}
-        ) select u.id from app_user u where u.organization_id = ${appUser.organizationId} and u.dept_id in (select id from sub)
+        ${walkDepts(appUser.organizationId, sql`d.id = ${appUser.deptId}`, 'down')}
+        select u.id from app_user u where u.organization_id = ${appUser.organizationId} and u.dept_id in (select id from tree)
       ) end`,
       ...extra,
     })
@@ -188,20 +186,6 @@ export function prepareSessionUser<E extends Record<string, SQL>>(db: Db, name: 
     .where(and(eq(appUser.id, sql.placeholder('userId')), eq(appUser.organizationId, sql.placeholder('orgId'))))
     .limit(1)
     .prepare(name);
-}
-
-/**
- * Ids of a department and every department below it. The recursive queries (here and in prepareSessionUser) use
- * UNION, not UNION ALL: should the tree ever hold a cycle, the recursion stops instead of running forever.
- */
-export async function deptSubtree(db: DbOrTx, orgId: number, deptId: number): Promise<number[]> {
-  const res = await db.execute<{ id: number }>(sql`
-    with recursive sub as (
-      select id from department where id = ${deptId} and organization_id = ${orgId}
-      union
-      select d.id from department d join sub on d.parent_id = sub.id where d.organization_id = ${orgId}
-    ) select id from sub`);
-  return res.rows.map((r) => Number(r.id));
 }
 
 /** Users of the given departments: the data-scope set of a department-scoped role. */
@@ -253,19 +237,4 @@ export async function activeUserIds(db: DbOrTx, orgId: number, among?: number[])
       ),
     );
   return rows.map((r) => r.id);
-}
-
-/** Login and real names of some users of an organisation (for lists that show who did something). */
-export async function userNames(
-  db: DbOrTx,
-  orgId: number,
-  ids: number[],
-): Promise<Map<number, { username: string; realName: string }>> {
-  const unique = [...new Set(ids)].filter((id) => Number.isInteger(id));
-  if (!unique.length) return new Map();
-  const rows = await db
-    .select({ id: appUser.id, username: appUser.username, realName: appUser.realName })
-    .from(appUser)
-    .where(and(eq(appUser.organizationId, orgId), inArray(appUser.id, unique)));
-  return new Map(rows.map((r) => [r.id, { username: r.username, realName: r.realName }]));
 }

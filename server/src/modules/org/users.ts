@@ -11,9 +11,10 @@ import { scoped } from '../../platform/scope';
 import type { Session, TokenService } from '../../platform/session';
 import { updateSet } from '../../platform/update';
 import { likePattern, uniqueViolation } from '../../platform/validation';
+import { deptSubtree } from './hierarchy';
 import { appUser, department, position, role } from './schema';
 import { assignableDept, assignableRole, findPosition, guardSuperAdminTarget, userInScope } from './scope';
-import { deptSubtree, type UserRow } from './service';
+import type { UserRow } from './service';
 
 type Calls = typeof contract.users;
 type Body<K extends keyof Calls> = CallBody<Calls[K]>;

@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden } from '../../platform/errors';
 import { seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { Clues } from '../clue';
-import { orgUser } from '../org/directory';
+import { orgUser } from '../org';
 import type { PoolRow, Pools } from './pools';
 
 type Body<K extends keyof typeof contract.organizationPublicsea> = CallBody<(typeof contract.organizationPublicsea)[K]>;

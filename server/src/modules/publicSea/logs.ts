@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db';
 import { page } from '../../platform/paging';
 import type { Session } from '../../platform/session';
 import type { Clues } from '../clue';
-import { orgUsersByIds } from '../org/directory';
+import { orgUsersByIds } from '../org';
 import type { Pools } from './pools';
 
 type Body<K extends keyof typeof contract.leadLog> = CallBody<(typeof contract.leadLog)[K]>;

@@ -3,11 +3,10 @@ import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
-import { findScoped, scoped } from '../../platform/scope';
+import { findScoped, scoped, unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { Clues } from '../clue';
-import { deptNamesByIds, orgUsersByIds } from '../org/directory';
-import { deptSubtree, usersInDepts } from '../org/service';
+import { deptNamesByIds, deptSubtree, orgUsersByIds, usersInDepts } from '../org';
 import { type DropRule, publicSeaPool } from './schema';
 
 type Body<K extends keyof typeof contract.publicSeaPool> = CallBody<(typeof contract.publicSeaPool)[K]>;
@@ -80,7 +79,7 @@ export class Pools {
     return this.db
       .select()
       .from(publicSeaPool)
-      .where(scoped({ orgId, visibleUserIds: null }, publicSeaPool))
+      .where(scoped(unscoped(orgId, 'the drop-in job reads every pool'), publicSeaPool))
       .orderBy(asc(publicSeaPool.sortNum), asc(publicSeaPool.id));
   }
 

@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { Clues } from '../clue';
-import { orgUser } from '../org/directory';
+import { orgUser } from '../org';
 import type { Pools } from './pools';
 
 type Body<K extends keyof typeof contract.publicSeaPool> = CallBody<(typeof contract.publicSeaPool)[K]>;

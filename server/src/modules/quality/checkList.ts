@@ -8,8 +8,7 @@ import { badRequest } from '../../platform/errors';
 import { offsetOf, type PageRequest, page } from '../../platform/paging';
 import { anyOf, dataScope, type Scope } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { orgUsersByIds } from '../org/directory';
-import { deptSubtree } from '../org/service';
+import { deptSubtree, orgUsersByIds } from '../org';
 import { hms } from '../recording';
 import { qualityCheck } from './schema';
 

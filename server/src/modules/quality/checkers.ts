@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Checker, Violation } from '../../lib/analyser/types';
 import type { Db } from '../../platform/db';
-import { scoped } from '../../platform/scope';
+import { scoped, unscoped } from '../../platform/scope';
 import { OrgCache } from '../../platform/versions';
 import { type CompiledWordList, compileWordList, matchWordList, PROHIBITION_KIND } from './prohibition';
 import { type CompiledRegex, compileRegex, matchRegex, ORG_REGEX_KIND } from './regex';
@@ -39,7 +39,7 @@ export class QualityRules {
   readonly checkersFor = async (orgId: number): Promise<Checker[]> => checkersOf(await this.rulesOf(orgId));
 
   private async load(orgId: number): Promise<OrgRules> {
-    const org = { orgId, visibleUserIds: null };
+    const org = unscoped(orgId, "checkers are the organisation's rules, for every call");
     const [lists, regexes] = await Promise.all([
       this.db
         .select()

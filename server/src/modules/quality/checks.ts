@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import type { AnalysedEvent } from '../analysis';
-import { orgUser } from '../org/directory';
+import { orgUser } from '../org';
 import { qualityCheck, qualityCheckHistory, sopCallResult } from './schema';
 import { activeCard } from './scorecards';
 import { scoreCall } from './scoring';

@@ -1,8 +1,7 @@
 import type { MatchMode } from '@crm/core/contract/quality';
-import { eq } from 'drizzle-orm';
 import type { DemoOrg } from '../../platform/context';
 import type { Db } from '../../platform/db';
-import { organization } from '../org/schema';
+import { getOrganization } from '../org';
 import { orgRegexRule, prohibitionWordList } from './schema';
 
 /**
@@ -42,10 +41,7 @@ const FALLBACK = {
 export const PRIVATE_MOBILE_PATTERN = '(打|拨|加|联系|找)我?的?(私人|个人)?(手机|电话|微信|号码)?.{0,6}?1[3-9]\\d{9}';
 
 export async function seedQuality(db: Db, org: DemoOrg): Promise<void> {
-  const [row] = await db
-    .select({ industry: organization.industry })
-    .from(organization)
-    .where(eq(organization.id, org.orgId));
+  const row = await getOrganization(db, org.orgId);
   const list = LISTS[row?.industry ?? ''] ?? FALLBACK;
   const by = { organizationId: org.orgId, createdBy: org.adminId, updatedBy: org.adminId };
   await db.insert(prohibitionWordList).values({ ...by, ...list, side: 'agent', status: 1 });

@@ -8,7 +8,7 @@ import { type PageRequest, page } from '../../platform/paging';
 import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern, uniqueViolation } from '../../platform/validation';
-import { userNames } from '../org/service';
+import { orgUsersByIds } from '../org';
 import type { QualityRules } from './checkers';
 import { assertTame } from './regex';
 import { orgRegexRule, prohibitionWordList } from './schema';
@@ -190,7 +190,7 @@ export class QualityService {
   }
 
   private async audit(orgId: number, rows: (ListRow | RegexRow)[]) {
-    const names = await userNames(
+    const names = await orgUsersByIds(
       this.db,
       orgId,
       rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),

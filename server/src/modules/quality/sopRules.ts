@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
-import { scoped } from '../../platform/scope';
+import { scoped, unscoped } from '../../platform/scope';
 import { OrgCache } from '../../platform/versions';
 import { leadOfOrg } from '../clue';
-import { appUser } from '../org/schema';
+import { deptChainOfUser } from '../org';
 import { sopItem, sopRule } from './schema';
 import { type CompiledSop, compileSop, type SopItemSpec } from './sop';
 import type { SopQuestion } from './sopLlm';
@@ -80,7 +80,9 @@ export class SopRules {
     const rules = await this.rulesOf(orgId);
     if (!rules.length) return [];
     const [depts, followStatusId] = await Promise.all([
-      rules.some((r) => r.deptIds.length) ? this.deptChain(orgId, ownerUserId) : Promise.resolve([]),
+      ownerUserId !== null && rules.some((r) => r.deptIds.length)
+        ? deptChainOfUser(this.db, orgId, ownerUserId)
+        : Promise.resolve([]),
       rules.some((r) => r.followStatusIds.length) ? this.followStatus(orgId, clueId) : Promise.resolve(null),
     ]);
     return rules.filter(
@@ -88,20 +90,6 @@ export class SopRules {
         (!r.deptIds.length || r.deptIds.some((d) => depts.includes(d))) &&
         (!r.followStatusIds.length || (followStatusId !== null && r.followStatusIds.includes(followStatusId))),
     );
-  }
-
-  /** The owner's department and every department above it. */
-  private async deptChain(orgId: number, userId: number | null): Promise<number[]> {
-    if (userId === null) return [];
-    const res = await this.db.execute<{ id: number }>(sql`
-      with recursive up as (
-        select d.id, d.parent_id from department d
-          join ${appUser} u on u.dept_id = d.id
-          where u.id = ${userId} and u.organization_id = ${orgId} and d.organization_id = ${orgId}
-        union
-        select d.id, d.parent_id from department d join up on d.id = up.parent_id where d.organization_id = ${orgId}
-      ) select id from up`);
-    return res.rows.map((r) => Number(r.id));
   }
 
   private async followStatus(orgId: number, clueId: number | null): Promise<number | null> {
@@ -113,7 +101,7 @@ export class SopRules {
     const rules = await this.db
       .select()
       .from(sopRule)
-      .where(and(scoped({ orgId, visibleUserIds: null }, sopRule), eq(sopRule.status, 1)))
+      .where(and(scoped(unscoped(orgId, "SOP rules apply to every seat's calls"), sopRule), eq(sopRule.status, 1)))
       .orderBy(asc(sopRule.id));
     const items = await itemsOf(
       this.db,

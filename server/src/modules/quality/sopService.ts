@@ -9,8 +9,7 @@ import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern, uniqueViolation } from '../../platform/validation';
 import type { ClueFieldService } from '../clueField';
-import { department, organization } from '../org/schema';
-import { userNames } from '../org/service';
+import { departmentList, deptNamesByIds, getOrganization, orgUsersByIds } from '../org';
 import { assertTame } from './regex';
 import { sopItem, sopRule } from './schema';
 import { compilePattern } from './sop/compile';
@@ -38,7 +37,7 @@ export class SopService {
       .selectDistinct({ id: sopRule.createdBy })
       .from(sopRule)
       .where(and(scoped(s, sopRule), isNotNull(sopRule.createdBy)));
-    const names = await userNames(
+    const names = await orgUsersByIds(
       this.db,
       s.orgId,
       rows.map((r) => r.id!),
@@ -47,11 +46,7 @@ export class SopService {
   }
 
   async depts(s: Session): Promise<Answer<'getSopExecuteDeptList'>> {
-    return this.db
-      .select({ id: department.id, name: department.name, parentId: department.parentId })
-      .from(department)
-      .where(eq(department.organizationId, s.orgId))
-      .orderBy(asc(department.sortNo), asc(department.id));
+    return departmentList(this.db, s.orgId);
   }
 
   async followStatuses(s: Session): Promise<Answer<'getOrganizationClueFollowStatusList'>> {
@@ -60,11 +55,8 @@ export class SopService {
   }
 
   async registerTime(s: Session): Promise<Answer<'getOrganizationRegisterTime'>> {
-    const [org] = await this.db
-      .select({ createdAt: organization.createdAt })
-      .from(organization)
-      .where(eq(organization.id, s.orgId));
-    return { registerTime: formatDateTime(org.createdAt) ?? '' };
+    const org = await getOrganization(this.db, s.orgId);
+    return { registerTime: formatDateTime(org?.createdAt) ?? '' };
   }
 
   async create(s: Session, input: Body<'createSopRule'>): Promise<Answer<'createSopRule'>> {
@@ -180,26 +172,20 @@ export class SopService {
 
   private async views(s: Session, rows: RuleRow[]) {
     const deptIds = [...new Set(rows.flatMap((r) => r.deptIds))];
-    const [items, names, depts, statuses] = await Promise.all([
+    const [items, names, deptNames, statuses] = await Promise.all([
       itemsOf(
         this.db,
         s.orgId,
         rows.map((r) => r.id),
       ),
-      userNames(
+      orgUsersByIds(
         this.db,
         s.orgId,
         rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])),
       ),
-      deptIds.length
-        ? this.db
-            .select({ id: department.id, name: department.name })
-            .from(department)
-            .where(and(eq(department.organizationId, s.orgId), inArray(department.id, deptIds)))
-        : Promise.resolve([]),
+      deptNamesByIds(this.db, s.orgId, deptIds),
       rows.some((r) => r.followStatusIds.length) ? this.clueField.dict(s.orgId, 'followStatus') : Promise.resolve([]),
     ]);
-    const deptName = new Map(depts.map((d) => [d.id, d.name]));
     const statusName = new Map(statuses.map((d) => [d.id, d.name]));
     const named = (ids: number[], of: Map<number, string>) =>
       ids.flatMap((id) => (of.has(id) ? [{ id, name: of.get(id)! }] : []));
@@ -212,7 +198,7 @@ export class SopService {
         statusName: SopRuleStatusName[r.status as 1 | 2] ?? '',
         deptIds: r.deptIds,
         followStatusIds: r.followStatusIds,
-        depts: named(r.deptIds, deptName),
+        depts: named(r.deptIds, deptNames),
         followStatuses: named(r.followStatusIds, statusName),
         itemCount: its.length,
         itemNames: its.map((i) => i.name),
@@ -240,11 +226,8 @@ export class SopService {
   /** What the contract cannot see: departments and stages of this organisation, patterns the matcher compiles. */
   private async check(s: Session, input: { deptIds: number[]; followStatusIds: number[]; items: SopItemInput[] }) {
     if (input.deptIds.length) {
-      const found = await this.db
-        .select({ id: department.id })
-        .from(department)
-        .where(and(eq(department.organizationId, s.orgId), inArray(department.id, input.deptIds)));
-      if (found.length !== input.deptIds.length) throw badRequest('适用部门不存在');
+      const found = await deptNamesByIds(this.db, s.orgId, input.deptIds);
+      if (found.size !== input.deptIds.length) throw badRequest('适用部门不存在');
     }
     if (input.followStatusIds.length) {
       const known = new Set((await this.clueField.dict(s.orgId, 'followStatus')).map((d) => d.id));

@@ -9,7 +9,7 @@ import { page, pageRows } from '../../platform/paging';
 import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { uniqueViolation } from '../../platform/validation';
-import { userNames } from '../org/service';
+import { orgUsersByIds } from '../org';
 import { findRecording, recordingFiles, recordingInOrg, refuseSelfReview, updateRecording } from '../recording';
 import { recordHistory } from './history';
 import { appealDeciders, tell } from './messages';
@@ -146,7 +146,7 @@ export async function decideAppeal(
 async function appealViews(db: DbOrTx, orgId: number, rows: AppealRow[]): Promise<Answer<'appealList'>['lists']> {
   const ids = [...new Set(rows.map((r) => r.recordingId))];
   const files = await recordingFiles(db, orgId, ids);
-  const names = await userNames(
+  const names = await orgUsersByIds(
     db,
     orgId,
     rows.flatMap((r) => (r.decidedBy ? [r.ownerUserId, r.decidedBy] : [r.ownerUserId])),

@@ -5,7 +5,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { userNames } from '../org/service';
+import { orgUsersByIds } from '../org';
 import { findRecording } from '../recording';
 import { reviewHistory } from './schema';
 
@@ -45,7 +45,7 @@ export async function historyOf(
     .from(t)
     .where(and(scoped(s, t), eq(t.recordingId, recordingId)))
     .orderBy(desc(t.createdAt), desc(t.id));
-  const names = await userNames(
+  const names = await orgUsersByIds(
     db,
     s.orgId,
     rows.flatMap((r) => (r.userId ? [r.userId] : [])),

@@ -1,10 +1,7 @@
 import { QUALITY_REVIEW_MSG_TYPE } from '@crm/core/contract/qualityReview';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import { orgUser } from '../org/directory';
-import { appUser, role } from '../org/schema';
-import { deptSubtree } from '../org/service';
+import { overseersOf } from '../org';
 
 /** The messages of human review (msgType quality_review): to the seat when reviewed or decided, to managers on appeal. */
 
@@ -34,30 +31,6 @@ export async function tell(
  * Who decides a seat's appeals: enabled users holding quality:edit (or the super administrator) whose data scope
  * covers the seat (whole organisation, or the seat's department in their department's subtree).
  */
-export async function appealDeciders(db: DbOrTx, orgId: number, ownerUserId: number): Promise<number[]> {
-  const owner = await orgUser(db, orgId, ownerUserId);
-  const candidates = await db
-    .select({ id: appUser.id, deptId: appUser.deptId, superAdmin: appUser.isSuperAdmin, scope: role.dataScope })
-    .from(appUser)
-    .leftJoin(role, eq(role.id, appUser.roleId))
-    .where(
-      and(
-        eq(appUser.organizationId, orgId),
-        eq(appUser.status, 1),
-        sql`(${appUser.isSuperAdmin} or 'quality:edit' = any(${role.functionSigns}))`,
-      ),
-    );
-  const out: number[] = [];
-  for (const c of candidates) {
-    if (c.id === ownerUserId) continue;
-    if (c.superAdmin || c.scope === 3) out.push(c.id);
-    else if (
-      c.scope === 2 &&
-      c.deptId &&
-      owner?.deptId &&
-      (await deptSubtree(db, orgId, c.deptId)).includes(owner.deptId)
-    )
-      out.push(c.id);
-  }
-  return out;
+export function appealDeciders(db: DbOrTx, orgId: number, ownerUserId: number): Promise<number[]> {
+  return overseersOf(db, orgId, ownerUserId, 'quality:edit');
 }

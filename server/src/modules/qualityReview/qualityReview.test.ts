@@ -3,13 +3,12 @@
 
 import { formatDateTime } from '@crm/core';
 import { contract } from '@crm/core/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadCall } from '../../test/analysis';
 import { type TestOrg, useTestApp } from '../../test/harness';
 import { B, customRoleUser, expectForbidden, expectNoSession, ok, refused } from '../../test/org';
 import { putQualityCheck } from '../../test/rows';
-import { appNotice } from '../notice/schema';
 import { drawRandom } from './draw';
 import { reviewSample } from './schema';
 
@@ -279,15 +278,14 @@ describe('/aiCallCheck human review', () => {
     refused(await post('/history', { recordingId: call }, org.otherSeat.token), 404);
     refused(await post('/history', {}, org.seat.token), 400, 'recordingId：');
 
-    const messages = await t()
-      .database.db.select()
-      .from(appNotice)
-      .where(and(eq(appNotice.organizationId, org.orgId), eq(appNotice.msgType, 'quality_review')));
-    const to = (userId: number) => messages.filter((m) => m.userId === userId).map((m) => m.title);
-    expect(to(org.seat.userId)).toEqual(expect.arrayContaining(['通话已复核', '质检申诉已处理']));
-    expect(to(org.manager.userId)).toContain('新的质检申诉');
-    expect(to(org.admin.userId)).toContain('新的质检申诉');
-    expect(to(org.otherSeat.userId)).toEqual([]);
+    const to = async (user: { token: string }): Promise<string[]> =>
+      ok(
+        await t().post(`${B}/appNotice/list`, { msgType: 'quality_review', pageSize: 100 }, { token: user.token }),
+      ).lists.map((m: { title: string }) => m.title);
+    expect(await to(org.seat)).toEqual(expect.arrayContaining(['通话已复核', '质检申诉已处理']));
+    expect(await to(org.manager)).toContain('新的质检申诉');
+    expect(await to(org.admin)).toContain('新的质检申诉');
+    expect(await to(org.otherSeat)).toEqual([]);
   });
 
   it('a rejected appeal keeps the score; saveQuality from the recording list is in the history', async () => {

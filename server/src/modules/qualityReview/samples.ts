@@ -9,8 +9,7 @@ import { page, pageRows } from '../../platform/paging';
 import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
-import { orgUsersByIds } from '../org/directory';
-import { userNames } from '../org/service';
+import { orgUsersByIds } from '../org';
 import { listCheckedCalls } from '../quality';
 import { ownedCallsBetween, recordingFiles } from '../recording';
 import { drawRandom } from './draw';
@@ -133,7 +132,7 @@ async function sampleViews(db: DbOrTx, orgId: number, rows: SampleRow[]): Promis
         .groupBy(reviewSampleCall.sampleId)
     : [];
   const bySample = new Map(progress.map((p) => [p.sampleId, p]));
-  const names = await userNames(
+  const names = await orgUsersByIds(
     db,
     orgId,
     rows.flatMap((r) => [r.createdBy, ...r.reviewerIds]),
@@ -196,7 +195,7 @@ export async function sampleCalls(db: DbOrTx, s: Session, f: Body<'sampleCalls'>
   const reviewById = new Map(reviews.map((r) => [r.recordingId, r]));
   // ascending ids: the last one written per call is its latest appeal
   const appealById = new Map(appeals.map((a) => [a.recordingId, a.status]));
-  const names = await userNames(db, s.orgId, [
+  const names = await orgUsersByIds(db, s.orgId, [
     ...rows.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])),
     ...reviews.map((r) => r.reviewerId),
   ]);

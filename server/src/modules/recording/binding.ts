@@ -4,7 +4,7 @@ import type { AppContext, Services } from '../../platform/context';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { scoped, seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { userOfOrg } from '../org/scope';
+import { userOfOrg } from '../org';
 import { findRecording, recordingScope, refuseSelfReview, updateRecording } from './rows';
 import { recording } from './schema';
 

@@ -1,5 +1,6 @@
 import { formatDateTime } from '@crm/core';
 import type { AppContext } from '../../platform/context';
+import { unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { storeRecording } from './upload';
 
@@ -25,7 +26,7 @@ export async function storeCallRecording(ctx: AppContext, r: CallRecordingInput)
   const seat: Session = {
     sessionId: `telephony:${r.callId}`,
     userId: r.userId,
-    orgId: r.orgId,
+    ...unscoped(r.orgId, "a call's recording is stored for its seat by the system"),
     username: 'telephony',
     deptId: null,
     roleId: null,
@@ -33,7 +34,6 @@ export async function storeCallRecording(ctx: AppContext, r: CallRecordingInput)
     dataScope: 3,
     signs: new Set(),
     isSuperAdmin: false,
-    visibleUserIds: null,
   };
   return storeRecording(ctx, seat, r.path, r.fileName, {
     source: 1, // RecordingSource 企业电话

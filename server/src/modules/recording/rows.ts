@@ -13,7 +13,7 @@ import { badRequest } from '../../platform/errors';
 import { anyOf, dataScope, findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { updateSet } from '../../platform/update';
-import { userNames } from '../org/service';
+import { orgUsersByIds } from '../org';
 import { recording } from './schema';
 
 /** The recording row, as every job of the module reads it: its scope, its lookups and how it is shown. */
@@ -88,7 +88,7 @@ export async function updateRecording(
 
 /** Rows as the list shows them: labels, the owner's name and formatted times. */
 export async function presentRecordings(db: DbOrTx, orgId: number, rows: RecordingRow[]): Promise<Recording[]> {
-  const owners = await userNames(
+  const owners = await orgUsersByIds(
     db,
     orgId,
     rows.flatMap((r) => (r.ownerUserId != null ? [r.ownerUserId] : [])),

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Transcript } from '@crm/core';
 import type { AppContext, DemoOrg } from '../../platform/context';
+import { unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { withTempDir } from './audio';
 import { storeRecording } from './upload';
@@ -48,9 +49,8 @@ export async function seedRecordings(ctx: AppContext, org: DemoOrg): Promise<voi
   }
   const owner = org.seatIds[0] ?? org.adminId;
   const session = {
-    orgId: org.orgId,
+    ...unscoped(org.orgId, 'the demo seed stores recordings for its seats'),
     userId: owner,
-    visibleUserIds: null,
     signs: new Set<string>(),
     isSuperAdmin: false,
   } as unknown as Session;

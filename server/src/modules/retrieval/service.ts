@@ -5,10 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { offsetOf, page } from '../../platform/paging';
-import { scoped } from '../../platform/scope';
+import { scoped, unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { Clues } from '../clue';
-import { orgUsersByIds } from '../org/directory';
+import { orgUsersByIds } from '../org';
 import type { Pools } from '../publicSea';
 import { dayStart } from '../publicSea';
 import { retrievalSetting } from './schema';
@@ -39,7 +39,7 @@ export class RetrievalService {
     const [row] = await this.db
       .select()
       .from(retrievalSetting)
-      .where(scoped({ orgId, visibleUserIds: null }, retrievalSetting));
+      .where(scoped(unscoped(orgId, "the retrieval setting is the organisation's"), retrievalSetting));
     if (!row) return DEFAULTS;
     return {
       enabled: row.enabled as 1 | 2,

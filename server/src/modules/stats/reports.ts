@@ -5,8 +5,9 @@ import { and, desc, eq, or } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { orgUsersByIds } from '../org/directory';
+import { orgUsersByIds } from '../org';
 import { addDays, today } from './days';
 import { overview } from './overview';
 import { refreshOrg } from './rollup';
@@ -26,7 +27,12 @@ type Calls = typeof contract.reportStatistics;
 type Answer<K extends keyof Calls> = CallAnswer<Calls[K]>;
 
 /** The whole organisation, as the job sees it. */
-const orgWide = (orgId: number) => ({ orgId, visibleUserIds: null, userId: 0, dataScope: 3 }) as unknown as Session;
+const orgWide = (orgId: number) =>
+  ({
+    ...unscoped(orgId, 'reports count every user of the organisation'),
+    userId: 0,
+    dataScope: 3,
+  }) as unknown as Session;
 
 /** The period a report of this type covers when made at `now`: the day, week or month just ended. */
 export function lastPeriod(type: ReportType, now = new Date()): [string, string] {

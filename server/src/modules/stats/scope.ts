@@ -3,9 +3,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { deptTree } from '../org/depts';
-import { type OrgUser, orgUsers } from '../org/directory';
-import { deptSubtree } from '../org/service';
+import { deptSubtree, deptTree, type OrgUser, orgUsers } from '../org';
 
 /**
  * Who a statistics call counts: the session's data scope (a seat their own figures, a manager their departments)

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, type TestUser, useTestApp } from '../../test/harness';
-import { ok, refused } from '../../test/org';
+import { B, ok, refused } from '../../test/org';
 import { insertCallRecord } from '../../test/rows';
 import { addDays, today } from './days';
 
@@ -356,14 +356,14 @@ describe('statistics (/clue/rxfxstastic, /callStatistics, /organizationSalesStat
     expect(monthly.report).toMatchObject({ startDate: '2026-05-01', endDate: '2026-05-31' });
     expect(ok(await post('/reportStatistics/get', { type: 2 }, a))).toEqual({ list: [], report: null });
     // the receiver got a message naming the report
-    const messages = await t().ctx.db.execute(
-      sql`select title, content, param from app_notice where organization_id = ${org.orgId} and user_id = ${org.manager.userId} and msg_type = 'stats_report' order by id`,
-    );
-    expect(messages.rows.at(-1)).toMatchObject({
+    const [message] = ok(
+      await t().post(`${B}/appNotice/list`, { msgType: 'stats_report', pageSize: 100 }, { token: org.manager.token }),
+    ).lists;
+    expect(message).toMatchObject({
       title: `日报（${addDays(day, -1)}）`,
       param: { reportId: made.id, type: 1 },
     });
-    expect(String((messages.rows.at(-1) as any).content)).toContain('外呼 2，接通 1（50%）');
+    expect(message.content).toContain('外呼 2，接通 1（50%）');
     // a seat who was not sent the report does not read it; another organisation's report is not found
     expect(ok(await post('/reportStatistics/get', { type: 1 }, org.seat.token))).toEqual({ list: [], report: null });
     refused(await post('/reportStatistics/get', { type: 1, id: made.id }, other.admin.token), 404, '报告不存在');

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
 import { forbidden, notFound } from '../../platform/errors';
 import { anyOf, seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { orgUsers } from '../org/directory';
+import { orgUsers } from '../org';
 import { statsTarget } from './schema';
 import { audienceOf, scopeUsers } from './scope';
 import { rate, workFigures } from './work';

@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness';
 import { recordingRow } from '../../test/rows';
+import { getUser } from '../org';
 import { type FakeCloud, startFakeCloud } from './testing/fakeCloud';
 import { addLead, B, freshPhone, ok, R, setupSeats, useCloud, waitCall } from './testing/kit';
 
@@ -300,11 +301,7 @@ describe('telephony: calls through a cloud call centre', { timeout: 120_000 }, (
     const org = await t().newOrg();
     await setupSeats(t(), org);
     await useCloud(t(), org, fake, APP_ID, SECRET);
-    const [{ role_id: roleId }] = (
-      await t().database.db.execute<{ role_id: number }>(
-        sql`select role_id from app_user where id = ${org.seat.userId}`,
-      )
-    ).rows;
+    const roleId = (await getUser(t().database.db, org.orgId, org.seat.userId))!.roleId;
     ok(await t().call(contract.clueField.mask.save, { roleId, masked: true }, { token: org.admin.token }));
     const lead = await addLead(t(), org.seat);
     const masked = `${lead.phone.slice(0, 3)}****${lead.phone.slice(-4)}`;
@@ -315,11 +312,7 @@ describe('telephony: calls through a cloud call centre', { timeout: 120_000 }, (
     const list = ok(await t().call(contract.telephony.callList, {}, { token: org.seat.token }));
     expect(list.lists[0].phone).toBe(masked);
     // the export masks as the list does, for the manager's role masked too
-    const [{ role_id: managerRole }] = (
-      await t().database.db.execute<{ role_id: number }>(
-        sql`select role_id from app_user where id = ${org.manager.userId}`,
-      )
-    ).rows;
+    const managerRole = (await getUser(t().database.db, org.orgId, org.manager.userId))!.roleId;
     ok(await t().call(contract.clueField.mask.save, { roleId: managerRole, masked: true }, { token: org.admin.token }));
     const res = await t().built.app.inject({
       method: 'POST',

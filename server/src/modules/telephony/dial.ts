@@ -5,10 +5,10 @@ import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { page, pageRows } from '../../platform/paging';
-import { scoped } from '../../platform/scope';
+import { scoped, unscoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import type { XlsxExport } from '../../platform/xlsxExport';
-import { getOrgSetting } from '../org/settings';
+import { getOrgSetting } from '../org';
 import { checkBeforeDial } from './guard';
 import { applyEvent, type CallRow, PHASE, pushStatus } from './lifecycle';
 import { callRecord, callTaskLead } from './schema';
@@ -241,7 +241,7 @@ export async function followCall(ctx: AppContext, s: Session, b: Body<'callFollo
   if (row.userId !== s.userId) throw notFound('通话记录不存在');
   if (!row.clueId) throw badRequest('该通话没有关联客户');
   // a task's call may be to a lead the seat does not own (a pool package's, a colleague's): the task grants it
-  const as = row.taskId ? { ...s, visibleUserIds: null } : s;
+  const as = row.taskId ? { ...s, ...unscoped(s.orgId, 'a call task grants its seats its leads') } : s;
   const follow = await ctx.services.clue.interactions.addFollow(as, {
     clueId: row.clueId,
     content: b.content,

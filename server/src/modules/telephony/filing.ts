@@ -7,7 +7,7 @@ import { badRequest } from '../../platform/errors';
 import { page, pageRows } from '../../platform/paging';
 import { findScoped, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
-import { orgUsersByIds } from '../org/directory';
+import { orgUsersByIds } from '../org';
 import { callFiling } from './schema';
 
 type Calls = typeof contract.telephony;

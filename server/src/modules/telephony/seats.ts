@@ -6,13 +6,12 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { page, pageRows } from '../../platform/paging';
-import { findScoped, scoped } from '../../platform/scope';
+import { findScoped, scoped, unscoped } from '../../platform/scope';
 import { sealSecret } from '../../platform/secrets';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import type { XlsxExport } from '../../platform/xlsxExport';
-import { orgUser, orgUsersByIds } from '../org/directory';
-import { userNames } from '../org/service';
+import { orgUser, orgUsersByIds } from '../org';
 import { callLine, callSeat, callSeatTransfer } from './schema';
 
 type Calls = typeof contract.telephony;
@@ -30,7 +29,12 @@ export async function seatOfUser(db: DbOrTx, orgId: number, userId: number): Pro
   const [row] = await db
     .select()
     .from(callSeat)
-    .where(and(scoped({ orgId, visibleUserIds: null }, callSeat), eq(callSeat.userId, userId)))
+    .where(
+      and(
+        scoped(unscoped(orgId, "any user's seat, for the system paths of a call"), callSeat),
+        eq(callSeat.userId, userId),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -46,7 +50,7 @@ async function seatViews(ctx: AppContext, orgId: number, rows: SeatRow[]): Promi
     .from(callLine)
     .where(eq(callLine.organizationId, orgId));
   const lineName = new Map(lines.map((l) => [l.id, l.name]));
-  const names = await userNames(ctx.db, orgId, [...users.keys()]);
+  const names = await orgUsersByIds(ctx.db, orgId, [...users.keys()]);
   return rows.map((r) => {
     const u = r.userId ? users.get(r.userId) : undefined;
     return {

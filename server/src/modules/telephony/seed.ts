@@ -1,8 +1,9 @@
 import type { AppContext, DemoOrg } from '../../platform/context';
+import { unscoped } from '../../platform/scope';
 import { sealSecret } from '../../platform/secrets';
 import type { Session } from '../../platform/session';
 import { clueIdsOfFilter } from '../clue';
-import { setOrgSetting } from '../org/settings';
+import { setOrgSetting } from '../org';
 import { callFiling, callGuard, callLine, callNumberList, callSeat, callTask, callTaskLead } from './schema';
 
 /** Demo calling setup: lines, seats bound to the seats, number protection, risk numbers, a task, a filing. */
@@ -54,7 +55,7 @@ export async function seedTelephony(ctx: AppContext, org: DemoOrg, index: number
   const manager: Session = {
     sessionId: 'seed',
     userId: org.managerId,
-    orgId: org.orgId,
+    ...unscoped(org.orgId, "the demo seed writes the organisation's settings"),
     username: 'seed',
     deptId: null,
     roleId: null,
@@ -62,7 +63,6 @@ export async function seedTelephony(ctx: AppContext, org: DemoOrg, index: number
     dataScope: 3,
     signs: new Set(),
     isSuperAdmin: false,
-    visibleUserIds: null,
   };
   // the closing words the workbench shows after each call
   await setOrgSetting(db, manager, 'callEndingScript', {

@@ -10,7 +10,7 @@ import { badRequest } from '../../platform/errors';
 import { OutboundError, operatorFetch, safeFetch } from '../../platform/outbound';
 import { DEFAULT_LINE } from '../billing';
 import { correctLastCall } from '../clue';
-import { usersWithRoles } from '../org/directory';
+import { usersWithRoles } from '../org';
 import { environmentSettings, missingOf, type Settings, settingsOf, webhookBase } from './config';
 import { applyEvent, type CallRow, PHASE, pushStatus, sweepSilentCalls } from './lifecycle';
 import { CloudProvider } from './providers/cloud';

@@ -8,7 +8,7 @@ import { addressAllowed, checkUrl, OUTBOUND_MESSAGES } from '../../platform/outb
 import { findScoped, scoped } from '../../platform/scope';
 import { openSecret, sealSecret } from '../../platform/secrets';
 import type { Session } from '../../platform/session';
-import { orgUser } from '../org/directory';
+import { orgUser } from '../org';
 import { missingOf, type Settings, webhookBase } from './config';
 import { callLine, callProviderConfig, callSeat, callUserSetting } from './schema';
 import { checkLineNumber, seatOfUser } from './seats';

@@ -9,8 +9,7 @@ import { scoped, seesUser } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import { clueIdsOfFilter } from '../clue';
-import { orgUsersByIds } from '../org/directory';
-import { getOrgSetting } from '../org/settings';
+import { getOrgSetting, orgUsersByIds } from '../org';
 import { callRecord, callTask, callTaskLead } from './schema';
 import { callViews, maskerFor } from './views';
 

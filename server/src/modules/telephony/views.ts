@@ -3,7 +3,7 @@ import { CallEndReason, type CallRecordView } from '@crm/core/contract/telephony
 import type { AppContext } from '../../platform/context';
 import type { Session } from '../../platform/session';
 import { maskPhone } from '../clueField';
-import { orgUsersByIds } from '../org/directory';
+import { orgUsersByIds } from '../org';
 import type { CallRow } from './lifecycle';
 
 /** Masks numbers for this session: the role's phone masking (lead field access) decides, as on the lead pages. */

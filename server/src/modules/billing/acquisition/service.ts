@@ -10,8 +10,7 @@ import { scoped } from '../../../platform/scope';
 import type { Session } from '../../../platform/session';
 import { likePattern } from '../../../platform/validation';
 import { maskPhone } from '../../clueField';
-import { userNames } from '../../org';
-import { appUser } from '../../org/schema';
+import { getUser, orgUsersByIds, userCountsByStatus } from '../../org';
 import { listExport } from '../listExport';
 import { acquisitionCheck, acquisitionOrder, acquisitionUsage } from '../schema';
 
@@ -41,13 +40,10 @@ export async function hkbStatistics(db: Db, s: Session): Promise<Answer<'hkbStat
     })
     .from(acquisitionOrder)
     .where(and(scoped(s, acquisitionOrder), eq(acquisitionOrder.kind, 'hkb')));
-  const [accounts] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(appUser)
-    .where(and(eq(appUser.organizationId, s.orgId), eq(appUser.status, 1)));
+  const accountCount = (await userCountsByStatus(db, s.orgId)).enabled;
   const bought = Number(orders.leads);
   return {
-    accountCount: accounts.n,
+    accountCount,
     hkBindCount: usage.users,
     totalLeads: usage.total,
     monthLeads: usage.month,
@@ -96,7 +92,7 @@ export function listUsage(
             )
           : undefined,
       ],
-      user: { of: (r) => r.userId, names: userNames },
+      user: { of: (r) => r.userId, names: orgUsersByIds },
     },
     (r, userName) => ({
       id: r.id,
@@ -146,8 +142,8 @@ export async function jingStatus(db: Db, s: Session): Promise<Answer<'jingStatus
 
 /** The security check before the 精准线索 detail: the user's own password, then 30 minutes. */
 export async function jingLogin(db: Db, s: Session, password: string): Promise<Answer<'jingLogin'>> {
-  const [user] = await db.select({ hash: appUser.passwordHash }).from(appUser).where(eq(appUser.id, s.userId));
-  if (!user || !(await verifyPassword(user.hash, password))) throw badRequest('password：登录密码不正确');
+  const user = await getUser(db, s.orgId, s.userId);
+  if (!user || !(await verifyPassword(user.passwordHash, password))) throw badRequest('password：登录密码不正确');
   const until = new Date(Date.now() + CHECK_MINUTES * 60_000);
   await db
     .insert(acquisitionCheck)
