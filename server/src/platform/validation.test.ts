@@ -1,8 +1,7 @@
 import { contract, numericText } from '@crm/core/contract';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { appUser } from '../modules/org/schema';
 import { useTestApp } from '../test/harness';
+import { storedRow } from '../test/rows';
 
 const B = '/api/backend';
 
@@ -35,8 +34,7 @@ describe('hardening at the edge', () => {
       expect([res.status, res.code]).toEqual([400, 400]);
     }
     expect((await t().login(org.manager.username)).token).toBeTruthy(); // the old password still signs in
-    const roleOf = async () =>
-      (await t().ctx.db.select({ roleId: appUser.roleId }).from(appUser).where(eq(appUser.id, org.seat.userId)))[0];
+    const roleOf = async () => ({ roleId: (await storedRow(t(), 'appUser', org.seat.userId))?.roleId });
     const before = await roleOf();
     expect(before.roleId).toBeTruthy();
     for (const roleId of [true, [1]]) {

@@ -3,9 +3,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { clue } from '../modules/clue/schema';
-import { clueDict } from '../modules/clueField/schema';
+import { clueDict, clueField, tag, tagGroup } from '../modules/clueField/schema';
 import { insightCall } from '../modules/insight/schema';
 import { crmOrder } from '../modules/order/schema';
+import { appUser, department, organization, position, role } from '../modules/org/schema';
 import { qualityCheck } from '../modules/quality/schema';
 import { recording } from '../modules/recording/schema';
 import { callRecord } from '../modules/telephony/schema';
@@ -81,4 +82,31 @@ export async function putQualityCheck(t: TestApp, values: typeof qualityCheck.$i
     .insert(qualityCheck)
     .values(values)
     .onConflictDoUpdate({ target: [qualityCheck.organizationId, qualityCheck.recordingId], set: values });
+}
+
+/** The tables a test may read a stored row of by name (`storedRow`): what no call answers in full. */
+const readable = {
+  appUser,
+  clue,
+  clueDict,
+  clueField,
+  department,
+  organization,
+  position,
+  recording,
+  role,
+  tag,
+  tagGroup,
+};
+export type ReadableTable = keyof typeof readable;
+
+/** A row exactly as stored (every column, updatedAt included), or undefined. */
+export async function storedRow(
+  t: TestApp,
+  name: ReadableTable,
+  id: number,
+): Promise<Record<string, unknown> | undefined> {
+  const table = readable[name];
+  const [row] = await t.database.db.select().from(table).where(eq(table.id, id));
+  return row as Record<string, unknown> | undefined;
 }
