@@ -14,6 +14,7 @@ import type { Config } from './platform/config';
 import type { AppContext, Overrides, Services } from './platform/context';
 import { type Database, ping } from './platform/db';
 import { installErrorHandling } from './platform/http';
+import { Events } from './platform/events';
 import { Jobs } from './platform/jobs';
 import { apiDocsHooks, openApiTransform, openApiTransformObject } from './platform/openapi';
 import { createPush } from './platform/push';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     database,
     db: database.db,
     jobs,
+    events: new Events(jobs),
     storage,
     push,
     tokens,

@@ -1,22 +1,21 @@
 import { ANALYSIS_PAUSED_REASON } from '@crm/core/contract/analysis';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
+import type { DomainEvents } from '../../platform/events';
 import type { DbOrTx } from '../../platform/db';
-import { type RecordingRow, recordingInOrg, updateRecording } from '../recording/rows';
-import { writeClueTags } from './clueTags';
+import type { RecordingRow } from '../recording';
 import { effectiveColumns } from './effective';
 import { analyse } from './engine/analyse';
 import { DEFAULT_CHECKERS, DEFAULT_RULES } from './engine/defaults';
 import type { AnalysisResult, AnalysisRules, Checker } from './engine/types';
 import { llmStep } from './llmStep';
-import { sendAiMessages } from './messages';
 import { aiSettingOf, costCenterOf } from './ports';
-import { removeAnalyses } from './removal';
 import { callAnalysis, callAnalysisBatchItem } from './schema';
 
 /**
- * The analysis pipeline (DESIGN.md section 6): transcript saved → job `analysis` → one analysis per call → the lead's
- * risk and AI tags → AI messages → usage charged. The recording's analysis_status is what users see: 0 not analysed,
+ * The analysis pipeline (DESIGN.md section 6): `transcript.saved` → job `analysis` → usage charged → one analysis per
+ * call → `analysis.saved`, which each consumer (quality, insight, the lead's risk and tags, AI messages) handles in its
+ * own queue. The analysis's status goes out as `analysis.status`, which the recording shows: 0 not analysed,
  * 1 queued (also while paused for balance), 2 running, 3 done, 4 failed with the reason.
  */
 
@@ -38,19 +37,22 @@ const BUILTIN_MODEL = '内置分析';
 /** Checkers a module adds for an organisation (quality inspection: its forbidden words and regex rules). */
 export type CheckerProvider = (orgId: number) => Promise<Checker[]>;
 
-/** What a module hears after an analysis is stored (and again when a retry re-runs its effects). */
+/** What a consumer of `analysis.saved` is given: the stored analysis of the call, loaded when its job runs. */
 export interface AnalysedEvent {
   orgId: number;
+  /** Which analysis of the call (a consumer's own event carries it on, for the next one to load it). */
+  version: number;
   recording: RecordingRow;
   /** The machine's result, and the effective values (corrections applied). */
   result: AnalysisResult;
   effective: ReturnType<typeof effectiveColumns>;
+  /** Why the organisation's LLM was not used, when it failed. */
+  llmError: string | null;
 }
 export type AnalysedListener = (event: AnalysedEvent) => Promise<void>;
 
 export class AnalysisPipeline {
   private readonly checkerProviders: CheckerProvider[] = [];
-  private readonly analysedListeners: AnalysedListener[] = [];
 
   /**
    * The checker extension point: the pipeline runs the default checkers (forbidden words, regex rules, abuse) and
@@ -60,9 +62,25 @@ export class AnalysisPipeline {
     this.checkerProviders.push(provider);
   }
 
-  /** After every stored analysis: e.g. quality inspection scores the call. Listeners must be idempotent. */
-  onAnalysed(listener: AnalysedListener): void {
-    this.analysedListeners.push(listener);
+  /**
+   * A consumer of `analysis.saved` (`<module>.<consumer>`, its own queue): given the stored analysis, or not called
+   * when the recording is gone or a newer analysis was asked for (whose event follows). Must be idempotent.
+   */
+  onAnalysed(subscriber: `${string}.${string}`, listener: AnalysedListener): void {
+    this.ctx.events.on('analysis.saved', subscriber, async (p) => {
+      const e = await this.analysed(p.orgId, p.recordingId, p.version);
+      if (e) await listener(e);
+    });
+  }
+
+  /** The stored analysis `version` of a call, as its consumers read it (undefined when superseded or gone). */
+  async analysed(orgId: number, recordingId: number, version: number): Promise<AnalysedEvent | undefined> {
+    const [row] = await this.db.select().from(callAnalysis).where(this.rowOf(orgId, recordingId));
+    if (!row?.machine || row.version !== version || row.analysedVersion !== version) return undefined;
+    const recording = await this.ctx.services.recording.getInOrg(orgId, recordingId);
+    if (!recording) return undefined;
+    const effective = effectiveColumns(row.machine, row.correction ?? null);
+    return { orgId, version, recording, result: row.machine, effective, llmError: row.llmError };
   }
 
   constructor(private readonly ctx: AppContext) {}
@@ -84,20 +102,25 @@ export class AnalysisPipeline {
     });
   }
 
-  /** After every transcript saved (AsrService): queue an analysis when AI is open for the organisation. */
-  async onTranscript(orgId: number, recordingId: number): Promise<void> {
+  /**
+   * `transcript.saved`: queue an analysis when AI is open for the organisation, once per transcript (a repeated event,
+   * its emitter retried, finds an analysis asked for since the transcript was saved).
+   */
+  async onTranscript({ orgId, recordingId, savedAt }: DomainEvents['transcript.saved']): Promise<void> {
     const settings = aiSettingOf(this.ctx);
     if (!settings || !(await settings.isOpen(orgId))) return;
+    const [row] = await this.db
+      .select({ updatedAt: callAnalysis.updatedAt })
+      .from(callAnalysis)
+      .where(this.rowOf(orgId, recordingId));
+    if (row && row.updatedAt.getTime() >= savedAt) return;
     await this.queue(orgId, recordingId, null);
   }
 
   /** A new analysis of a recording: its version, 排队中, and its job. */
   async queue(orgId: number, recordingId: number, batchId: number | null): Promise<void> {
-    const version = await this.db.transaction(async (tx) => {
-      const v = await this.nextVersion(tx, orgId, recordingId, batchId);
-      await updateRecording(tx, orgId, recordingId, { analysisStatus: 1 });
-      return v;
-    });
+    const version = await this.nextVersion(this.db, orgId, recordingId, batchId);
+    await this.ctx.events.emit('analysis.status', { orgId, recordingId, status: 1 });
     await this.ctx.jobs.send(JOB_ANALYSIS, { orgId, recordingId, version, batchId } satisfies AnalysisJob);
   }
 
@@ -120,16 +143,13 @@ export class AnalysisPipeline {
     status: number,
     extra: Partial<typeof callAnalysis.$inferInsert> = {},
   ): Promise<boolean> {
-    // one transaction: the analysis row and the recording's 分析状态 are never seen apart
-    return this.db.transaction(async (tx) => {
-      const set = await tx
-        .update(callAnalysis)
-        .set({ status, updatedAt: new Date(), ...extra })
-        .where(and(this.rowOf(job.orgId, job.recordingId), eq(callAnalysis.version, job.version)))
-        .returning({ id: callAnalysis.id });
-      if (set.length) await updateRecording(tx, job.orgId, job.recordingId, { analysisStatus: status });
-      return set.length > 0;
-    });
+    const set = await this.db
+      .update(callAnalysis)
+      .set({ status, updatedAt: new Date(), ...extra })
+      .where(and(this.rowOf(job.orgId, job.recordingId), eq(callAnalysis.version, job.version)))
+      .returning({ id: callAnalysis.id });
+    if (set.length) await this.ctx.events.emit('analysis.status', { orgId: job.orgId, recordingId: job.recordingId, status });
+    return set.length > 0;
   }
 
   private rowOf(orgId: number, recordingId: number) {
@@ -152,14 +172,14 @@ export class AnalysisPipeline {
    */
   async run(job: AnalysisJob, opts: { charge?: boolean } = {}): Promise<void> {
     const { orgId, recordingId } = job;
-    const rec = await recordingInOrg(this.db, orgId, recordingId);
+    const rec = await this.ctx.services.recording.getInOrg(orgId, recordingId);
     if (!rec) return; // deleted meanwhile
     const [row] = await this.db
       .select({ version: callAnalysis.version, analysedVersion: callAnalysis.analysedVersion })
       .from(callAnalysis)
       .where(this.rowOf(orgId, recordingId));
     if (!row || row.version !== job.version) return; // a newer analysis was asked for; its job does the work
-    if (row.analysedVersion === job.version) return this.afterStored(job, rec); // stored; what followed failed
+    if (row.analysedVersion === job.version) return this.afterStored(job); // stored; what followed failed
     if (!(await this.setStatus(job, 2))) return;
     await this.itemState(job, ItemState.WAITING); // a retry of a failed item is under way again
     try {
@@ -185,8 +205,8 @@ export class AnalysisPipeline {
           llmError = `${llm.name}：${(e as Error).message || String(e)}`.slice(0, 1000);
         }
       }
-      await this.store(rec, job.version, result, { llmError, modelName, searchText: t.text, rules });
-      await this.itemState(job, ItemState.DONE);
+      if (await this.store(rec, job.version, result, { llmError, modelName, searchText: t.text }))
+        await this.afterStored(job);
     } catch (e) {
       await this.setStatus(job, 4, { error: ((e as Error).message || String(e)).slice(0, 1000) });
       await this.itemState(job, ItemState.FAILED);
@@ -212,16 +232,13 @@ export class AnalysisPipeline {
     return false;
   }
 
-  /**
-   * Stores the result (replacing the last), keeps the corrections over it, then the lead and the messages; the call
-   * reads 已完成 only once all of that is done.
-   */
+  /** Stores the result (replacing the last) and keeps the corrections over it; false when a newer one was asked. */
   private async store(
     rec: RecordingRow,
     version: number,
     m: AnalysisResult,
-    extra: { llmError: string | null; modelName: string; searchText: string; rules: AnalysisRules | null },
-  ): Promise<void> {
+    extra: { llmError: string | null; modelName: string; searchText: string },
+  ): Promise<boolean> {
     const { organizationId: orgId, id: recordingId } = rec;
     const [current] = await this.db
       .select({ correction: callAnalysis.correction })
@@ -245,44 +262,14 @@ export class AnalysisPipeline {
       })
       .where(and(this.rowOf(orgId, recordingId), eq(callAnalysis.version, version)))
       .returning({ id: callAnalysis.id });
-    if (!stored.length) return; // a newer analysis was asked for meanwhile
-    await this.effects(rec, m, e, extra.rules, extra.llmError);
-    await this.setStatus({ orgId, recordingId, version }, 3);
+    return stored.length > 0;
   }
 
-  /** The lead's risk and AI tags, then the AI messages: each idempotent, so a retry may run them again. */
-  private async effects(
-    rec: RecordingRow,
-    m: AnalysisResult,
-    e: ReturnType<typeof effectiveColumns>,
-    rules: AnalysisRules | null,
-    llmError: string | null,
-  ): Promise<void> {
-    if (rec.clueId) {
-      if (m.risk) await this.ctx.services.clue.setRisk(rec.organizationId, rec.clueId, 1);
-      const names = new Map(rules?.customTags.map((t) => [t.id, t.name]) ?? []);
-      await writeClueTags(this.db, rec.organizationId, rec.clueId, rec.id, m, e, names);
-    }
-    await sendAiMessages(this.ctx, rec, m, e, rules, llmError);
-    for (const listener of this.analysedListeners)
-      await listener({ orgId: rec.organizationId, recording: rec, result: m, effective: e });
-  }
-
-  /** A retry of a job whose result was stored but whose lead update or messages failed: those again, then 已完成. */
-  private async afterStored(job: AnalysisJob, rec: RecordingRow): Promise<void> {
-    const [row] = await this.db.select().from(callAnalysis).where(this.rowOf(job.orgId, job.recordingId));
-    if (row?.status !== 3 && row?.machine) {
-      try {
-        const rules = (await aiSettingOf(this.ctx)?.rulesFor(job.orgId)) ?? null;
-        const e = effectiveColumns(row.machine, row.correction ?? null);
-        await this.effects(rec, row.machine, e, rules, row.llmError);
-        await this.setStatus(job, 3, { error: null });
-      } catch (err) {
-        await this.setStatus(job, 4, { error: ((err as Error).message || String(err)).slice(0, 1000) });
-        throw err;
-      }
-    }
+  /** After the result is stored (or by a retry that finds it stored): 已完成, the batch item, `analysis.saved`. */
+  private async afterStored(job: AnalysisJob): Promise<void> {
+    await this.setStatus(job, 3, { error: null });
     await this.itemState(job, ItemState.DONE);
+    await this.ctx.events.emit('analysis.saved', { orgId: job.orgId, recordingId: job.recordingId, version: job.version });
   }
 
   private listening = false;
@@ -314,9 +301,6 @@ export class AnalysisPipeline {
     }
     return paused.length;
   }
-
-  /** Analyses go with their recordings: called by the recording module inside its delete transaction. */
-  readonly removeFor = removeAnalyses;
 
   /**
    * On start: analyses left 排队中 (not paused) for a while, or 分析中 long after their job would have expired, are

@@ -66,11 +66,7 @@ export async function reanalyse(ctx: AppContext, s: Session, b: CallBody<Calls['
         set: { version: sql`${callAnalysis.version} + 1`, ...reset },
       })
       .returning({ recordingId: callAnalysis.recordingId, version: callAnalysis.version });
-    // the visible state of the recordings, in one statement for the chunk
-    await ctx.db
-      .update(recording)
-      .set({ analysisStatus: 1, updatedAt: new Date() })
-      .where(and(eq(recording.organizationId, s.orgId), inArray(recording.id, chunk)));
+    await ctx.events.emit('analysis.status', ...chunk.map((recordingId) => ({ orgId: s.orgId, recordingId, status: 1 })));
     await ctx.jobs.boss.insert(
       JOB_ANALYSIS,
       versions.map((v) => ({ data: { orgId: s.orgId, batchId: batch.id, ...v } satisfies AnalysisJob })),

@@ -3,6 +3,7 @@ import type { CallAnswer, CallBody, CallQuery, contract } from '@crm/core/contra
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
+import type { DomainEvents } from '../../platform/events';
 import { badRequest, conflict } from '../../platform/errors';
 import { page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
@@ -17,8 +18,8 @@ import {
   presentRow,
   type RecordingRow,
   recordingInOrg,
-  updateRecording,
 } from '../recording/rows';
+import type { RecordingStored } from '../recording';
 import type { AsrConfig } from './config';
 import { type AsrEngine, createEngine, engineStatus } from './engines';
 import { computeMetrics } from './metrics';
@@ -37,6 +38,9 @@ export interface AsrJob {
   orgId: number;
   recordingId: number;
 }
+
+/** What the recording shows of transcription and metrics: written by the recording module from `transcript.status`. */
+type StageColumns = Omit<DomainEvents['transcript.status'], 'orgId' | 'recordingId'>;
 
 const MAX_HOT_WORDS = 200;
 
@@ -75,6 +79,13 @@ export class AsrService {
     this.ctx.jobs.register<AsrJob>(JOB_METRICS, (data) => this.runMetrics(data), {
       queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 1800, heartbeatSeconds: 60 },
     });
+    this.ctx.events.on('recording.stored', 'asr.stored', (e) => this.afterStored(e));
+    this.ctx.events.on('recording.deleted', 'asr.removed', (e) => this.removeFor(this.db, e.orgId, e.recordingIds));
+  }
+
+  /** The recording's columns of this stage, set by the recording module from the event (in order per recording). */
+  private stageStatus(orgId: number, recordingId: number, set: StageColumns): Promise<void> {
+    return this.ctx.events.emit('transcript.status', { orgId, recordingId, ...set });
   }
 
   /**
@@ -94,16 +105,20 @@ export class AsrService {
     return stale.length;
   }
 
-  /** After a recording is stored: its uploaded transcript, or a transcription job; and always the metrics job. */
-  async afterStored(row: RecordingRow, transcript: Transcript | null): Promise<void> {
+  /**
+   * `recording.stored`: its uploaded transcript (kept when a retry finds it saved), or a transcription job; and always
+   * the metrics job.
+   */
+  async afterStored({ orgId, recordingId, transcript }: RecordingStored): Promise<void> {
     if (transcript) {
-      await this.saveTranscript(row.organizationId, row.id, transcript, 'upload');
-      await updateRecording(this.db, row.organizationId, row.id, { asrStatus: AsrStatus.DONE, asrError: null });
-      await this.notifyAnalysis(row.organizationId, row.id);
+      const saved = await this.getTranscript(orgId, recordingId);
+      if (!saved) await this.saveTranscript(orgId, recordingId, transcript, 'upload');
+      await this.stageStatus(orgId, recordingId, { asrStatus: AsrStatus.DONE, asrError: null });
+      await this.transcriptSaved(orgId, recordingId);
     } else {
-      await this.queueAsr(row.organizationId, row.id);
+      await this.queueAsr(orgId, recordingId);
     }
-    await this.ctx.jobs.send(JOB_METRICS, { orgId: row.organizationId, recordingId: row.id } satisfies AsrJob);
+    await this.ctx.jobs.send(JOB_METRICS, { orgId, recordingId } satisfies AsrJob);
   }
 
   /** A transcript uploaded with its recording (JSON form or plain text); throws a validation error. */
@@ -111,16 +126,19 @@ export class AsrService {
     return text.trim() ? parseTranscript(text, durationMs) : null;
   }
 
-  private async queueAsr(orgId: number, recordingId: number): Promise<void> {
+  /** Queues a transcription; answers the state it leaves the recording in (shown before the event is applied). */
+  private async queueAsr(orgId: number, recordingId: number): Promise<StageColumns> {
     if (!this.engine) {
-      await updateRecording(this.db, orgId, recordingId, {
+      const failed = {
         asrStatus: this.engineError ? AsrStatus.FAILED : AsrStatus.NO_ENGINE,
         asrError: this.engineError ?? AsrStatusLabel[AsrStatus.NO_ENGINE],
-      });
-      return;
+      };
+      await this.stageStatus(orgId, recordingId, failed);
+      return failed;
     }
-    await updateRecording(this.db, orgId, recordingId, { asrStatus: AsrStatus.QUEUED, asrError: null });
+    await this.stageStatus(orgId, recordingId, { asrStatus: AsrStatus.QUEUED, asrError: null });
     await this.ctx.jobs.send(JOB_ASR, { orgId, recordingId } satisfies AsrJob);
+    return { asrStatus: AsrStatus.QUEUED, asrError: null };
   }
 
   // ---------- jobs ----------
@@ -129,9 +147,12 @@ export class AsrService {
   async runAsr({ orgId, recordingId }: AsrJob): Promise<void> {
     const row = await recordingInOrg(this.db, orgId, recordingId);
     if (!row) return; // deleted meanwhile
-    if (!this.engine) return this.queueAsr(orgId, recordingId);
+    if (!this.engine) {
+      await this.queueAsr(orgId, recordingId);
+      return;
+    }
     const engine = this.engine;
-    await updateRecording(this.db, orgId, recordingId, { asrStatus: AsrStatus.RUNNING, asrError: null });
+    await this.stageStatus(orgId, recordingId, { asrStatus: AsrStatus.RUNNING, asrError: null });
     const started = Date.now();
     try {
       const hotWords = await this.hotWords(orgId);
@@ -154,12 +175,12 @@ export class AsrService {
         return buildTranscript(durationMs, parts);
       });
       await this.saveTranscript(orgId, recordingId, transcript, engine.name);
-      await updateRecording(this.db, orgId, recordingId, { asrStatus: AsrStatus.DONE, asrError: null });
+      await this.stageStatus(orgId, recordingId, { asrStatus: AsrStatus.DONE, asrError: null });
       await this.logRun(orgId, recordingId, engine.name, AsrStatus.DONE, row.durationMs, Date.now() - started, null);
-      await this.notifyAnalysis(orgId, recordingId);
+      await this.transcriptSaved(orgId, recordingId);
     } catch (e) {
       const msg = (e as Error).message || String(e);
-      await updateRecording(this.db, orgId, recordingId, { asrStatus: AsrStatus.FAILED, asrError: msg.slice(0, 1000) });
+      await this.stageStatus(orgId, recordingId, { asrStatus: AsrStatus.FAILED, asrError: msg.slice(0, 1000) });
       await this.logRun(orgId, recordingId, engine.name, AsrStatus.FAILED, row.durationMs, Date.now() - started, msg);
       throw e; // retried by the queue with backoff
     }
@@ -169,7 +190,7 @@ export class AsrService {
   async runMetrics({ orgId, recordingId }: AsrJob): Promise<void> {
     const row = await recordingInOrg(this.db, orgId, recordingId);
     if (!row) return;
-    await updateRecording(this.db, orgId, recordingId, { metricsStatus: 2, metricsError: null });
+    await this.stageStatus(orgId, recordingId, { metricsStatus: 2, metricsError: null });
     try {
       const metrics = await withLocalFile(this.ctx.storage, row.fileKey, async (path) => {
         const stereo = row.channels >= 2;
@@ -184,9 +205,9 @@ export class AsrService {
           true,
         );
       });
-      await updateRecording(this.db, orgId, recordingId, { metrics, metricsStatus: 3, metricsError: null });
+      await this.stageStatus(orgId, recordingId, { metrics, metricsStatus: 3, metricsError: null });
     } catch (e) {
-      await updateRecording(this.db, orgId, recordingId, {
+      await this.stageStatus(orgId, recordingId, {
         metricsStatus: 4,
         metricsError: ((e as Error).message || String(e)).slice(0, 1000),
       });
@@ -194,11 +215,10 @@ export class AsrService {
     }
   }
 
-  private async notifyAnalysis(orgId: number, recordingId: number): Promise<void> {
-    const analysis = (
-      this.ctx.services as { analysis?: { onTranscript?(orgId: number, recordingId: number): Promise<void> } }
-    ).analysis;
-    await analysis?.onTranscript?.(orgId, recordingId);
+  /** `transcript.saved`, stamped with the transcript's save time: a repeated event of one transcript is told apart. */
+  private async transcriptSaved(orgId: number, recordingId: number): Promise<void> {
+    const t = await this.getTranscript(orgId, recordingId);
+    if (t) await this.ctx.events.emit('transcript.saved', { orgId, recordingId, savedAt: t.updatedAt.getTime() });
   }
 
   private async logRun(
@@ -252,22 +272,22 @@ export class AsrService {
     const row = await findRecording(this.db, s, recordingId);
     if (row.asrStatus === AsrStatus.QUEUED || row.asrStatus === AsrStatus.RUNNING) return this.state(row);
     if (await this.getTranscript(s.orgId, row.id)) return this.state(row);
-    await this.queueAsr(s.orgId, row.id);
-    return this.state(await findRecording(this.db, s, recordingId));
+    return this.state({ ...row, ...(await this.queueAsr(s.orgId, row.id)) });
   }
 
   /** Rerun: transcription again (replacing the transcript), or the metrics, or both. */
   async rerun(s: Session, { id, what }: Body<'rerun'>): Promise<Answer<'rerun'>> {
-    const row = await findRecording(this.db, s, id);
+    let row = await findRecording(this.db, s, id);
     if (what !== 'metrics') {
       if (!this.engine) throw badRequest(this.engineError ?? '未配置语音识别引擎，无法重新识别');
-      await this.queueAsr(s.orgId, row.id);
+      row = { ...row, ...(await this.queueAsr(s.orgId, row.id)) };
     }
     if (what !== 'asr') {
-      await updateRecording(this.db, s.orgId, row.id, { metricsStatus: 1, metricsError: null });
+      await this.stageStatus(s.orgId, row.id, { metricsStatus: 1, metricsError: null });
       await this.ctx.jobs.send(JOB_METRICS, { orgId: s.orgId, recordingId: row.id } satisfies AsrJob);
+      row = { ...row, metricsStatus: 1, metricsError: null };
     }
-    return this.state(await findRecording(this.db, s, id));
+    return this.state(row);
   }
 
   private state(row: RecordingRow): Answer<'create'> {
@@ -296,9 +316,9 @@ export class AsrService {
     const m = row.metrics;
     if (m?.perChannel) {
       const swapped = computeSwap(m);
-      await updateRecording(this.db, s.orgId, row.id, { metrics: swapped });
+      await this.stageStatus(s.orgId, row.id, { metrics: swapped });
     }
-    await this.notifyAnalysis(s.orgId, row.id);
+    await this.transcriptSaved(s.orgId, row.id);
     return { recordId: row.id, rolesSwapped: !t.rolesSwapped, segments };
   }
 
@@ -344,7 +364,7 @@ export class AsrService {
     };
   }
 
-  /** Transcripts go with their recordings (the recording module deletes them in its transaction). */
+  /** Transcripts go with their recordings (`recording.deleted`). */
   async removeFor(tx: DbOrTx, orgId: number, recordingIds: number[]): Promise<void> {
     if (!recordingIds.length) return;
     await tx

@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../platform/context';
+
+/**
+ * Waits until the recording pipeline is idle: no job of its stages (transcription, analysis) nor of any event
+ * consumer is queued, waiting for a retry or running. Tests that look at what follows an analysis (quality, insight,
+ * messages, the lead) wait on this rather than on the call's 已完成.
+ */
+export async function pipelineIdle(ctx: AppContext, ms = 30_000): Promise<void> {
+  const queues = ['asr', 'analysis', ...ctx.events.queues];
+  const table = sql.raw(`"${ctx.config.jobsSchema}".job`);
+  const end = Date.now() + ms;
+  for (;;) {
+    const res = await ctx.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from ${table}
+      where name = any(${sql.param(queues)}::text[]) and state in ('created', 'retry', 'active')`);
+    if (Number(res.rows[0].n) === 0) return;
+    if (Date.now() > end) throw new Error(`the pipeline is still busy after ${ms} ms (${res.rows[0].n} jobs)`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
