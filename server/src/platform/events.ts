@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { QueueOptions } from 'pg-boss';
 import type { Jobs } from './jobs';
 
@@ -20,14 +21,18 @@ export interface SubscribeOptions<E extends EventName> {
   queue?: QueueOptions;
   concurrency?: number;
   batchSize?: number;
-  /** The job's singleton key (needed by the `key_strict_fifo` policy: one recording's events in order). */
-  key?: (payload: DomainEvents[E]) => string;
+  /**
+   * For events that tell a state (a recording's status): the key of what they tell the state of. A job finding a
+   * later event of its key still to run does nothing (that one writes the state), so the state never goes back to
+   * an earlier one whatever order the jobs run in.
+   */
+  latestBy?: (payload: DomainEvents[E]) => string;
 }
 
 interface Subscriber {
   queue: string;
   handler: Consumer<any>;
-  key?: (payload: any) => string;
+  latestBy?: (payload: any) => string;
 }
 
 export class Events {
@@ -43,13 +48,19 @@ export class Events {
     opts: SubscribeOptions<E> = {},
   ): void {
     const queue = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 900, ...opts.queue };
-    this.jobs.register<DomainEvents[E]>(subscriber, (data) => handler(data), {
+    const latestBy = opts.latestBy;
+    const run = latestBy
+      ? async (data: DomainEvents[E], job: { id: string }) => {
+          if (!(await this.superseded(subscriber, job.id, latestBy(data)))) await handler(data);
+        }
+      : (data: DomainEvents[E]) => handler(data);
+    this.jobs.register<DomainEvents[E]>(subscriber, run, {
       queue,
       concurrency: opts.concurrency ?? 1,
       batchSize: opts.batchSize ?? 10,
     });
     const list = this.subscribers.get(event) ?? [];
-    list.push({ queue: subscriber, handler, key: opts.key });
+    list.push({ queue: subscriber, handler, latestBy });
     this.subscribers.set(event, list);
   }
 
@@ -67,7 +78,19 @@ export class Events {
    * One job per subscriber and payload. Without running queues (the seed, a CLI) the consumers run here, one after
    * the other, as they would as jobs.
    */
-  async emit<E extends EventName>(event: E, ...payloads: DomainEvents[E][]): Promise<void> {
+  emit<E extends EventName>(event: E, ...payloads: DomainEvents[E][]): Promise<void> {
+    return this.publish(event, payloads, false);
+  }
+
+  /**
+   * For an event whose payload names one fact (analysis `version` of a call stored): emitted again, by an emitter
+   * retried after it died between emitting and completing, it queues nothing new, so each consumer runs once.
+   */
+  emitOnce<E extends EventName>(event: E, ...payloads: DomainEvents[E][]): Promise<void> {
+    return this.publish(event, payloads, true);
+  }
+
+  private async publish<E extends EventName>(event: E, payloads: DomainEvents[E][], once: boolean): Promise<void> {
     const subs = this.subscribers.get(event) ?? [];
     if (!payloads.length || !subs.length) return;
     if (!this.jobs.isStarted) {
@@ -77,7 +100,32 @@ export class Events {
     for (const s of subs)
       await this.jobs.boss.insert(
         s.queue,
-        payloads.map((data) => ({ data: data as object, singletonKey: s.key?.(data) })),
+        payloads.map((data) => ({
+          data: data as object,
+          singletonKey: s.latestBy?.(data),
+          // the same id again is ignored by the insert (ON CONFLICT DO NOTHING)
+          ...(once ? { id: jobId(s.queue, data) } : {}),
+        })),
       );
   }
+
+  /** Whether a later job of the queue, of the same key, is still to run (or running). */
+  private async superseded(queue: string, jobId: string, key: string): Promise<boolean> {
+    const job = `"${this.jobs.schema}".job`;
+    const { rows } = await this.jobs.boss.getDb().executeSql(
+      `select exists (select 1 from ${job} later join ${job} me on me.name = later.name and me.id = $2
+        where later.name = $1 and later.singleton_key = $3 and later.state in ('created', 'retry', 'active')
+          and (later.created_on, later.id) > (me.created_on, me.id)) as superseded`,
+      [queue, jobId, key],
+    );
+    return rows[0]?.superseded === true;
+  }
+}
+
+/** A job id (a UUID) that one queue and payload always give. */
+function jobId(queue: string, payload: unknown): string {
+  const h = createHash('sha1')
+    .update(`${queue}\n${JSON.stringify(payload)}`)
+    .digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

@@ -31,7 +31,7 @@ export class Jobs {
     private readonly workers: string[] | 'all',
     private readonly onError: (err: unknown) => void = () => {},
     /** The schema of the queue tables; processes that share one see each other's jobs. */
-    schema = 'pgboss',
+    readonly schema = 'pgboss',
     private readonly tuning: JobTuning = { pollingSeconds: 0.5 },
     /** After each job this process completed (a debug log line: which process ran what). */
     private readonly onDone: (queue: string, jobId: string, ms: number) => void = () => {},

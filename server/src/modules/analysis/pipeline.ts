@@ -1,8 +1,8 @@
 import { ANALYSIS_PAUSED_REASON } from '@crm/core/contract/analysis';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
-import type { DomainEvents } from '../../platform/events';
 import type { DbOrTx } from '../../platform/db';
+import type { DomainEvents } from '../../platform/events';
 import type { RecordingRow } from '../recording';
 import { effectiveColumns } from './effective';
 import { analyse } from './engine/analyse';
@@ -148,7 +148,8 @@ export class AnalysisPipeline {
       .set({ status, updatedAt: new Date(), ...extra })
       .where(and(this.rowOf(job.orgId, job.recordingId), eq(callAnalysis.version, job.version)))
       .returning({ id: callAnalysis.id });
-    if (set.length) await this.ctx.events.emit('analysis.status', { orgId: job.orgId, recordingId: job.recordingId, status });
+    if (set.length)
+      await this.ctx.events.emit('analysis.status', { orgId: job.orgId, recordingId: job.recordingId, status });
     return set.length > 0;
   }
 
@@ -269,7 +270,11 @@ export class AnalysisPipeline {
   private async afterStored(job: AnalysisJob): Promise<void> {
     await this.setStatus(job, 3, { error: null });
     await this.itemState(job, ItemState.DONE);
-    await this.ctx.events.emit('analysis.saved', { orgId: job.orgId, recordingId: job.recordingId, version: job.version });
+    await this.ctx.events.emitOnce('analysis.saved', {
+      orgId: job.orgId,
+      recordingId: job.recordingId,
+      version: job.version,
+    });
   }
 
   private listening = false;

@@ -66,7 +66,10 @@ export async function reanalyse(ctx: AppContext, s: Session, b: CallBody<Calls['
         set: { version: sql`${callAnalysis.version} + 1`, ...reset },
       })
       .returning({ recordingId: callAnalysis.recordingId, version: callAnalysis.version });
-    await ctx.events.emit('analysis.status', ...chunk.map((recordingId) => ({ orgId: s.orgId, recordingId, status: 1 })));
+    await ctx.events.emit(
+      'analysis.status',
+      ...chunk.map((recordingId) => ({ orgId: s.orgId, recordingId, status: 1 })),
+    );
     await ctx.jobs.boss.insert(
       JOB_ANALYSIS,
       versions.map((v) => ({ data: { orgId: s.orgId, batchId: batch.id, ...v } satisfies AnalysisJob })),

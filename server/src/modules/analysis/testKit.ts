@@ -83,8 +83,8 @@ export async function panel(t: TestApp, token: string, recordId: number) {
 }
 
 /**
- * Polls the AI panel until `done` holds (or the time is up), then waits for the pipeline to be idle (every consumer of
- * the analysis has run); returns the last answer and every status seen.
+ * Polls the AI panel until `done` holds (or the time is up), then, for a stored analysis, waits for the pipeline to be
+ * idle (every consumer of the analysis has run); returns the last answer and every status seen.
  */
 export async function waitFor(
   t: TestApp,
@@ -100,7 +100,8 @@ export async function waitFor(
     if (r.code !== 1) throw new Error(`getCallAnalysis: ${r.msg}`);
     if (seen.at(-1) !== r.data.analysisStatus) seen.push(r.data.analysisStatus);
     if (done(r.data) || Date.now() > end) {
-      await pipelineIdle(t.ctx, Math.max(1000, end - Date.now()));
+      // a failed analysis has no consumers to wait for (and its own retries may still be due)
+      if (r.data.analysisStatus === 3) await pipelineIdle(t.ctx, Math.max(1000, end - Date.now()));
       return { data: r.data, seen };
     }
     await new Promise((res) => setTimeout(res, 100));

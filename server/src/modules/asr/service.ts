@@ -3,23 +3,17 @@ import type { CallAnswer, CallBody, CallQuery, contract } from '@crm/core/contra
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import type { DomainEvents } from '../../platform/events';
 import { badRequest, conflict } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
 import { page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { userNames } from '../org/service';
+import type { RecordingStored } from '../recording';
 import { decodeChannels, withLocalFile } from '../recording/audio';
 import { staleQueued } from '../recording/listing';
 import { resolveRecording } from '../recording/playback';
-import {
-  findRecording,
-  ofVisibleRecording,
-  presentRow,
-  type RecordingRow,
-  recordingInOrg,
-} from '../recording/rows';
-import type { RecordingStored } from '../recording';
+import { findRecording, ofVisibleRecording, presentRow, type RecordingRow, recordingInOrg } from '../recording/rows';
 import type { AsrConfig } from './config';
 import { type AsrEngine, createEngine, engineStatus } from './engines';
 import { computeMetrics } from './metrics';
@@ -218,7 +212,7 @@ export class AsrService {
   /** `transcript.saved`, stamped with the transcript's save time: a repeated event of one transcript is told apart. */
   private async transcriptSaved(orgId: number, recordingId: number): Promise<void> {
     const t = await this.getTranscript(orgId, recordingId);
-    if (t) await this.ctx.events.emit('transcript.saved', { orgId, recordingId, savedAt: t.updatedAt.getTime() });
+    if (t) await this.ctx.events.emitOnce('transcript.saved', { orgId, recordingId, savedAt: t.updatedAt.getTime() });
   }
 
   private async logRun(

@@ -25,14 +25,18 @@ export function qualityConsumers(ctx: AppContext, rules: QualityRules, sopRules:
   const sop = sopRecorder(ctx, sopRules);
   analysis.onAnalysed('quality.sop', async (e) => {
     await sop(e);
-    await ctx.events.emit('quality.sopChecked', { orgId: e.orgId, recordingId: e.recording.id, version: e.version });
+    await ctx.events.emitOnce('quality.sopChecked', {
+      orgId: e.orgId,
+      recordingId: e.recording.id,
+      version: e.version,
+    });
   });
   const score = checkRecorder(ctx);
   ctx.events.on('quality.sopChecked', 'quality.score', async (p) => {
     const e = await analysis.analysed(p.orgId, p.recordingId, p.version);
     if (!e) return; // a newer analysis was asked for: its own chain scores the call
     await score(e);
-    await ctx.events.emit('quality.scored', p);
+    await ctx.events.emitOnce('quality.scored', p);
   });
   ctx.events.on('recording.deleted', 'quality.removed', async ({ orgId, recordingIds }) => {
     await ctx.db.transaction(async (tx) => {

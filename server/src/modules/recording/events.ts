@@ -21,11 +21,7 @@ declare module '../../platform/events' {
   }
 }
 
-/** One recording's events are applied in the order they were emitted (a later state never overwritten by an earlier). */
-const inOrder = {
-  queue: { policy: 'key_strict_fifo', retryLimit: 10, retryDelay: 2, retryBackoff: true },
-  key: (p: { orgId: number; recordingId: number }) => `${p.orgId}:${p.recordingId}`,
-} as const;
+const ofRecording = (p: { orgId: number; recordingId: number }) => `${p.orgId}:${p.recordingId}`;
 
 /**
  * The recording's status columns (transcription, metrics, analysis) are the module's own: written here only, from the
@@ -37,12 +33,13 @@ export function recordStageStatus(ctx: AppContext): void {
     'recording.transcriptStatus',
     ({ orgId, recordingId, ...set }: DomainEvents['transcript.status']) =>
       updateRecording(ctx.db, orgId, recordingId, set),
-    inOrder,
+    // transcription and metrics are two states of the recording, each told by its own events
+    { latestBy: (p) => `${ofRecording(p)}:${p.asrStatus !== undefined ? 'asr' : 'metrics'}` },
   );
   ctx.events.on(
     'analysis.status',
     'recording.analysisStatus',
     ({ orgId, recordingId, status }) => updateRecording(ctx.db, orgId, recordingId, { analysisStatus: status }),
-    inOrder,
+    { latestBy: ofRecording },
   );
 }

@@ -159,7 +159,7 @@ export async function storeRecording(
       asrStatus: AsrStatus.QUEUED,
     })
     .returning();
-  await ctx.events.emit('recording.stored', { orgId: row.organizationId, recordingId: row.id, transcript });
+  await ctx.events.emitOnce('recording.stored', { orgId: row.organizationId, recordingId: row.id, transcript });
   await log(UPLOAD_RESULT.STORED, null, row.id);
   return { fileName, recordId: row.id, duplicate: false, clueId: row.clueId, phone: row.phone };
 }
