@@ -90,13 +90,15 @@ export class Events {
     return this.publish(event, payloads, true);
   }
 
+  /** The consumers run here and now, one after the other, as they would as jobs (the seed: no queue, no waiting). */
+  async emitNow<E extends EventName>(event: E, ...payloads: DomainEvents[E][]): Promise<void> {
+    for (const p of payloads) for (const s of this.subscribers.get(event) ?? []) await s.handler(p);
+  }
+
   private async publish<E extends EventName>(event: E, payloads: DomainEvents[E][], once: boolean): Promise<void> {
     const subs = this.subscribers.get(event) ?? [];
     if (!payloads.length || !subs.length) return;
-    if (!this.jobs.isStarted) {
-      for (const p of payloads) for (const s of subs) await s.handler(p);
-      return;
-    }
+    if (!this.jobs.isStarted) return this.emitNow(event, ...payloads);
     for (const s of subs)
       await this.jobs.boss.insert(
         s.queue,

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
+import { pipelineIdle } from '../../test/pipeline';
 import { A, addLead, openAi, R, STRONG_CALL, uploadCall, waitFor } from './testKit';
 
 describe('analysis calls', () => {
@@ -239,6 +240,7 @@ describe('analysis calls', () => {
     expect(del.code, del.msg).toBe(1);
     const detail = await t().get(`${A}/asr/V1/getCallAnalysis?recordId=${gone}`, { token: org.admin.token });
     expect(detail.status).toBe(404);
+    await pipelineIdle(t().ctx); // `recording.deleted` handled by the consumers
     const left = await t().database.db.execute<{ a: number; c: number }>(
       sql`select (select count(*) from call_analysis where recording_id = ${gone})::int as a,
                  (select count(*) from ai_call_comment where recording_id = ${gone})::int as c`,

@@ -53,6 +53,8 @@ export type AnalysedListener = (event: AnalysedEvent) => Promise<void>;
 
 export class AnalysisPipeline {
   private readonly checkerProviders: CheckerProvider[] = [];
+  /** Jobs run by the seed (analyseNow): their events' consumers run in the same call, not through the queues. */
+  private readonly runNow = new WeakSet<AnalysisJob>();
 
   /**
    * The checker extension point: the pipeline runs the default checkers (forbidden words, regex rules, abuse) and
@@ -137,9 +139,15 @@ export class AnalysisPipeline {
     return row.version;
   }
 
+  /** `analysis.saved` names one fact (emitted again by a retried job it queues nothing new); a status is a state. */
+  private emit<E extends 'analysis.status' | 'analysis.saved'>(job: AnalysisJob, event: E, payload: DomainEvents[E]) {
+    if (this.runNow.has(job)) return this.ctx.events.emitNow(event, payload);
+    return event === 'analysis.saved' ? this.ctx.events.emitOnce(event, payload) : this.ctx.events.emit(event, payload);
+  }
+
   /** Sets the state of analysis `version` of a recording (nothing when a newer one was asked for meanwhile). */
   private async setStatus(
-    job: Pick<AnalysisJob, 'orgId' | 'recordingId' | 'version'>,
+    job: AnalysisJob,
     status: number,
     extra: Partial<typeof callAnalysis.$inferInsert> = {},
   ): Promise<boolean> {
@@ -148,8 +156,7 @@ export class AnalysisPipeline {
       .set({ status, updatedAt: new Date(), ...extra })
       .where(and(this.rowOf(job.orgId, job.recordingId), eq(callAnalysis.version, job.version)))
       .returning({ id: callAnalysis.id });
-    if (set.length)
-      await this.ctx.events.emit('analysis.status', { orgId: job.orgId, recordingId: job.recordingId, status });
+    if (set.length) await this.emit(job, 'analysis.status', { orgId: job.orgId, recordingId: job.recordingId, status });
     return set.length > 0;
   }
 
@@ -270,11 +277,7 @@ export class AnalysisPipeline {
   private async afterStored(job: AnalysisJob): Promise<void> {
     await this.setStatus(job, 3, { error: null });
     await this.itemState(job, ItemState.DONE);
-    await this.ctx.events.emitOnce('analysis.saved', {
-      orgId: job.orgId,
-      recordingId: job.recordingId,
-      version: job.version,
-    });
+    await this.emit(job, 'analysis.saved', { orgId: job.orgId, recordingId: job.recordingId, version: job.version });
   }
 
   private listening = false;
@@ -336,9 +339,14 @@ export class AnalysisPipeline {
     return stale.length;
   }
 
-  /** The seed: analyse a recording now, through the same steps as the job, without the queue or a charge. */
+  /**
+   * The seed: analyse a recording now, through the same steps as the job and its consumers, without the queues or a
+   * charge.
+   */
   async analyseNow(orgId: number, recordingId: number): Promise<void> {
     const version = await this.nextVersion(this.db, orgId, recordingId, null);
-    await this.run({ orgId, recordingId, version }, { charge: false });
+    const job: AnalysisJob = { orgId, recordingId, version };
+    this.runNow.add(job);
+    await this.run(job, { charge: false });
   }
 }
