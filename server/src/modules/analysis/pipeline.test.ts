@@ -13,7 +13,8 @@ const LLM_SUMMARY = '李先生有意为孩子报名少儿编程课，已要求�
 let llmMode: 'ok' | 'bad' = 'ok';
 let llmDelayMs = 0;
 
-describe('analysis pipeline', () => {
+// a call goes through several queues (each polled every half second) before every consumer of it has run
+describe('analysis pipeline', { timeout: 90_000 }, () => {
   const t = useTestApp();
   let llm: FakeServer;
   let org: TestOrg;
@@ -84,12 +85,12 @@ describe('analysis pipeline', () => {
   it('with an LLM configured the summary and labels come from it (分析中 seen on the way to 已完成)', async () => {
     const save = await t().post(
       `${B}/aiModel/save`,
-      { name: '测试模型', baseUrl: `${llm.url}/v1`, model: 'fake-chat', timeoutMs: 5000, active: true },
+      { name: '测试模型', baseUrl: `${llm.url}/v1`, model: 'fake-chat', timeoutMs: 10000, active: true },
       { token: org.admin.token },
     );
     expect(save.code).toBe(1);
     llmMode = 'ok';
-    llmDelayMs = 2500; // long enough for the recording to show 分析中 from its event, on a loaded machine
+    llmDelayMs = 4000; // long enough for the recording to show 分析中 from its event, on a loaded machine
     const before = llm.requests.length;
     const id = await uploadCall(t(), org.seat.token, STRONG_CALL);
     const { data, seen } = await waitFor(t(), org.seat.token, id);
@@ -146,7 +147,7 @@ describe('analysis pipeline', () => {
     }
     const again = await t().post(`${A}/asr/V1/reAnalyze`, { recordingId: id }, { token: org.manager.token });
     expect(again.data.total).toBe(1);
-    const { data } = await waitFor(t(), org.seat.token, id);
+    const { data } = await waitFor(t(), org.seat.token, id, (d) => d.version === 2 && d.analysisStatus === 3);
     expect(data).toMatchObject({ analysisStatus: 3, error: null, version: 2 });
   });
 

@@ -101,7 +101,7 @@ export async function waitFor(
     if (seen.at(-1) !== r.data.analysisStatus) seen.push(r.data.analysisStatus);
     if (done(r.data) || Date.now() > end) {
       // a failed analysis has no consumers to wait for (and its own retries may still be due)
-      if (r.data.analysisStatus === 3) await pipelineIdle(t.ctx, Math.max(1000, end - Date.now()));
+      if (r.data.analysisStatus === 3) await pipelineIdle(t.ctx, ms);
       return { data: r.data, seen };
     }
     await new Promise((res) => setTimeout(res, 100));
