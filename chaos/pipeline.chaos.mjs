@@ -97,7 +97,14 @@ export default [
         );
         for (const consumer of CONSUMERS) {
           const mine = runs.filter((r) => r.name === consumer);
-          assert.equal(mine.length, CALLS, `${consumer}: a job for every call`);
+          if (mine.length !== CALLS) {
+            const all = await q(
+              `select data->>'recordingId' as rec, state, retry_count, output::text as output from pgboss.job
+               where name = $1 and (data->>'recordingId')::int = any($2) and state <> 'completed'`,
+              [consumer, ids],
+            );
+            assert.fail(`${consumer}: ${mine.length} of ${CALLS} calls completed; the others: ${JSON.stringify(all)}`);
+          }
           assert.ok(
             mine.every((r) => r.n === 1),
             `${consumer} ran once per call: ${JSON.stringify(mine.filter((r) => r.n !== 1))}`,

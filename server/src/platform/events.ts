@@ -47,7 +47,15 @@ export class Events {
     handler: Consumer<E>,
     opts: SubscribeOptions<E> = {},
   ): void {
-    const queue = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 900, ...opts.queue };
+    // the heartbeat hands the job of a worker that died to another within a minute (JOB_HEARTBEAT_SECONDS)
+    const queue = {
+      retryLimit: 5,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 900,
+      heartbeatSeconds: 60,
+      ...opts.queue,
+    };
     const latestBy = opts.latestBy;
     const run = latestBy
       ? async (data: DomainEvents[E], job: { id: string }) => {
@@ -64,12 +72,7 @@ export class Events {
     this.subscribers.set(event, list);
   }
 
-  /** The queues that consume an event (tests wait on them, the bench counts them). */
-  queuesOf(event: EventName): string[] {
-    return (this.subscribers.get(event) ?? []).map((s) => s.queue);
-  }
-
-  /** Every consumer queue, of every event. */
+  /** Every consumer queue, of every event (tests wait on them, the bench counts them). */
   get queues(): string[] {
     return [...new Set([...this.subscribers.values()].flat().map((s) => s.queue))];
   }
@@ -109,6 +112,7 @@ export class Events {
           ...(once ? { id: jobId(s.queue, data) } : {}),
         })),
       );
+    for (const s of subs) this.jobs.wake(s.queue);
   }
 
   /** Whether a later job of the queue, of the same key, is still to run (or running). */

@@ -24,6 +24,8 @@ export class Jobs {
   readonly boss: PgBoss;
   private readonly registrations: Registration[] = [];
   private readonly schedules: { name: string; cron: string }[] = [];
+  /** This process's worker of each queue it works. */
+  private readonly workerIds = new Map<string, string>();
   private started = false;
 
   constructor(
@@ -91,13 +93,14 @@ export class Jobs {
         else await this.boss.updateQueue(r.name, r.queue);
       });
       if (!this.works(r.name)) continue;
-      await this.boss.work(
+      const workerId = await this.boss.work(
         r.name,
         { localConcurrency: r.concurrency, batchSize: r.batchSize, pollingIntervalSeconds: this.tuning.pollingSeconds },
         async (jobs) => {
           for (const job of jobs) await this.runOne(r, job);
         },
       );
+      this.workerIds.set(r.name, workerId);
     }
     if (this.tuning.schedules !== false)
       for (const sc of this.schedules) await this.boss.schedule(sc.name, sc.cron, {}, { tz: 'Asia/Shanghai' });
@@ -122,7 +125,18 @@ export class Jobs {
   }
 
   async send<T extends object>(name: string, data: T, opts: SendOptions = {}): Promise<string | null> {
-    return this.boss.send(name, data, opts);
+    const id = await this.boss.send(name, data, opts);
+    this.wake(name);
+    return id;
+  }
+
+  /**
+   * A job was just queued: this process's worker of the queue, if it has one, fetches now instead of at its next
+   * poll (a chain of jobs in one process does not wait half a second at each step).
+   */
+  wake(name: string): void {
+    const id = this.workerIds.get(name);
+    if (id) this.boss.notifyWorker(id);
   }
 
   get isStarted(): boolean {
