@@ -87,7 +87,13 @@ export default [
             return done === CALLS && (await pending()) === 0;
           },
           { timeoutMs: 180_000, everyMs: 500, what: 'every call through every stage after the kill' },
-        );
+        ).catch(async (err) => {
+          const jobs = await q(
+            `select name, state, count(*)::int as n from pgboss.job where name not like '__pgboss%' group by 1, 2 order by 1, 2`,
+          );
+          const recs = await q('select id, asr_status, analysis_status from recording where id = any($1)', [ids]);
+          throw new Error(`${err.message}\njobs: ${JSON.stringify(jobs)}\nrecordings: ${JSON.stringify(recs)}`);
+        });
 
         // each consumer: one completed job per call
         const runs = await q(
@@ -99,9 +105,9 @@ export default [
           const mine = runs.filter((r) => r.name === consumer);
           if (mine.length !== CALLS) {
             const all = await q(
-              `select data->>'recordingId' as rec, state, retry_count, output::text as output from pgboss.job
-               where name = $1 and (data->>'recordingId')::int = any($2) and state <> 'completed'`,
-              [consumer, ids],
+              `select data::text as data, state, retry_count, id from pgboss.job
+               where name = $1 or name = 'asr.stored' or name = 'analysis' order by name, created_on`,
+              [consumer],
             );
             assert.fail(`${consumer}: ${mine.length} of ${CALLS} calls completed; the others: ${JSON.stringify(all)}`);
           }
