@@ -96,7 +96,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     database,
     db: database.db,
     jobs,
-    events: new Events(jobs),
+    events: new Events(jobs, database.db),
     storage,
     push,
     tokens,

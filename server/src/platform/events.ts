@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { QueueOptions } from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import { type Db as BossDb, fromDrizzle, type QueueOptions } from 'pg-boss';
+import type { Db, Tx } from './db';
 import type { Jobs } from './jobs';
 
 /**
@@ -8,6 +10,11 @@ import type { Jobs } from './jobs';
  * fails the stage that emitted. The queue's family is the subscriber's module, so `WORKERS=quality` works the
  * quality module's consumers. Consumers are idempotent (a job may run again after its worker died) and write only
  * their own module's tables.
+ *
+ * An event is queued in the transaction of the state it announces (`events.transaction`): a stage that dies after
+ * committing has queued its events, one that dies before has neither (its retry does both). A subscriber of
+ * `onInTransaction` is not a queue: it runs inside the emitter's transaction (the recording's status columns, which a
+ * user must see change with the stage's own state).
  */
 
 /** Event name → payload; each module adds the events it emits through declaration merging (like `Services`). */
@@ -16,36 +23,35 @@ export interface DomainEvents {}
 
 export type EventName = keyof DomainEvents & string;
 export type Consumer<E extends EventName> = (payload: DomainEvents[E]) => Promise<void>;
+/** Runs in the emitter's transaction, given every payload of one emit. */
+export type InTransactionHandler<E extends EventName> = (tx: Tx, payloads: DomainEvents[E][]) => Promise<void>;
 
-export interface SubscribeOptions<E extends EventName> {
+export interface SubscribeOptions {
   queue?: QueueOptions;
   concurrency?: number;
   batchSize?: number;
-  /**
-   * For events that tell a state (a recording's status): the key of what they tell the state of. A job finding a
-   * later event of its key still to run does nothing (that one writes the state), so the state never goes back to
-   * an earlier one whatever order the jobs run in.
-   */
-  latestBy?: (payload: DomainEvents[E]) => string;
 }
 
 interface Subscriber {
   queue: string;
   handler: Consumer<any>;
-  latestBy?: (payload: any) => string;
 }
 
 export class Events {
   private readonly subscribers = new Map<string, Subscriber[]>();
+  private readonly inTransaction = new Map<string, InTransactionHandler<any>[]>();
 
-  constructor(private readonly jobs: Jobs) {}
+  constructor(
+    private readonly jobs: Jobs,
+    private readonly db: Db,
+  ) {}
 
   /** Subscribes `subscriber` (`<module>.<consumer>`) to an event: its queue is registered with the jobs. */
   on<E extends EventName>(
     event: E,
     subscriber: `${string}.${string}`,
     handler: Consumer<E>,
-    opts: SubscribeOptions<E> = {},
+    opts: SubscribeOptions = {},
   ): void {
     // the heartbeat hands the job of a worker that died to another within a minute (JOB_HEARTBEAT_SECONDS)
     const queue = {
@@ -56,20 +62,22 @@ export class Events {
       heartbeatSeconds: 60,
       ...opts.queue,
     };
-    const latestBy = opts.latestBy;
-    const run = latestBy
-      ? async (data: DomainEvents[E], job: { id: string }) => {
-          if (!(await this.superseded(subscriber, job.id, latestBy(data)))) await handler(data);
-        }
-      : (data: DomainEvents[E]) => handler(data);
-    this.jobs.register<DomainEvents[E]>(subscriber, run, {
+    this.jobs.register<DomainEvents[E]>(subscriber, (data) => handler(data), {
       queue,
       concurrency: opts.concurrency ?? 1,
       batchSize: opts.batchSize ?? 10,
     });
     const list = this.subscribers.get(event) ?? [];
-    list.push({ queue: subscriber, handler, latestBy });
+    list.push({ queue: subscriber, handler });
     this.subscribers.set(event, list);
+  }
+
+  /**
+   * Subscribes a handler that runs inside the emitter's transaction, in the emitting process: it commits (or rolls
+   * back) with the state the event announces, so what it writes never lags behind that state. For small writes only.
+   */
+  onInTransaction<E extends EventName>(event: E, handler: InTransactionHandler<E>): void {
+    this.inTransaction.set(event, [...(this.inTransaction.get(event) ?? []), handler]);
   }
 
   /** Every consumer queue, of every event (tests wait on them, the bench counts them). */
@@ -78,53 +86,102 @@ export class Events {
   }
 
   /**
-   * One job per subscriber and payload. Without running queues (the seed, a CLI) the consumers run here, one after
-   * the other, as they would as jobs.
+   * Runs `fn` in one transaction whose outbox queues events and jobs with it: they exist if and only if it commits.
+   * `now` (the seed, a CLI), or without running queues: the consumers run here after the commit, one after the
+   * other, as they would as jobs.
    */
+  async transaction<T>(fn: (tx: Tx, outbox: Outbox) => Promise<T>, opts: { now?: boolean } = {}): Promise<T> {
+    const now = opts.now || !this.jobs.isStarted;
+    let outbox!: Outbox;
+    const result = await this.db.transaction(async (tx) => {
+      outbox = new Outbox(tx, this, now);
+      return fn(tx, outbox);
+    });
+    for (const queue of outbox.queued) this.jobs.wake(queue);
+    for (const run of outbox.afterCommit) await run();
+    return result;
+  }
+
+  /** Emits in a transaction of its own (an event that announces no state of the emitter's tables). */
+  emit<E extends EventName>(event: E, ...payloads: DomainEvents[E][]): Promise<void> {
+    return this.transaction((_, outbox) => outbox.emit(event, ...payloads));
+  }
+
+  /** `Outbox.emitOnce` in a transaction of its own. */
+  emitOnce<E extends EventName>(event: E, ...payloads: DomainEvents[E][]): Promise<void> {
+    return this.transaction((_, outbox) => outbox.emitOnce(event, ...payloads));
+  }
+
+  /** @internal the outbox's way in. */
+  subscribersOf(event: string): { queued: Subscriber[]; inTransaction: InTransactionHandler<any>[] } {
+    return { queued: this.subscribers.get(event) ?? [], inTransaction: this.inTransaction.get(event) ?? [] };
+  }
+
+  /** @internal */
+  get boss() {
+    return this.jobs.boss;
+  }
+}
+
+/** What one transaction emits and queues (`Events.transaction`). */
+export class Outbox {
+  /** Queues given a job: their workers in this process are woken after the commit. */
+  readonly queued = new Set<string>();
+  /** Consumers run in this process after the commit (`now`). */
+  readonly afterCommit: (() => Promise<void>)[] = [];
+  private readonly db: BossDb;
+
+  constructor(
+    readonly tx: Tx,
+    private readonly events: Events,
+    private readonly now: boolean,
+  ) {
+    // pg-boss's statements through the drizzle transaction (PGlite or PostgreSQL alike)
+    this.db = fromDrizzle(tx, sql);
+  }
+
+  /** One job per queue subscriber and payload; the in-transaction subscribers run now. */
   emit<E extends EventName>(event: E, ...payloads: DomainEvents[E][]): Promise<void> {
     return this.publish(event, payloads, false);
   }
 
   /**
-   * For an event whose payload names one fact (analysis `version` of a call stored): emitted again, by an emitter
-   * retried after it died between emitting and completing, it queues nothing new, so each consumer runs once.
+   * For an event whose payload names one fact (analysis `version` of a call stored): emitted again by a consumer
+   * retried after it died, it queues nothing new (the job ids are the payload's), so each consumer runs once.
    */
   emitOnce<E extends EventName>(event: E, ...payloads: DomainEvents[E][]): Promise<void> {
     return this.publish(event, payloads, true);
   }
 
-  /** The consumers run here and now, one after the other, as they would as jobs (the seed: no queue, no waiting). */
-  async emitNow<E extends EventName>(event: E, ...payloads: DomainEvents[E][]): Promise<void> {
-    for (const p of payloads) for (const s of this.subscribers.get(event) ?? []) await s.handler(p);
+  /** A job of a queue, in this transaction. `once`: its id is the payload's, so sending it again queues nothing. */
+  async send<T extends object>(queue: string, data: T, opts: { once?: boolean } = {}): Promise<void> {
+    await this.insert(queue, [data], opts.once ?? false);
+  }
+
+  /** Jobs of a queue, in one statement of this transaction. */
+  async sendAll<T extends object>(queue: string, data: T[]): Promise<void> {
+    if (data.length) await this.insert(queue, data, false);
   }
 
   private async publish<E extends EventName>(event: E, payloads: DomainEvents[E][], once: boolean): Promise<void> {
-    const subs = this.subscribers.get(event) ?? [];
-    if (!payloads.length || !subs.length) return;
-    if (!this.jobs.isStarted) return this.emitNow(event, ...payloads);
-    for (const s of subs)
-      await this.jobs.boss.insert(
-        s.queue,
-        payloads.map((data) => ({
-          data: data as object,
-          singletonKey: s.latestBy?.(data),
-          // the same id again is ignored by the insert (ON CONFLICT DO NOTHING)
-          ...(once ? { id: jobId(s.queue, data) } : {}),
-        })),
-      );
-    for (const s of subs) this.jobs.wake(s.queue);
+    if (!payloads.length) return;
+    const { queued, inTransaction } = this.events.subscribersOf(event);
+    for (const handler of inTransaction) await handler(this.tx, payloads);
+    if (this.now) {
+      for (const p of payloads) for (const s of queued) this.afterCommit.push(() => s.handler(p));
+      return;
+    }
+    for (const s of queued) await this.insert(s.queue, payloads, once);
   }
 
-  /** Whether a later job of the queue, of the same key, is still to run (or running). */
-  private async superseded(queue: string, jobId: string, key: string): Promise<boolean> {
-    const job = `"${this.jobs.schema}".job`;
-    const { rows } = await this.jobs.boss.getDb().executeSql(
-      `select exists (select 1 from ${job} later join ${job} me on me.name = later.name and me.id = $2
-        where later.name = $1 and later.singleton_key = $3 and later.state in ('created', 'retry', 'active')
-          and (later.created_on, later.id) > (me.created_on, me.id)) as superseded`,
-      [queue, jobId, key],
+  private async insert(queue: string, payloads: object[], once: boolean): Promise<void> {
+    await this.events.boss.insert(
+      queue,
+      // the same id again is ignored by the insert (ON CONFLICT DO NOTHING)
+      payloads.map((data) => ({ data, ...(once ? { id: jobId(queue, data) } : {}) })),
+      { db: this.db },
     );
-    return rows[0]?.superseded === true;
+    this.queued.add(queue);
   }
 }
 

@@ -2,7 +2,7 @@ import { ANALYSIS_PAUSED_REASON } from '@crm/core/contract/analysis';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import type { DomainEvents } from '../../platform/events';
+import type { DomainEvents, Outbox } from '../../platform/events';
 import type { RecordingRow } from '../recording';
 import { effectiveColumns } from './effective';
 import { analyse } from './engine/analyse';
@@ -33,6 +33,8 @@ export interface AnalysisJob {
 export const ItemState = { WAITING: 0, DONE: 1, FAILED: 2, PAUSED: 3 } as const;
 
 const BUILTIN_MODEL = '内置分析';
+
+type StateColumns = Partial<typeof callAnalysis.$inferInsert>;
 
 /** Checkers a module adds for an organisation (quality inspection: its forbidden words and regex rules). */
 export type CheckerProvider = (orgId: number) => Promise<Checker[]>;
@@ -119,11 +121,13 @@ export class AnalysisPipeline {
     await this.queue(orgId, recordingId, null);
   }
 
-  /** A new analysis of a recording: its version, 排队中, and its job. */
+  /** A new analysis of a recording: its version, 排队中, and its job, in one transaction. */
   async queue(orgId: number, recordingId: number, batchId: number | null): Promise<void> {
-    const version = await this.nextVersion(this.db, orgId, recordingId, batchId);
-    await this.ctx.events.emit('analysis.status', { orgId, recordingId, status: 1 });
-    await this.ctx.jobs.send(JOB_ANALYSIS, { orgId, recordingId, version, batchId } satisfies AnalysisJob);
+    await this.ctx.events.transaction(async (tx, outbox) => {
+      const version = await this.nextVersion(tx, orgId, recordingId, batchId);
+      await outbox.emit('analysis.status', { orgId, recordingId, status: 1 });
+      await outbox.send(JOB_ANALYSIS, { orgId, recordingId, version, batchId } satisfies AnalysisJob);
+    });
   }
 
   private async nextVersion(tx: DbOrTx, orgId: number, recordingId: number, batchId: number | null): Promise<number> {
@@ -139,24 +143,34 @@ export class AnalysisPipeline {
     return row.version;
   }
 
-  /** `analysis.saved` names one fact (emitted again by a retried job it queues nothing new); a status is a state. */
-  private emit<E extends 'analysis.status' | 'analysis.saved'>(job: AnalysisJob, event: E, payload: DomainEvents[E]) {
-    if (this.runNow.has(job)) return this.ctx.events.emitNow(event, payload);
-    return event === 'analysis.saved' ? this.ctx.events.emitOnce(event, payload) : this.ctx.events.emit(event, payload);
+  /** A transaction of the job's, with its events (run by the seed: their consumers run after it, in this call). */
+  private transaction<T>(job: AnalysisJob, fn: (outbox: Outbox) => Promise<T>): Promise<T> {
+    return this.ctx.events.transaction((_, outbox) => fn(outbox), { now: this.runNow.has(job) });
   }
 
-  /** Sets the state of analysis `version` of a recording (nothing when a newer one was asked for meanwhile). */
+  /** `setStatus` in a transaction of its own. */
+  private changeState(job: AnalysisJob, status: number, item: number, extra: StateColumns = {}): Promise<boolean> {
+    return this.transaction(job, (outbox) => this.setStatus(outbox, job, status, item, extra));
+  }
+
+  /**
+   * Sets the state of analysis `version` of a recording, with `analysis.status` (nothing when a newer one was asked
+   * for meanwhile), and its batch item's.
+   */
   private async setStatus(
+    outbox: Outbox,
     job: AnalysisJob,
     status: number,
-    extra: Partial<typeof callAnalysis.$inferInsert> = {},
+    item: number,
+    extra: StateColumns = {},
   ): Promise<boolean> {
-    const set = await this.db
+    const set = await outbox.tx
       .update(callAnalysis)
       .set({ status, updatedAt: new Date(), ...extra })
       .where(and(this.rowOf(job.orgId, job.recordingId), eq(callAnalysis.version, job.version)))
       .returning({ id: callAnalysis.id });
-    if (set.length) await this.emit(job, 'analysis.status', { orgId: job.orgId, recordingId: job.recordingId, status });
+    if (set.length) await outbox.emit('analysis.status', { orgId: job.orgId, recordingId: job.recordingId, status });
+    await this.itemState(outbox.tx, job, item);
     return set.length > 0;
   }
 
@@ -164,9 +178,9 @@ export class AnalysisPipeline {
     return and(eq(callAnalysis.organizationId, orgId), eq(callAnalysis.recordingId, recordingId));
   }
 
-  private async itemState(job: AnalysisJob, state: number): Promise<void> {
+  private async itemState(tx: DbOrTx, job: AnalysisJob, state: number): Promise<void> {
     if (!job.batchId) return;
-    await this.db
+    await tx
       .update(callAnalysisBatchItem)
       .set({ state, updatedAt: new Date() })
       .where(
@@ -187,14 +201,14 @@ export class AnalysisPipeline {
       .from(callAnalysis)
       .where(this.rowOf(orgId, recordingId));
     if (!row || row.version !== job.version) return; // a newer analysis was asked for; its job does the work
-    if (row.analysedVersion === job.version) return this.afterStored(job); // stored; what followed failed
-    if (!(await this.setStatus(job, 2))) return;
-    await this.itemState(job, ItemState.WAITING); // a retry of a failed item is under way again
+    if (row.analysedVersion === job.version) return; // stored, with its state and `analysis.saved`
+    // a retry of a failed item is under way again
+    if (!(await this.changeState(job, 2, ItemState.WAITING))) return;
     try {
       const t = await this.ctx.services.asr.getTranscript(orgId, recordingId);
       if (!t) {
-        await this.setStatus(job, 4, { error: '该录音还没有转写文本' });
-        return this.itemState(job, ItemState.FAILED);
+        await this.changeState(job, 4, ItemState.FAILED, { error: '该录音还没有转写文本' });
+        return;
       }
       const transcript = { durationMs: t.durationMs, segments: t.segments };
       if (opts.charge !== false && !(await this.charge(rec, job, transcript.durationMs))) return;
@@ -213,11 +227,12 @@ export class AnalysisPipeline {
           llmError = `${llm.name}：${(e as Error).message || String(e)}`.slice(0, 1000);
         }
       }
-      if (await this.store(rec, job.version, result, { llmError, modelName, searchText: t.text }))
-        await this.afterStored(job);
+      await this.transaction(job, async (outbox) => {
+        if (await this.store(outbox.tx, rec, job.version, result, { llmError, modelName, searchText: t.text }))
+          await this.afterStored(outbox, job);
+      });
     } catch (e) {
-      await this.setStatus(job, 4, { error: ((e as Error).message || String(e)).slice(0, 1000) });
-      await this.itemState(job, ItemState.FAILED);
+      await this.changeState(job, 4, ItemState.FAILED, { error: ((e as Error).message || String(e)).slice(0, 1000) });
       throw e; // retried by the queue with backoff
     }
   }
@@ -235,25 +250,25 @@ export class AnalysisPipeline {
       remark: `通话分析：${rec.fileName}`,
     });
     if (charged.ok) return true;
-    await this.setStatus(job, 1, { paused: true, pausedReason: ANALYSIS_PAUSED_REASON });
-    await this.itemState(job, ItemState.PAUSED);
+    await this.changeState(job, 1, ItemState.PAUSED, { paused: true, pausedReason: ANALYSIS_PAUSED_REASON });
     return false;
   }
 
   /** Stores the result (replacing the last) and keeps the corrections over it; false when a newer one was asked. */
   private async store(
+    tx: DbOrTx,
     rec: RecordingRow,
     version: number,
     m: AnalysisResult,
     extra: { llmError: string | null; modelName: string; searchText: string },
   ): Promise<boolean> {
     const { organizationId: orgId, id: recordingId } = rec;
-    const [current] = await this.db
+    const [current] = await tx
       .select({ correction: callAnalysis.correction })
       .from(callAnalysis)
       .where(this.rowOf(orgId, recordingId));
     const e = effectiveColumns(m, current?.correction ?? null);
-    const stored = await this.db
+    const stored = await tx
       .update(callAnalysis)
       .set({
         ...e,
@@ -273,11 +288,10 @@ export class AnalysisPipeline {
     return stored.length > 0;
   }
 
-  /** After the result is stored (or by a retry that finds it stored): 已完成, the batch item, `analysis.saved`. */
-  private async afterStored(job: AnalysisJob): Promise<void> {
-    await this.setStatus(job, 3, { error: null });
-    await this.itemState(job, ItemState.DONE);
-    await this.emit(job, 'analysis.saved', { orgId: job.orgId, recordingId: job.recordingId, version: job.version });
+  /** In the transaction that stores the result: 已完成, the batch item, `analysis.saved`. */
+  private async afterStored(outbox: Outbox, job: AnalysisJob): Promise<void> {
+    await this.setStatus(outbox, job, 3, ItemState.DONE, { error: null });
+    await outbox.emit('analysis.saved', { orgId: job.orgId, recordingId: job.recordingId, version: job.version });
   }
 
   private listening = false;
@@ -294,20 +308,23 @@ export class AnalysisPipeline {
 
   /** After a top-up of AI analysis: every paused call of the organisation is queued again (same version). */
   async resume(orgId: number): Promise<number> {
-    const paused = await this.db
-      .update(callAnalysis)
-      .set({ paused: false, pausedReason: null, updatedAt: new Date() })
-      .where(and(eq(callAnalysis.organizationId, orgId), eq(callAnalysis.paused, true)))
-      .returning({
-        recordingId: callAnalysis.recordingId,
-        version: callAnalysis.version,
-        batchId: callAnalysis.batchId,
-      });
-    for (const p of paused) {
-      await this.itemState({ orgId, ...p }, ItemState.WAITING);
-      await this.ctx.jobs.send(JOB_ANALYSIS, { orgId, ...p } satisfies AnalysisJob);
-    }
-    return paused.length;
+    return this.ctx.events.transaction(async (tx, outbox) => {
+      const paused = await tx
+        .update(callAnalysis)
+        .set({ paused: false, pausedReason: null, updatedAt: new Date() })
+        .where(and(eq(callAnalysis.organizationId, orgId), eq(callAnalysis.paused, true)))
+        .returning({
+          recordingId: callAnalysis.recordingId,
+          version: callAnalysis.version,
+          batchId: callAnalysis.batchId,
+        });
+      for (const p of paused) await this.itemState(tx, { orgId, ...p }, ItemState.WAITING);
+      await outbox.sendAll(
+        JOB_ANALYSIS,
+        paused.map((p) => ({ orgId, ...p }) satisfies AnalysisJob),
+      );
+      return paused.length;
+    });
   }
 
   /**

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
-import type { DomainEvents } from '../../platform/events';
+import type { DomainEvents, Outbox } from '../../platform/events';
 import { page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
@@ -77,7 +77,7 @@ export class AsrService {
     this.ctx.events.on('recording.deleted', 'asr.removed', (e) => this.removeFor(this.db, e.orgId, e.recordingIds));
   }
 
-  /** The recording's columns of this stage, set by the recording module from the event (in order per recording). */
+  /** The recording's columns of this stage, set by the recording module from the event as it is emitted. */
   private stageStatus(orgId: number, recordingId: number, set: StageColumns): Promise<void> {
     return this.ctx.events.emit('transcript.status', { orgId, recordingId, ...set });
   }
@@ -100,19 +100,16 @@ export class AsrService {
   }
 
   /**
-   * `recording.stored`: its uploaded transcript (kept when a retry finds it saved), or a transcription job; and always
-   * the metrics job.
+   * `recording.stored`: its uploaded transcript, or a transcription job; and always the metrics job. All in one
+   * transaction: a retry after it committed finds the transcript saved, and its jobs' ids are the recording's.
    */
   async afterStored({ orgId, recordingId, transcript }: RecordingStored): Promise<void> {
-    if (transcript) {
-      const saved = await this.getTranscript(orgId, recordingId);
-      if (!saved) await this.saveTranscript(orgId, recordingId, transcript, 'upload');
-      await this.stageStatus(orgId, recordingId, { asrStatus: AsrStatus.DONE, asrError: null });
-      await this.transcriptSaved(orgId, recordingId);
-    } else {
-      await this.queueAsr(orgId, recordingId);
-    }
-    await this.ctx.jobs.send(JOB_METRICS, { orgId, recordingId } satisfies AsrJob);
+    await this.ctx.events.transaction(async (tx, outbox) => {
+      if (!transcript) await this.queueAsr(outbox, orgId, recordingId, { once: true });
+      else if (!(await this.getTranscript(orgId, recordingId, tx)))
+        await this.storeTranscript(outbox, orgId, recordingId, transcript, 'upload');
+      await outbox.send(JOB_METRICS, { orgId, recordingId } satisfies AsrJob, { once: true });
+    });
   }
 
   /** A transcript uploaded with its recording (JSON form or plain text); throws a validation error. */
@@ -120,19 +117,30 @@ export class AsrService {
     return text.trim() ? parseTranscript(text, durationMs) : null;
   }
 
-  /** Queues a transcription; answers the state it leaves the recording in (shown before the event is applied). */
-  private async queueAsr(orgId: number, recordingId: number): Promise<StageColumns> {
+  /** Queues a transcription (`once`: the recording's first); answers the state it leaves the recording in. */
+  private async queueAsr(
+    outbox: Outbox,
+    orgId: number,
+    recordingId: number,
+    opts: { once?: boolean } = {},
+  ): Promise<StageColumns> {
     if (!this.engine) {
       const failed = {
         asrStatus: this.engineError ? AsrStatus.FAILED : AsrStatus.NO_ENGINE,
         asrError: this.engineError ?? AsrStatusLabel[AsrStatus.NO_ENGINE],
       };
-      await this.stageStatus(orgId, recordingId, failed);
+      await outbox.emit('transcript.status', { orgId, recordingId, ...failed });
       return failed;
     }
-    await this.stageStatus(orgId, recordingId, { asrStatus: AsrStatus.QUEUED, asrError: null });
-    await this.ctx.jobs.send(JOB_ASR, { orgId, recordingId } satisfies AsrJob);
-    return { asrStatus: AsrStatus.QUEUED, asrError: null };
+    const queued = { asrStatus: AsrStatus.QUEUED, asrError: null };
+    await outbox.emit('transcript.status', { orgId, recordingId, ...queued });
+    await outbox.send(JOB_ASR, { orgId, recordingId } satisfies AsrJob, opts);
+    return queued;
+  }
+
+  /** Queues a transcription in a transaction of its own. */
+  private queueAsrNow(orgId: number, recordingId: number): Promise<StageColumns> {
+    return this.ctx.events.transaction((_, outbox) => this.queueAsr(outbox, orgId, recordingId));
   }
 
   // ---------- jobs ----------
@@ -142,7 +150,7 @@ export class AsrService {
     const row = await recordingInOrg(this.db, orgId, recordingId);
     if (!row) return; // deleted meanwhile
     if (!this.engine) {
-      await this.queueAsr(orgId, recordingId);
+      await this.queueAsrNow(orgId, recordingId);
       return;
     }
     const engine = this.engine;
@@ -168,14 +176,16 @@ export class AsrService {
         const durationMs = Math.round(((chans[0]?.length ?? 0) / 16000) * 1000) || row.durationMs;
         return buildTranscript(durationMs, parts);
       });
-      await this.saveTranscript(orgId, recordingId, transcript, engine.name);
-      await this.stageStatus(orgId, recordingId, { asrStatus: AsrStatus.DONE, asrError: null });
-      await this.logRun(orgId, recordingId, engine.name, AsrStatus.DONE, row.durationMs, Date.now() - started, null);
-      await this.transcriptSaved(orgId, recordingId);
+      await this.ctx.events.transaction(async (tx, outbox) => {
+        await this.storeTranscript(outbox, orgId, recordingId, transcript, engine.name);
+        const elapsed = Date.now() - started;
+        await this.logRun(tx, orgId, recordingId, engine.name, AsrStatus.DONE, row.durationMs, elapsed, null);
+      });
     } catch (e) {
       const msg = (e as Error).message || String(e);
       await this.stageStatus(orgId, recordingId, { asrStatus: AsrStatus.FAILED, asrError: msg.slice(0, 1000) });
-      await this.logRun(orgId, recordingId, engine.name, AsrStatus.FAILED, row.durationMs, Date.now() - started, msg);
+      const elapsed = Date.now() - started;
+      await this.logRun(this.db, orgId, recordingId, engine.name, AsrStatus.FAILED, row.durationMs, elapsed, msg);
       throw e; // retried by the queue with backoff
     }
   }
@@ -209,13 +219,21 @@ export class AsrService {
     }
   }
 
-  /** `transcript.saved`, stamped with the transcript's save time: a repeated event of one transcript is told apart. */
-  private async transcriptSaved(orgId: number, recordingId: number): Promise<void> {
-    const t = await this.getTranscript(orgId, recordingId);
-    if (t) await this.ctx.events.emitOnce('transcript.saved', { orgId, recordingId, savedAt: t.updatedAt.getTime() });
+  /** Saves a transcript with 已完成 and `transcript.saved`, stamped with its save time, in the outbox's transaction. */
+  private async storeTranscript(
+    outbox: Outbox,
+    orgId: number,
+    recordingId: number,
+    t: Transcript,
+    engine: string,
+  ): Promise<void> {
+    const savedAt = await this.saveTranscript(orgId, recordingId, t, engine, outbox.tx);
+    await outbox.emit('transcript.status', { orgId, recordingId, asrStatus: AsrStatus.DONE, asrError: null });
+    await outbox.emit('transcript.saved', { orgId, recordingId, savedAt: savedAt.getTime() });
   }
 
   private async logRun(
+    db: DbOrTx,
     orgId: number,
     recordingId: number,
     engine: string,
@@ -224,7 +242,7 @@ export class AsrService {
     elapsedMs: number,
     error: string | null,
   ) {
-    await this.db.insert(asrRecord).values({
+    await db.insert(asrRecord).values({
       organizationId: orgId,
       recordingId,
       engine,
@@ -237,7 +255,14 @@ export class AsrService {
 
   // ---------- transcripts ----------
 
-  async saveTranscript(orgId: number, recordingId: number, t: Transcript, engine: string): Promise<void> {
+  /** Saves (or replaces) the transcript of a recording; answers its save time. */
+  async saveTranscript(
+    orgId: number,
+    recordingId: number,
+    t: Transcript,
+    engine: string,
+    db: DbOrTx = this.db,
+  ): Promise<Date> {
     const values = {
       durationMs: t.durationMs,
       segments: t.segments,
@@ -246,15 +271,16 @@ export class AsrService {
       rolesSwapped: false,
       updatedAt: new Date(),
     };
-    await this.db
+    await db
       .insert(asrTranscript)
       .values({ organizationId: orgId, recordingId, ...values })
       .onConflictDoUpdate({ target: asrTranscript.recordingId, set: values });
+    return values.updatedAt;
   }
 
   /** The transcript of a recording of this organisation, or null. Other modules (analysis) read it here. */
-  async getTranscript(orgId: number, recordingId: number) {
-    const [row] = await this.db
+  async getTranscript(orgId: number, recordingId: number, db: DbOrTx = this.db) {
+    const [row] = await db
       .select()
       .from(asrTranscript)
       .where(and(eq(asrTranscript.organizationId, orgId), eq(asrTranscript.recordingId, recordingId)));
@@ -266,7 +292,7 @@ export class AsrService {
     const row = await findRecording(this.db, s, recordingId);
     if (row.asrStatus === AsrStatus.QUEUED || row.asrStatus === AsrStatus.RUNNING) return this.state(row);
     if (await this.getTranscript(s.orgId, row.id)) return this.state(row);
-    return this.state({ ...row, ...(await this.queueAsr(s.orgId, row.id)) });
+    return this.state({ ...row, ...(await this.queueAsrNow(s.orgId, row.id)) });
   }
 
   /** Rerun: transcription again (replacing the transcript), or the metrics, or both. */
@@ -274,12 +300,15 @@ export class AsrService {
     let row = await findRecording(this.db, s, id);
     if (what !== 'metrics') {
       if (!this.engine) throw badRequest(this.engineError ?? '未配置语音识别引擎，无法重新识别');
-      row = { ...row, ...(await this.queueAsr(s.orgId, row.id)) };
+      row = { ...row, ...(await this.queueAsrNow(s.orgId, row.id)) };
     }
     if (what !== 'asr') {
-      await this.stageStatus(s.orgId, row.id, { metricsStatus: 1, metricsError: null });
-      await this.ctx.jobs.send(JOB_METRICS, { orgId: s.orgId, recordingId: row.id } satisfies AsrJob);
-      row = { ...row, metricsStatus: 1, metricsError: null };
+      const queued = { metricsStatus: 1, metricsError: null };
+      await this.ctx.events.transaction(async (_, outbox) => {
+        await outbox.emit('transcript.status', { orgId: s.orgId, recordingId: row.id, ...queued });
+        await outbox.send(JOB_METRICS, { orgId: s.orgId, recordingId: row.id } satisfies AsrJob);
+      });
+      row = { ...row, ...queued };
     }
     return this.state(row);
   }
@@ -301,18 +330,19 @@ export class AsrService {
     if (!t) throw badRequest('该录音还没有转写文本');
     const segments = swapRoles(t.segments);
     // only over the transcript as read: of two quick clicks one swaps, the other is told (not a double swap)
-    const [swapped] = await this.db
-      .update(asrTranscript)
-      .set({ segments, text: transcriptText(segments), rolesSwapped: !t.rolesSwapped, updatedAt: new Date() })
-      .where(and(eq(asrTranscript.id, t.id), eq(asrTranscript.rolesSwapped, t.rolesSwapped)))
-      .returning({ id: asrTranscript.id });
-    if (!swapped) throw conflict('角色刚刚已被互换，请刷新后查看');
-    const m = row.metrics;
-    if (m?.perChannel) {
-      const swapped = computeSwap(m);
-      await this.stageStatus(s.orgId, row.id, { metrics: swapped });
-    }
-    await this.transcriptSaved(s.orgId, row.id);
+    await this.ctx.events.transaction(async (tx, outbox) => {
+      const savedAt = new Date();
+      const [swapped] = await tx
+        .update(asrTranscript)
+        .set({ segments, text: transcriptText(segments), rolesSwapped: !t.rolesSwapped, updatedAt: savedAt })
+        .where(and(eq(asrTranscript.id, t.id), eq(asrTranscript.rolesSwapped, t.rolesSwapped)))
+        .returning({ id: asrTranscript.id });
+      if (!swapped) throw conflict('角色刚刚已被互换，请刷新后查看');
+      const m = row.metrics;
+      if (m?.perChannel)
+        await outbox.emit('transcript.status', { orgId: s.orgId, recordingId: row.id, metrics: computeSwap(m) });
+      await outbox.emit('transcript.saved', { orgId: s.orgId, recordingId: row.id, savedAt: savedAt.getTime() });
+    });
     return { recordId: row.id, rolesSwapped: !t.rolesSwapped, segments };
   }
 

@@ -106,9 +106,11 @@ export async function removeRecordings(ctx: AppContext, s: Session, ids: number[
     .where(and(recordingScope(s), inArray(recording.id, ids)));
   if (rows.length !== new Set(ids).size) throw notFound('录音不存在');
   const found = rows.map((r) => r.id);
-  await ctx.db.delete(recording).where(and(scoped(s, recording), inArray(recording.id, found)));
   // what other modules keep of them (transcripts, analyses, quality results, insight) goes with the event
-  await ctx.events.emitOnce('recording.deleted', { orgId: s.orgId, recordingIds: found });
+  await ctx.events.transaction(async (tx, outbox) => {
+    await tx.delete(recording).where(and(scoped(s, recording), inArray(recording.id, found)));
+    await outbox.emit('recording.deleted', { orgId: s.orgId, recordingIds: found });
+  });
   for (const r of rows) {
     await ctx.storage.delete(r.fileKey);
     if (r.playKey) await ctx.storage.delete(r.playKey);

@@ -1,7 +1,8 @@
 import type { Transcript } from '@crm/core';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
-import type { DomainEvents } from '../../platform/events';
 import { updateRecording } from './rows';
+import { recording } from './schema';
 
 /** The events the recording module emits (platform/events.ts), and its consumers of the stages' events. */
 
@@ -21,25 +22,27 @@ declare module '../../platform/events' {
   }
 }
 
-const ofRecording = (p: { orgId: number; recordingId: number }) => `${p.orgId}:${p.recordingId}`;
-
 /**
  * The recording's status columns (transcription, metrics, analysis) are the module's own: written here only, from the
- * stages' events, for its lists and filters.
+ * stages' events, in the stage's own transaction (the list shows 排队中 as soon as the stage has queued its job).
  */
 export function recordStageStatus(ctx: AppContext): void {
-  ctx.events.on(
-    'transcript.status',
-    'recording.transcriptStatus',
-    ({ orgId, recordingId, ...set }: DomainEvents['transcript.status']) =>
-      updateRecording(ctx.db, orgId, recordingId, set),
-    // transcription and metrics are two states of the recording, each told by its own events
-    { latestBy: (p) => `${ofRecording(p)}:${p.asrStatus !== undefined ? 'asr' : 'metrics'}` },
-  );
-  ctx.events.on(
-    'analysis.status',
-    'recording.analysisStatus',
-    ({ orgId, recordingId, status }) => updateRecording(ctx.db, orgId, recordingId, { analysisStatus: status }),
-    { latestBy: ofRecording },
-  );
+  ctx.events.onInTransaction('transcript.status', async (tx, payloads) => {
+    for (const { orgId, recordingId, ...set } of payloads) await updateRecording(tx, orgId, recordingId, set);
+  });
+  ctx.events.onInTransaction('analysis.status', async (tx, payloads) => {
+    // a batch of re-analyses: one statement per organisation and status
+    const groups = new Map<string, { orgId: number; status: number; ids: number[] }>();
+    for (const { orgId, recordingId, status } of payloads) {
+      const key = `${orgId}:${status}`;
+      const group = groups.get(key) ?? { orgId, status, ids: [] };
+      group.ids.push(recordingId);
+      groups.set(key, group);
+    }
+    for (const { orgId, status, ids } of groups.values())
+      await tx
+        .update(recording)
+        .set({ analysisStatus: status, updatedAt: new Date() })
+        .where(and(eq(recording.organizationId, orgId), inArray(recording.id, ids)));
+  });
 }
