@@ -1,5 +1,5 @@
 // kill -9 of the worker between two stages of the pipeline: calls analysed, their consumers (quality hits, SOP, score,
-// insight, the lead, messages, the recording's status) queued or under way. A new worker takes over; afterwards each
+// insight, the lead, messages) queued or under way. A new worker takes over; afterwards each
 // later stage has run exactly once per call: one completed job per consumer and call, no score or SOP result archived
 // by a second run, one insight row, one charge, no AI message twice, nothing left 排队中 / 分析中.
 import assert from 'node:assert/strict';
@@ -36,7 +36,7 @@ export default [
         (
           await q(
             "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and name = any($1)",
-            [['analysis', ...CONSUMERS, 'recording.analysisStatus', 'recording.transcriptStatus']],
+            [['analysis', ...CONSUMERS]],
           )
         )[0].n;
       try {
@@ -146,8 +146,8 @@ export default [
         );
         assert.equal(versions, 0, 'each call analysed once');
         const dup = await q(
-          `select user_id, msg_type, content, count(*)::int as n from app_notice
-           where (param->>'recordingId')::int = any($1) group by 1, 2, 3 having count(*) > 1`,
+          `select user_id, msg_type, content, param->>'recordingId' as rec, count(*)::int as n from app_notice
+           where (param->>'recordingId')::int = any($1) group by 1, 2, 3, 4 having count(*) > 1`,
           [ids],
         );
         assert.deepEqual(dup, [], 'no AI message twice');

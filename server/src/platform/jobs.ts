@@ -85,13 +85,19 @@ export class Jobs {
     if (this.started) return;
     // processes starting together may race to create the queue tables
     await retryCatalogRace(() => this.boss.start());
-    for (const r of this.registrations) {
+    for (const r of this.registrations)
       await retryCatalogRace(async () => {
         const existing = await this.boss.getQueue(r.name);
         if (!existing) await this.boss.createQueue(r.name, r.queue);
         // options added in a later release (retries, heartbeat) reach queues created before it
         else await this.boss.updateQueue(r.name, r.queue);
+        // looked up now into pg-boss's cache: a job queued inside a transaction (platform/events.ts) must not look it
+        // up (on PGlite that lookup would wait for the transaction to end)
+        await this.boss.insert(r.name, []);
       });
+    // every queue exists: jobs are queued from now on, also by the first handlers of the workers started below
+    this.started = true;
+    for (const r of this.registrations) {
       if (!this.works(r.name)) continue;
       const workerId = await this.boss.work(
         r.name,
@@ -104,7 +110,6 @@ export class Jobs {
     }
     if (this.tuning.schedules !== false)
       for (const sc of this.schedules) await this.boss.schedule(sc.name, sc.cron, {}, { tz: 'Asia/Shanghai' });
-    this.started = true;
   }
 
   /**

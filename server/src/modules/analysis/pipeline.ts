@@ -50,6 +50,8 @@ export interface AnalysedEvent {
   effective: ReturnType<typeof effectiveColumns>;
   /** Why the organisation's LLM was not used, when it failed. */
   llmError: string | null;
+  /** When this analysis was stored: what a consumer wrote later is already of it (its job is run again). */
+  analysedAt: Date;
 }
 export type AnalysedListener = (event: AnalysedEvent) => Promise<void>;
 
@@ -84,7 +86,8 @@ export class AnalysisPipeline {
     const recording = await this.ctx.services.recording.getInOrg(orgId, recordingId);
     if (!recording) return undefined;
     const effective = effectiveColumns(row.machine, row.correction ?? null);
-    return { orgId, version, recording, result: row.machine, effective, llmError: row.llmError };
+    const analysedAt = row.analysedAt ?? row.updatedAt;
+    return { orgId, version, recording, result: row.machine, effective, llmError: row.llmError, analysedAt };
   }
 
   constructor(private readonly ctx: AppContext) {}
