@@ -106,7 +106,7 @@ export default [
           if (mine.length !== CALLS) {
             const all = await q(
               `select data::text as data, state, retry_count, id from pgboss.job
-               where name = $1 or name = 'asr.stored' or name = 'analysis' order by name, created_on`,
+               where name = $1 or name = 'analysis' order by name, created_on`,
               [consumer],
             );
             assert.fail(`${consumer}: ${mine.length} of ${CALLS} calls completed; the others: ${JSON.stringify(all)}`);

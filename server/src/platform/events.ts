@@ -23,18 +23,27 @@ export interface DomainEvents {}
 
 export type EventName = keyof DomainEvents & string;
 export type Consumer<E extends EventName> = (payload: DomainEvents[E]) => Promise<void>;
-/** Runs in the emitter's transaction, given every payload of one emit. */
-export type InTransactionHandler<E extends EventName> = (tx: Tx, payloads: DomainEvents[E][]) => Promise<void>;
+/**
+ * Runs in the emitter's transaction (`outbox.tx`; it may emit and queue through the outbox), given every payload of one
+ * emit. It must read and write through `outbox.tx` only: on PGlite a query outside the transaction waits for its end.
+ */
+export type InTransactionHandler<E extends EventName> = (outbox: Outbox, payloads: DomainEvents[E][]) => Promise<void>;
 
 export interface SubscribeOptions {
   queue?: QueueOptions;
   concurrency?: number;
   batchSize?: number;
+  /**
+   * Also run by the emitting process right after the commit, before the emitter answers (what the consumer writes is
+   * there when a user looks); its job, the durable way, runs it again, so it must find its work done. It must be cheap.
+   */
+  eager?: boolean;
 }
 
 interface Subscriber {
   queue: string;
   handler: Consumer<any>;
+  eager: boolean;
 }
 
 export class Events {
@@ -44,6 +53,8 @@ export class Events {
   constructor(
     private readonly jobs: Jobs,
     private readonly db: Db,
+    /** An eager run that failed (its job runs it again). */
+    readonly onError: (err: unknown) => void = () => {},
   ) {}
 
   /** Subscribes `subscriber` (`<module>.<consumer>`) to an event: its queue is registered with the jobs. */
@@ -68,7 +79,7 @@ export class Events {
       batchSize: opts.batchSize ?? 10,
     });
     const list = this.subscribers.get(event) ?? [];
-    list.push({ queue: subscriber, handler });
+    list.push({ queue: subscriber, handler, eager: opts.eager ?? false });
     this.subscribers.set(event, list);
   }
 
@@ -153,9 +164,9 @@ export class Outbox {
     return this.publish(event, payloads, true);
   }
 
-  /** A job of a queue, in this transaction. `once`: its id is the payload's, so sending it again queues nothing. */
-  async send<T extends object>(queue: string, data: T, opts: { once?: boolean } = {}): Promise<void> {
-    await this.insert(queue, [data], opts.once ?? false);
+  /** A job of a queue, in this transaction. */
+  async send<T extends object>(queue: string, data: T): Promise<void> {
+    await this.insert(queue, [data], false);
   }
 
   /** Jobs of a queue, in one statement of this transaction. */
@@ -166,12 +177,14 @@ export class Outbox {
   private async publish<E extends EventName>(event: E, payloads: DomainEvents[E][], once: boolean): Promise<void> {
     if (!payloads.length) return;
     const { queued, inTransaction } = this.events.subscribersOf(event);
-    for (const handler of inTransaction) await handler(this.tx, payloads);
+    for (const handler of inTransaction) await handler(this, payloads);
     if (this.now) {
       for (const p of payloads) for (const s of queued) this.afterCommit.push(() => s.handler(p));
       return;
     }
     for (const s of queued) await this.insert(s.queue, payloads, once);
+    for (const s of queued.filter((q) => q.eager))
+      for (const p of payloads) this.afterCommit.push(() => s.handler(p).catch(this.events.onError));
   }
 
   private async insert(queue: string, payloads: object[], once: boolean): Promise<void> {

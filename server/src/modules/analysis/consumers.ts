@@ -11,7 +11,8 @@ import { removeAnalyses } from './removal';
  * deleted recording takes its analyses with it.
  */
 export function analysisConsumers(ctx: AppContext, pipeline: AnalysisPipeline): void {
-  ctx.events.on('transcript.saved', 'analysis.transcript', (e) => pipeline.onTranscript(e));
+  // eager: an uploaded call reads 排队中 as soon as the upload answers
+  ctx.events.on('transcript.saved', 'analysis.transcript', (e) => pipeline.onTranscript(e), { eager: true });
   ctx.events.on('recording.deleted', 'analysis.removed', (e) => removeAnalyses(ctx.db, e.orgId, e.recordingIds));
   pipeline.onAnalysed('analysis.lead', async ({ orgId, recording: rec, result, effective }) => {
     if (!rec.clueId) return;

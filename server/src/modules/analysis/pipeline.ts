@@ -110,30 +110,35 @@ export class AnalysisPipeline {
   }
 
   /**
-   * `transcript.saved`: queue an analysis when AI is open for the organisation, once per transcript (a repeated event,
-   * its emitter retried, finds an analysis asked for since the transcript was saved).
+   * `transcript.saved`: queue an analysis when AI is open for the organisation, once per transcript: run again (by its
+   * job after the emitter's eager run, or retried) it finds an analysis asked for since the transcript was saved.
    */
   async onTranscript({ orgId, recordingId, savedAt }: DomainEvents['transcript.saved']): Promise<void> {
     const settings = aiSettingOf(this.ctx);
     if (!settings || !(await settings.isOpen(orgId))) return;
-    const [row] = await this.db
-      .select({ updatedAt: callAnalysis.updatedAt })
-      .from(callAnalysis)
-      .where(this.rowOf(orgId, recordingId));
-    if (row && row.updatedAt.getTime() >= savedAt) return;
-    await this.queue(orgId, recordingId, null);
+    await this.queue(orgId, recordingId, null, new Date(savedAt));
   }
 
-  /** A new analysis of a recording: its version, 排队中, and its job, in one transaction. */
-  async queue(orgId: number, recordingId: number, batchId: number | null): Promise<void> {
+  /**
+   * A new analysis of a recording: its version, 排队中, and its job, in one transaction; `unlessSince`: not when one
+   * was asked for (or went on) since then.
+   */
+  async queue(orgId: number, recordingId: number, batchId: number | null, unlessSince?: Date): Promise<void> {
     await this.ctx.events.transaction(async (tx, outbox) => {
-      const version = await this.nextVersion(tx, orgId, recordingId, batchId);
+      const version = await this.nextVersion(tx, orgId, recordingId, batchId, unlessSince);
+      if (version === undefined) return;
       await outbox.emit('analysis.status', { orgId, recordingId, status: 1 });
       await outbox.send(JOB_ANALYSIS, { orgId, recordingId, version, batchId } satisfies AnalysisJob);
     });
   }
 
-  private async nextVersion(tx: DbOrTx, orgId: number, recordingId: number, batchId: number | null): Promise<number> {
+  private async nextVersion(
+    tx: DbOrTx,
+    orgId: number,
+    recordingId: number,
+    batchId: number | null,
+    unlessSince?: Date,
+  ): Promise<number | undefined> {
     const reset = { status: 1, paused: false, pausedReason: null, error: null, batchId, updatedAt: new Date() };
     const [row] = await tx
       .insert(callAnalysis)
@@ -141,9 +146,11 @@ export class AnalysisPipeline {
       .onConflictDoUpdate({
         target: [callAnalysis.organizationId, callAnalysis.recordingId],
         set: { version: sql`${callAnalysis.version} + 1`, ...reset },
+        // the row locked, two runs at once: the second sees the first's update
+        ...(unlessSince ? { where: lt(callAnalysis.updatedAt, unlessSince) } : {}),
       })
       .returning({ version: callAnalysis.version });
-    return row.version;
+    return row?.version;
   }
 
   /** A transaction of the job's, with its events (run by the seed: their consumers run after it, in this call). */
@@ -364,7 +371,7 @@ export class AnalysisPipeline {
    * charge.
    */
   async analyseNow(orgId: number, recordingId: number): Promise<void> {
-    const version = await this.nextVersion(this.db, orgId, recordingId, null);
+    const version = (await this.nextVersion(this.db, orgId, recordingId, null)) as number;
     const job: AnalysisJob = { orgId, recordingId, version };
     this.runNow.add(job);
     await this.run(job, { charge: false });

@@ -73,7 +73,10 @@ export class AsrService {
     this.ctx.jobs.register<AsrJob>(JOB_METRICS, (data) => this.runMetrics(data), {
       queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 1800, heartbeatSeconds: 60 },
     });
-    this.ctx.events.on('recording.stored', 'asr.stored', (e) => this.afterStored(e));
+    // in the recording's own transaction: an uploaded transcript is 已完成 as soon as the upload answers
+    this.ctx.events.onInTransaction('recording.stored', async (outbox, stored) => {
+      for (const e of stored) await this.afterStored(outbox, e);
+    });
     this.ctx.events.on('recording.deleted', 'asr.removed', (e) => this.removeFor(this.db, e.orgId, e.recordingIds));
   }
 
@@ -99,17 +102,11 @@ export class AsrService {
     return stale.length;
   }
 
-  /**
-   * `recording.stored`: its uploaded transcript, or a transcription job; and always the metrics job. All in one
-   * transaction: a retry after it committed finds the transcript saved, and its jobs' ids are the recording's.
-   */
-  async afterStored({ orgId, recordingId, transcript }: RecordingStored): Promise<void> {
-    await this.ctx.events.transaction(async (tx, outbox) => {
-      if (!transcript) await this.queueAsr(outbox, orgId, recordingId, { once: true });
-      else if (!(await this.getTranscript(orgId, recordingId, tx)))
-        await this.storeTranscript(outbox, orgId, recordingId, transcript, 'upload');
-      await outbox.send(JOB_METRICS, { orgId, recordingId } satisfies AsrJob, { once: true });
-    });
+  /** `recording.stored`, in its transaction: its uploaded transcript or a transcription job; and the metrics job. */
+  private async afterStored(outbox: Outbox, { orgId, recordingId, transcript }: RecordingStored): Promise<void> {
+    if (transcript) await this.storeTranscript(outbox, orgId, recordingId, transcript, 'upload');
+    else await this.queueAsr(outbox, orgId, recordingId);
+    await outbox.send(JOB_METRICS, { orgId, recordingId } satisfies AsrJob);
   }
 
   /** A transcript uploaded with its recording (JSON form or plain text); throws a validation error. */
@@ -117,13 +114,8 @@ export class AsrService {
     return text.trim() ? parseTranscript(text, durationMs) : null;
   }
 
-  /** Queues a transcription (`once`: the recording's first); answers the state it leaves the recording in. */
-  private async queueAsr(
-    outbox: Outbox,
-    orgId: number,
-    recordingId: number,
-    opts: { once?: boolean } = {},
-  ): Promise<StageColumns> {
+  /** Queues a transcription; answers the state it leaves the recording in. */
+  private async queueAsr(outbox: Outbox, orgId: number, recordingId: number): Promise<StageColumns> {
     if (!this.engine) {
       const failed = {
         asrStatus: this.engineError ? AsrStatus.FAILED : AsrStatus.NO_ENGINE,
@@ -134,7 +126,7 @@ export class AsrService {
     }
     const queued = { asrStatus: AsrStatus.QUEUED, asrError: null };
     await outbox.emit('transcript.status', { orgId, recordingId, ...queued });
-    await outbox.send(JOB_ASR, { orgId, recordingId } satisfies AsrJob, opts);
+    await outbox.send(JOB_ASR, { orgId, recordingId } satisfies AsrJob);
     return queued;
   }
 

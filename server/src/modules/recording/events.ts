@@ -27,10 +27,10 @@ declare module '../../platform/events' {
  * stages' events, in the stage's own transaction (the list shows 排队中 as soon as the stage has queued its job).
  */
 export function recordStageStatus(ctx: AppContext): void {
-  ctx.events.onInTransaction('transcript.status', async (tx, payloads) => {
+  ctx.events.onInTransaction('transcript.status', async ({ tx }, payloads) => {
     for (const { orgId, recordingId, ...set } of payloads) await updateRecording(tx, orgId, recordingId, set);
   });
-  ctx.events.onInTransaction('analysis.status', async (tx, payloads) => {
+  ctx.events.onInTransaction('analysis.status', async ({ tx }, payloads) => {
     // a batch of re-analyses: one statement per organisation and status
     const groups = new Map<string, { orgId: number; status: number; ids: number[] }>();
     for (const { orgId, recordingId, status } of payloads) {

@@ -2,7 +2,6 @@ import { writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type TestApp, type TestOrg, useTestApp } from '../../test/harness';
-import { pipelineIdle } from '../../test/pipeline';
 import { convert, multipart, read, speech, stereoCall, tempFile } from '../../test/recording';
 import { hashFile } from './upload';
 
@@ -57,7 +56,6 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     expect(check.data).toMatchObject({ exists: true, recordId: id });
     const elsewhere = await t().post(`${B}/headset/checkMd5`, { md5 }, { token: other.admin.token });
     expect(elsewhere.data.exists).toBe(false);
-    await pipelineIdle(t().ctx); // the transcription stage's state, applied from its event
     const list = await t().post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }, { token: org.seat.token });
     expect(list.data.total).toBe(1);
     const item = list.data.lists[0];
@@ -406,7 +404,6 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
   it('filters by duration level, custom range, date range and status; validates', async () => {
     const q = (body: object) =>
       t().post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10, ...body }, { token: org.admin.token });
-    await pipelineIdle(t().ctx);
     const all = (await q({})).data.total;
     expect(all).toBe(3);
     expect((await q({ durationLevel: 1 })).data.total).toBe(3); // all under 10 s
