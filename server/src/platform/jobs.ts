@@ -50,8 +50,8 @@ export class Jobs {
 
   /**
    * Declares a queue and its handler. Defaults: 3 retries with exponential backoff from 5 s.
-   * `batchSize` jobs are fetched at once by each of the `concurrency` workers and run one after the other, each
-   * completed or failed on its own: a worker otherwise takes one job per polling interval, however short the job.
+   * `batchSize` jobs are fetched at once by each of the `concurrency` workers and run one after the other (a failed
+   * one failed alone, the others completed together): a worker otherwise takes one job per polling interval.
    * Keep it 1 for long jobs (a transcription): the jobs of a batch wait for each other and share one expiry.
    */
   register<T>(
@@ -113,8 +113,9 @@ export class Jobs {
   }
 
   /**
-   * One job of a batch: completed as soon as it is done (a crash later in the batch does not redo it) or failed on
-   * its own (retried by its queue's policy); pg-boss's completion of the whole batch then finds nothing active left.
+   * One job of a batch: failed on its own (retried by its queue's policy) when it throws; the others are completed
+   * together by pg-boss when the batch is done (one statement for the batch; a crash mid-batch runs the done ones
+   * again, as any death before completion does: handlers are idempotent).
    */
   private async runOne(r: Registration, job: Job<any>): Promise<void> {
     const started = Date.now();
@@ -125,7 +126,6 @@ export class Jobs {
       await this.boss.fail(r.name, job.id, errorOutput(err));
       return;
     }
-    await this.boss.complete(r.name, job.id);
     this.onDone(r.name, job.id, Date.now() - started);
   }
 
