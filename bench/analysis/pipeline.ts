@@ -1,6 +1,6 @@
 // `analysis.pipeline_calls_per_hour`: transcripts saved → analyses stored → every consumer of `analysis.saved` (quality
-// hits, SOP, score, insight, the lead, messages) and the recording's status, end to end through their pg-boss queues;
-// a call counts once every job of it has finished. On PostgreSQL (DATABASE_URL, or a scratch
+// hits, SOP, score, insight, the lead, messages), end to end through their pg-boss queues (the recording's status is
+// written in each stage's transaction); a call counts once every job of it has finished. On PostgreSQL (DATABASE_URL, or a scratch
 // database on postgres://postgres@127.0.0.1:5432 created and dropped here) when one answers, else on PGlite.
 // The calls are the transcripts of the evaluation set's dev splits, cycled; BENCH_ANALYSIS_CALLS sets how many.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -34,8 +34,9 @@ export interface SubscribeOptions {
   concurrency?: number;
   batchSize?: number;
   /**
-   * Also run by the emitting process right after the commit, before the emitter answers (what the consumer writes is
-   * there when a user looks); its job, the durable way, runs it again, so it must find its work done. It must be cheap.
+   * After a transaction a user waits on (`transaction(fn, { userWaits: true })`), also run by the emitting process
+   * right after the commit, before the answer (what the consumer writes is there when the user looks); its job, the
+   * durable way, runs it again, so it must find its work done. It must be cheap.
    */
   eager?: boolean;
 }
@@ -99,13 +100,16 @@ export class Events {
   /**
    * Runs `fn` in one transaction whose outbox queues events and jobs with it: they exist if and only if it commits.
    * `now` (the seed, a CLI), or without running queues: the consumers run here after the commit, one after the
-   * other, as they would as jobs.
+   * other, as they would as jobs. `userWaits` (an upload): the eager consumers run here after the commit too.
    */
-  async transaction<T>(fn: (tx: Tx, outbox: Outbox) => Promise<T>, opts: { now?: boolean } = {}): Promise<T> {
+  async transaction<T>(
+    fn: (tx: Tx, outbox: Outbox) => Promise<T>,
+    opts: { now?: boolean; userWaits?: boolean } = {},
+  ): Promise<T> {
     const now = opts.now || !this.jobs.isStarted;
     let outbox!: Outbox;
     const result = await this.db.transaction(async (tx) => {
-      outbox = new Outbox(tx, this, now);
+      outbox = new Outbox(tx, this, now, opts.userWaits ?? false);
       return fn(tx, outbox);
     });
     for (const queue of outbox.queued) this.jobs.wake(queue);
@@ -114,13 +118,18 @@ export class Events {
   }
 
   /** Emits in a transaction of its own (an event that announces no state of the emitter's tables). */
-  emit<E extends EventName>(event: E, ...payloads: DomainEvents[E][]): Promise<void> {
-    return this.transaction((_, outbox) => outbox.emit(event, ...payloads));
+  async emit<E extends EventName>(event: E, ...payloads: DomainEvents[E][]): Promise<void> {
+    if (this.heard(event)) await this.transaction((_, outbox) => outbox.emit(event, ...payloads));
   }
 
   /** `Outbox.emitOnce` in a transaction of its own. */
-  emitOnce<E extends EventName>(event: E, ...payloads: DomainEvents[E][]): Promise<void> {
-    return this.transaction((_, outbox) => outbox.emitOnce(event, ...payloads));
+  async emitOnce<E extends EventName>(event: E, ...payloads: DomainEvents[E][]): Promise<void> {
+    if (this.heard(event)) await this.transaction((_, outbox) => outbox.emitOnce(event, ...payloads));
+  }
+
+  /** Whether anything subscribes to the event (else emitting it alone needs no transaction). */
+  private heard(event: string): boolean {
+    return this.subscribers.has(event) || this.inTransaction.has(event);
   }
 
   /** @internal the outbox's way in. */
@@ -146,6 +155,7 @@ export class Outbox {
     readonly tx: Tx,
     private readonly events: Events,
     private readonly now: boolean,
+    private readonly userWaits: boolean,
   ) {
     // pg-boss's statements through the drizzle transaction (PGlite or PostgreSQL alike)
     this.db = fromDrizzle(tx, sql);
@@ -183,8 +193,9 @@ export class Outbox {
       return;
     }
     for (const s of queued) await this.insert(s.queue, payloads, once);
-    for (const s of queued.filter((q) => q.eager))
-      for (const p of payloads) this.afterCommit.push(() => s.handler(p).catch(this.events.onError));
+    if (this.userWaits)
+      for (const s of queued.filter((q) => q.eager))
+        for (const p of payloads) this.afterCommit.push(() => s.handler(p).catch(this.events.onError));
   }
 
   private async insert(queue: string, payloads: object[], once: boolean): Promise<void> {

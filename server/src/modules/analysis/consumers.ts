@@ -11,7 +11,7 @@ import { removeAnalyses } from './removal';
  * deleted recording takes its analyses with it.
  */
 export function analysisConsumers(ctx: AppContext, pipeline: AnalysisPipeline): void {
-  // eager: an uploaded call reads 排队中 as soon as the upload answers
+  // eager: an uploaded call with its transcript reads 排队中 as soon as the upload answers
   ctx.events.on('transcript.saved', 'analysis.transcript', (e) => pipeline.onTranscript(e), { eager: true });
   ctx.events.on('recording.deleted', 'analysis.removed', (e) => removeAnalyses(ctx.db, e.orgId, e.recordingIds));
   pipeline.onAnalysed('analysis.lead', async ({ orgId, recording: rec, result, effective }) => {

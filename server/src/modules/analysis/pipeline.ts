@@ -2,7 +2,7 @@ import { ANALYSIS_PAUSED_REASON } from '@crm/core/contract/analysis';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import type { DomainEvents, Outbox } from '../../platform/events';
+import type { DomainEvents, Outbox, SubscribeOptions } from '../../platform/events';
 import type { RecordingRow } from '../recording';
 import { effectiveColumns } from './effective';
 import { analyse } from './engine/analyse';
@@ -72,11 +72,16 @@ export class AnalysisPipeline {
    * A consumer of `analysis.saved` (`<module>.<consumer>`, its own queue): given the stored analysis, or not called
    * when the recording is gone or a newer analysis was asked for (whose event follows). Must be idempotent.
    */
-  onAnalysed(subscriber: `${string}.${string}`, listener: AnalysedListener): void {
-    this.ctx.events.on('analysis.saved', subscriber, async (p) => {
-      const e = await this.analysed(p.orgId, p.recordingId, p.version);
-      if (e) await listener(e);
-    });
+  onAnalysed(subscriber: `${string}.${string}`, listener: AnalysedListener, opts?: SubscribeOptions): void {
+    this.ctx.events.on(
+      'analysis.saved',
+      subscriber,
+      async (p) => {
+        const e = await this.analysed(p.orgId, p.recordingId, p.version);
+        if (e) await listener(e);
+      },
+      opts,
+    );
   }
 
   /** The stored analysis `version` of a call, as its consumers read it (undefined when superseded or gone). */

@@ -40,6 +40,7 @@ export const insightModule: Module = {
         (orgId, clueId) => customers.rebuild(orgId, clueId).then(() => undefined),
         (e) => reminders.onCall(e),
       ),
+      { concurrency: 2 }, // the slowest consumer of a call
     );
     ctx.events.on('recording.deleted', 'insight.removed', ({ orgId, recordingIds }) =>
       ctx.db.transaction((tx) => removeInsight(tx, orgId, recordingIds)),

@@ -23,21 +23,31 @@ export function qualityConsumers(ctx: AppContext, rules: QualityRules, sopRules:
   const analysis = ctx.services.analysis;
   analysis.onAnalysed('quality.hits', hitRecorder(ctx, rules));
   const sop = sopRecorder(ctx, sopRules);
-  analysis.onAnalysed('quality.sop', async (e) => {
-    await sop(e);
-    await ctx.events.emitOnce('quality.sopChecked', {
-      orgId: e.orgId,
-      recordingId: e.recording.id,
-      version: e.version,
-    });
-  });
+  // SOP and score two at a time: the slowest consumers of a call, after insight
+  analysis.onAnalysed(
+    'quality.sop',
+    async (e) => {
+      await sop(e);
+      await ctx.events.emitOnce('quality.sopChecked', {
+        orgId: e.orgId,
+        recordingId: e.recording.id,
+        version: e.version,
+      });
+    },
+    { concurrency: 2 },
+  );
   const score = checkRecorder(ctx);
-  ctx.events.on('quality.sopChecked', 'quality.score', async (p) => {
-    const e = await analysis.analysed(p.orgId, p.recordingId, p.version);
-    if (!e) return; // a newer analysis was asked for: its own chain scores the call
-    await score(e);
-    await ctx.events.emitOnce('quality.scored', p);
-  });
+  ctx.events.on(
+    'quality.sopChecked',
+    'quality.score',
+    async (p) => {
+      const e = await analysis.analysed(p.orgId, p.recordingId, p.version);
+      if (!e) return; // a newer analysis was asked for: its own chain scores the call
+      await score(e);
+      await ctx.events.emitOnce('quality.scored', p);
+    },
+    { concurrency: 2 },
+  );
   ctx.events.on('recording.deleted', 'quality.removed', async ({ orgId, recordingIds }) => {
     await ctx.db.transaction(async (tx) => {
       await removeHits(tx, orgId, recordingIds);
