@@ -9,7 +9,7 @@ import { startCluster } from './lib/cluster.mjs';
 
 const CALLS = 12;
 // the stages and every consumer's family (the queue of a consumer is `<its module>.<name>`)
-const WORKERS = 'asr,audio-metrics,analysis,quality,insight,recording';
+const WORKERS = 'asr,audio-metrics,analysis,quality,insight';
 const CONSUMERS = [
   'analysis.transcript',
   'analysis.lead',

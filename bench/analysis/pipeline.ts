@@ -83,7 +83,7 @@ export default async function pipelineBench(): Promise<void> {
     LOG_LEVEL: 'silent',
     SEED: 'false',
     // the stage and its consumers' families (a worker of the scaled shape)
-    WORKERS: 'analysis,quality,insight,recording',
+    WORKERS: 'analysis,quality,insight',
     JOBS_SCHEMA: 'pgboss_bench',
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: ':memory:', poolSize: 20 });
