@@ -85,7 +85,7 @@ export default [
       const cluster = await startCluster({
         databaseUrl: await postgres.createDatabase(db),
         api: 1,
-        workers: ['asr,audio-metrics,analysis,quality'],
+        workers: ['asr,audio-metrics,analysis,quality,insight'],
         env: { ASR_ENGINE: 'openai', ASR_OPENAI_BASE_URL: fake.url, ASR_TIMEOUT_SECONDS: '120' },
         name: 'ai',
       });
@@ -97,7 +97,7 @@ export default [
         victim.kill('SIGKILL');
         await victim.waitExit();
         log(`killed ${victim.name} in the middle of ${what}`);
-        await cluster.add('worker', 'asr,audio-metrics,analysis,quality');
+        await cluster.add('worker', 'asr,audio-metrics,analysis,quality,insight');
       };
       try {
         const admin = await Api.login(cluster.apis[0].baseUrl, 'admin');

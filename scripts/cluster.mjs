@@ -3,7 +3,7 @@
 // that dies is started again after a pause (as systemd's Restart=always would). Ctrl-C stops them all gracefully.
 //
 //   CLUSTER_API=2                                   API processes, on PORT, PORT+1, … (PORT default 8080)
-//   CLUSTER_WORKERS="asr,audio-metrics;analysis,quality,clue"   one worker process per group (;-separated), on the ports after
+//   CLUSTER_WORKERS="asr,audio-metrics;analysis,quality,insight,clue"   one worker process per group (;-separated), on the ports after
 //
 // Put the API ports behind a load balancer (deploy/nginx.conf); worker ports serve /healthz for probes only.
 
@@ -31,7 +31,7 @@ if (!env.JWT_SECRET)
   console.warn('JWT_SECRET is not set: a secret was generated for this run (sessions end when the cluster restarts).');
 
 const apiCount = Math.max(1, Number(env.CLUSTER_API ?? 2));
-const groups = (env.CLUSTER_WORKERS ?? 'asr,audio-metrics;analysis,quality,clue')
+const groups = (env.CLUSTER_WORKERS ?? 'asr,audio-metrics;analysis,quality,insight,clue')
   .split(';')
   .map((g) => g.trim())
   .filter(Boolean);

@@ -1,5 +1,6 @@
-// `analysis.pipeline_calls_per_hour`: transcripts saved → analyses stored, end to end through the `analysis` queue
-// (pg-boss), the charge, the analyser, the store, the lead and the messages. On PostgreSQL (DATABASE_URL, or a scratch
+// `analysis.pipeline_calls_per_hour`: transcripts saved → analyses stored → every consumer of `analysis.saved` (quality
+// hits, SOP, score, insight, the lead, messages), end to end through their pg-boss queues (the recording's status is
+// written in each stage's transaction); a call counts once every job of it has finished. On PostgreSQL (DATABASE_URL, or a scratch
 // database on postgres://postgres@127.0.0.1:5432 created and dropped here) when one answers, else on PGlite.
 // The calls are the transcripts of the evaluation set's dev splits, cycled; BENCH_ANALYSIS_CALLS sets how many.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -81,7 +82,8 @@ export default async function pipelineBench(): Promise<void> {
     DATA_DIR: ':memory:',
     LOG_LEVEL: 'silent',
     SEED: 'false',
-    WORKERS: 'analysis',
+    // the stage and its consumers' families (a worker of the scaled shape)
+    WORKERS: 'analysis,quality,insight',
     JOBS_SCHEMA: 'pgboss_bench',
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: ':memory:', poolSize: 20 });
@@ -137,12 +139,15 @@ export default async function pipelineBench(): Promise<void> {
         )
         .returning({ id: recording.id });
 
-      // transcript saved (as AsrService does: store, then tell the analysis) → analysis stored
+      // transcript saved (as AsrService does: store, then `transcript.saved`) → analysis stored → its consumers
       const started = performance.now();
       for (const [i, r] of rows.entries()) {
         await ctx.services.asr.saveTranscript(org.id, r.id, calls[i % calls.length], 'upload');
-        await ctx.services.analysis.onTranscript(org.id, r.id);
+        await ctx.events.emit('transcript.saved', { orgId: org.id, recordingId: r.id, savedAt: Date.now() });
       }
+      const queues = ['analysis', ...ctx.events.queues];
+      const busy = sql`select count(*)::int as n from pgboss_bench.job
+        where name = any(${sql.param(queues)}::text[]) and state in ('created', 'retry', 'active')`;
       const deadline = Date.now() + 30 * 60_000;
       let done = 0;
       let failed = 0;
@@ -152,7 +157,7 @@ export default async function pipelineBench(): Promise<void> {
           from call_analysis where organization_id = ${org.id}`);
         done = Number(res.rows[0].done);
         failed = Number(res.rows[0].failed);
-        if (done + failed >= CALLS) break;
+        if (done + failed >= CALLS && Number((await database.db.execute<{ n: number }>(busy)).rows[0].n) === 0) break;
         await new Promise((r) => setTimeout(r, 100));
       }
       const seconds = (performance.now() - started) / 1000;
@@ -160,6 +165,11 @@ export default async function pipelineBench(): Promise<void> {
       report('analysis', `pipeline.${kind}.calls`, CALLS, 'calls');
       report('analysis', `pipeline.${kind}.failed`, failed, 'calls');
       report('analysis', 'pipeline_calls_per_hour', (done / seconds) * 3600, 'calls/h');
+      // each consumer ran once per call (a retry shows as a failed attempt, not a second completed job)
+      const jobs = await database.db.execute<{ name: string; n: number }>(sql`
+        select name, count(*)::int as n from pgboss_bench.job
+        where name = any(${sql.param(queues)}::text[]) and state = 'completed' group by name order by name`);
+      for (const j of jobs.rows) report('analysis', `pipeline.${kind}.completed.${j.name}`, Number(j.n), 'jobs');
     } finally {
       await built.close();
     }

@@ -13,6 +13,7 @@ import { installAudit } from './platform/audit';
 import type { Config } from './platform/config';
 import type { AppContext, Overrides, Services } from './platform/context';
 import { type Database, ping } from './platform/db';
+import { Events } from './platform/events';
 import { installErrorHandling } from './platform/http';
 import { Jobs } from './platform/jobs';
 import { apiDocsHooks, openApiTransform, openApiTransformObject } from './platform/openapi';
@@ -95,6 +96,9 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
     database,
     db: database.db,
     jobs,
+    events: new Events(jobs, database.db, (err) =>
+      app.log.warn({ err }, 'event consumer run at once failed; its job runs it again'),
+    ),
     storage,
     push,
     tokens,

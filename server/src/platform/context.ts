@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db';
+import type { Events } from './events';
 import type { Jobs } from './jobs';
 import type { Push } from './push';
 import type { RateLimiter } from './rateLimit';
@@ -14,6 +15,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   jobs: Jobs;
+  /** Domain events: each subscriber is its own queue (platform/events.ts). */
+  events: Events;
   storage: Storage;
   push: Push;
   tokens: TokenService;

@@ -7,7 +7,7 @@ import { Jobs } from './jobs';
 describe('Jobs', () => {
   const t = useTestApp();
 
-  it('a batch completes its jobs one by one; a failing one alone is retried', async () => {
+  it('the jobs of a batch are completed together; a failing one alone is retried', async () => {
     const runs = new Map<number, number>();
     const jobs = new Jobs(t().ctx.database, 'all', () => {}, `jobs_batch_${Date.now().toString(36)}`);
     jobs.register<{ n: number }>(

@@ -24,6 +24,8 @@ export class Jobs {
   readonly boss: PgBoss;
   private readonly registrations: Registration[] = [];
   private readonly schedules: { name: string; cron: string }[] = [];
+  /** This process's worker of each queue it works. */
+  private readonly workerIds = new Map<string, string>();
   private started = false;
 
   constructor(
@@ -31,7 +33,7 @@ export class Jobs {
     private readonly workers: string[] | 'all',
     private readonly onError: (err: unknown) => void = () => {},
     /** The schema of the queue tables; processes that share one see each other's jobs. */
-    schema = 'pgboss',
+    readonly schema = 'pgboss',
     private readonly tuning: JobTuning = { pollingSeconds: 0.5 },
     /** After each job this process completed (a debug log line: which process ran what). */
     private readonly onDone: (queue: string, jobId: string, ms: number) => void = () => {},
@@ -48,8 +50,8 @@ export class Jobs {
 
   /**
    * Declares a queue and its handler. Defaults: 3 retries with exponential backoff from 5 s.
-   * `batchSize` jobs are fetched at once by each of the `concurrency` workers and run one after the other, each
-   * completed or failed on its own: a worker otherwise takes one job per polling interval, however short the job.
+   * `batchSize` jobs are fetched at once by each of the `concurrency` workers and run one after the other (a failed
+   * one failed alone, the others completed together): a worker otherwise takes one job per polling interval.
    * Keep it 1 for long jobs (a transcription): the jobs of a batch wait for each other and share one expiry.
    */
   register<T>(
@@ -88,30 +90,37 @@ export class Jobs {
     if (this.started) return;
     // processes starting together may race to create the queue tables
     await retryCatalogRace(() => this.boss.start());
-    for (const r of this.registrations) {
+    for (const r of this.registrations)
       await retryCatalogRace(async () => {
         const existing = await this.boss.getQueue(r.name);
         if (!existing) await this.boss.createQueue(r.name, r.queue);
         // options added in a later release (retries, heartbeat) reach queues created before it
         else await this.boss.updateQueue(r.name, r.queue);
+        // looked up now into pg-boss's cache: a job queued inside a transaction (platform/events.ts) must not look it
+        // up (on PGlite that lookup would wait for the transaction to end)
+        await this.boss.insert(r.name, []);
       });
+    // every queue exists: jobs are queued from now on, also by the first handlers of the workers started below
+    this.started = true;
+    for (const r of this.registrations) {
       if (!this.works(r.name)) continue;
-      await this.boss.work(
+      const workerId = await this.boss.work(
         r.name,
         { localConcurrency: r.concurrency, batchSize: r.batchSize, pollingIntervalSeconds: this.tuning.pollingSeconds },
         async (jobs) => {
           for (const job of jobs) await this.runOne(r, job);
         },
       );
+      this.workerIds.set(r.name, workerId);
     }
     if (this.tuning.schedules !== false)
       for (const sc of this.schedules) await this.boss.schedule(sc.name, sc.cron, {}, { tz: 'Asia/Shanghai' });
-    this.started = true;
   }
 
   /**
-   * One job of a batch: completed as soon as it is done (a crash later in the batch does not redo it) or failed on
-   * its own (retried by its queue's policy); pg-boss's completion of the whole batch then finds nothing active left.
+   * One job of a batch: failed on its own (retried by its queue's policy) when it throws; the others are completed
+   * together by pg-boss when the batch is done (one statement for the batch; a crash mid-batch runs the done ones
+   * again, as any death before completion does: handlers are idempotent).
    */
   private async runOne(r: Registration, job: Job<any>): Promise<void> {
     const started = Date.now();
@@ -122,12 +131,22 @@ export class Jobs {
       await this.boss.fail(r.name, job.id, errorOutput(err));
       return;
     }
-    await this.boss.complete(r.name, job.id);
     this.onDone(r.name, job.id, Date.now() - started);
   }
 
   async send<T extends object>(name: string, data: T, opts: SendOptions = {}): Promise<string | null> {
-    return this.boss.send(name, data, opts);
+    const id = await this.boss.send(name, data, opts);
+    this.wake(name);
+    return id;
+  }
+
+  /**
+   * A job was just queued: this process's worker of the queue, if it has one, fetches now instead of at its next
+   * poll (a chain of jobs in one process does not wait half a second at each step).
+   */
+  wake(name: string): void {
+    const id = this.workerIds.get(name);
+    if (id) this.boss.notifyWorker(id);
   }
 
   get isStarted(): boolean {

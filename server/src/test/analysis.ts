@@ -1,6 +1,7 @@
 // Test helpers of the call analysis, shared by the tests of analysis, quality, qualityReview and insight: the
 // tables of this round, AI opened, a recording uploaded with its transcript, and waiting for its analysis.
 import type { TestApp } from './harness';
+import { pipelineIdle } from './pipeline';
 import { multipart, read, speech } from './recording';
 
 export const B = '/api/backend';
@@ -81,7 +82,10 @@ export async function panel(t: TestApp, token: string, recordId: number) {
   return t.get(`${A}/asr/V1/getCallAnalysis`, { token, query: { recordId } });
 }
 
-/** Polls the AI panel until `done` holds (or the time is up); returns the last answer and every status seen. */
+/**
+ * Polls the AI panel until `done` holds (or the time is up), then, for a stored analysis, waits for the pipeline to be
+ * idle (every consumer of the analysis has run); returns the last answer and every status seen.
+ */
 export async function waitFor(
   t: TestApp,
   token: string,
@@ -95,7 +99,11 @@ export async function waitFor(
     const r = await panel(t, token, recordId);
     if (r.code !== 1) throw new Error(`getCallAnalysis: ${r.msg}`);
     if (seen.at(-1) !== r.data.analysisStatus) seen.push(r.data.analysisStatus);
-    if (done(r.data) || Date.now() > end) return { data: r.data, seen };
+    if (done(r.data) || Date.now() > end) {
+      // a failed analysis has no consumers to wait for (and its own retries may still be due)
+      if (r.data.analysisStatus === 3) await pipelineIdle(t.ctx, ms);
+      return { data: r.data, seen };
+    }
     await new Promise((res) => setTimeout(res, 100));
   }
 }

@@ -2,7 +2,7 @@ import { contract } from '@crm/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeServer, fakeServer } from '../../test/fakeHttp';
 import { TEST_PASSWORD, type TestOrg, useTestApp } from '../../test/harness';
-import { B, ok } from '../../test/org';
+import { ok } from '../../test/org';
 import { getUser } from '../org';
 import { normalizeMobile } from './dingtalk';
 
@@ -101,7 +101,7 @@ describe('dingLogin: DingTalk H5 free login against a fake DingTalk server', () 
 
   it('a disabled user cannot sign in through DingTalk', async () => {
     const disable = { id: org.otherSeat.userId, status: 2 };
-    ok(await t().post(`${B}/userController/updateStatus`, disable, { token: org.admin.token }));
+    ok(await t().call(contract.users.updateStatus, disable, { token: org.admin.token }));
     const p = (await getUser(t().ctx.db, org.orgId, org.otherSeat.userId))!;
     codes.set('code-disabled', 'ding-disabled');
     mobiles.set('ding-disabled', `+86-${p.phone}`);

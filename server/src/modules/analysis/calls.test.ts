@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { A, addLead, openAi, STRONG_CALL, uploadCall, waitFor } from '../../test/analysis';
 import { type TestOrg, useTestApp } from '../../test/harness';
+import { pipelineIdle } from '../../test/pipeline';
 
 describe('analysis calls', () => {
   const t = useTestApp();
@@ -244,6 +245,7 @@ describe('analysis calls', () => {
     expect(del.code, del.msg).toBe(1);
     const detail = await t().call(contract.analysis.detail, { recordId: gone }, { token: org.admin.token });
     expect(detail.status).toBe(404);
+    await pipelineIdle(t().ctx); // `recording.deleted` handled by the consumers
     const left = await t().database.db.execute<{ a: number; c: number }>(
       sql`select (select count(*) from call_analysis where recording_id = ${gone})::int as a,
                  (select count(*) from ai_call_comment where recording_id = ${gone})::int as c`,

@@ -3,7 +3,9 @@
  *
  *   schema.ts      call_analysis (machine result, corrections, effective columns), batches, comments, clue_ai_tag
  *   engine/        the analyser (built-in: lexicons, rules, jieba; checkers)
- *   pipeline.ts    the `analysis` job: charge, analyse, LLM step, store, lead, messages; pause and resume
+ *   pipeline.ts    the `analysis` job: charge, analyse, LLM step, store, `analysis.saved`; pause and resume
+ *   consumers.ts   on `transcript.saved`, `analysis.saved` (the lead's risk and tags, messages), `recording.deleted`
+ *   events.ts      the events it emits: `analysis.status`, `analysis.saved`
  *   llmStep.ts     the OpenAI-compatible step (summary, AI fields, labels, intention)
  *   messages.ts    AI messages to the owner and managers, once per call and kind
  *   clueTags.ts    a lead's AI tags (/clue/aiTag)
@@ -12,6 +14,7 @@
  *   reanalyse.ts   re-analysis batches;  comments.ts  threaded comments;  filters.ts  filter sources
  */
 import type { Module } from '../../platform/context';
+import { analysisConsumers } from './consumers';
 import { AnalysisPipeline } from './pipeline';
 import { analysisRoutes } from './routes';
 import { seedAnalyses } from './seed';
@@ -28,6 +31,7 @@ export const analysisModule: Module = {
     const pipeline = new AnalysisPipeline(ctx);
     ctx.services.analysis = pipeline;
     pipeline.registerJobs();
+    analysisConsumers(ctx, pipeline);
     analysisRoutes(ctx);
     pipeline.listenForTopUps();
     ctx.app.addHook('onReady', async () => {

@@ -5,18 +5,17 @@ import { DEFAULT_CHECKERS, DEFAULT_RULES } from '../../lib/analyser/defaults';
 import type { AnalysisResult, AnalysisRules, Checker } from '../../lib/analyser/types';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
-import { type RecordingRow, recordingInOrg, updateRecording } from '../recording';
-import { writeClueTags } from './clueTags';
+import type { DomainEvents, Outbox, SubscribeOptions } from '../../platform/events';
+import type { RecordingRow } from '../recording';
 import { effectiveColumns } from './effective';
 import { llmStep } from './llmStep';
-import { sendAiMessages } from './messages';
 import { aiSettingOf, costCenterOf } from './ports';
-import { removeAnalyses } from './removal';
 import { callAnalysis, callAnalysisBatchItem } from './schema';
 
 /**
- * The analysis pipeline (DESIGN.md section 6): transcript saved → job `analysis` → one analysis per call → the lead's
- * risk and AI tags → AI messages → usage charged. The recording's analysis_status is what users see: 0 not analysed,
+ * The analysis pipeline (DESIGN.md section 6): `transcript.saved` → job `analysis` → usage charged → one analysis per
+ * call → `analysis.saved`, which each consumer (quality, insight, the lead's risk and tags, AI messages) handles in its
+ * own queue. The analysis's status goes out as `analysis.status`, which the recording shows: 0 not analysed,
  * 1 queued (also while paused for balance), 2 running, 3 done, 4 failed with the reason.
  */
 
@@ -35,22 +34,31 @@ export const ItemState = { WAITING: 0, DONE: 1, FAILED: 2, PAUSED: 3 } as const;
 
 const BUILTIN_MODEL = '内置分析';
 
+type StateColumns = Partial<typeof callAnalysis.$inferInsert>;
+
 /** Checkers a module adds for an organisation (quality inspection: its forbidden words and regex rules). */
 export type CheckerProvider = (orgId: number) => Promise<Checker[]>;
 
-/** What a module hears after an analysis is stored (and again when a retry re-runs its effects). */
+/** What a consumer of `analysis.saved` is given: the stored analysis of the call, loaded when its job runs. */
 export interface AnalysedEvent {
   orgId: number;
+  /** Which analysis of the call (a consumer's own event carries it on, for the next one to load it). */
+  version: number;
   recording: RecordingRow;
   /** The machine's result, and the effective values (corrections applied). */
   result: AnalysisResult;
   effective: ReturnType<typeof effectiveColumns>;
+  /** Why the organisation's LLM was not used, when it failed. */
+  llmError: string | null;
+  /** When this analysis was stored: what a consumer wrote later is already of it (its job is run again). */
+  analysedAt: Date;
 }
 export type AnalysedListener = (event: AnalysedEvent) => Promise<void>;
 
 export class AnalysisPipeline {
   private readonly checkerProviders: CheckerProvider[] = [];
-  private readonly analysedListeners: AnalysedListener[] = [];
+  /** Jobs run by the seed (analyseNow): their events' consumers run in the same call, not through the queues. */
+  private readonly runNow = new WeakSet<AnalysisJob>();
 
   /**
    * The checker extension point: the pipeline runs the default checkers (forbidden words, regex rules, abuse) and
@@ -60,9 +68,31 @@ export class AnalysisPipeline {
     this.checkerProviders.push(provider);
   }
 
-  /** After every stored analysis: e.g. quality inspection scores the call. Listeners must be idempotent. */
-  onAnalysed(listener: AnalysedListener): void {
-    this.analysedListeners.push(listener);
+  /**
+   * A consumer of `analysis.saved` (`<module>.<consumer>`, its own queue): given the stored analysis, or not called
+   * when the recording is gone or a newer analysis was asked for (whose event follows). Must be idempotent.
+   */
+  onAnalysed(subscriber: `${string}.${string}`, listener: AnalysedListener, opts?: SubscribeOptions): void {
+    this.ctx.events.on(
+      'analysis.saved',
+      subscriber,
+      async (p) => {
+        const e = await this.analysed(p.orgId, p.recordingId, p.version);
+        if (e) await listener(e);
+      },
+      opts,
+    );
+  }
+
+  /** The stored analysis `version` of a call, as its consumers read it (undefined when superseded or gone). */
+  async analysed(orgId: number, recordingId: number, version: number): Promise<AnalysedEvent | undefined> {
+    const [row] = await this.db.select().from(callAnalysis).where(this.rowOf(orgId, recordingId));
+    if (!row?.machine || row.version !== version || row.analysedVersion !== version) return undefined;
+    const recording = await this.ctx.services.recording.getInOrg(orgId, recordingId);
+    if (!recording) return undefined;
+    const effective = effectiveColumns(row.machine, row.correction ?? null);
+    const analysedAt = row.analysedAt ?? row.updatedAt;
+    return { orgId, version, recording, result: row.machine, effective, llmError: row.llmError, analysedAt };
   }
 
   constructor(private readonly ctx: AppContext) {}
@@ -84,24 +114,36 @@ export class AnalysisPipeline {
     });
   }
 
-  /** After every transcript saved (AsrService): queue an analysis when AI is open for the organisation. */
-  async onTranscript(orgId: number, recordingId: number): Promise<void> {
+  /**
+   * `transcript.saved`: queue an analysis when AI is open for the organisation, once per transcript: run again (by its
+   * job after the emitter's eager run, or retried) it finds an analysis asked for since the transcript was saved.
+   */
+  async onTranscript({ orgId, recordingId, savedAt }: DomainEvents['transcript.saved']): Promise<void> {
     const settings = aiSettingOf(this.ctx);
     if (!settings || !(await settings.isOpen(orgId))) return;
-    await this.queue(orgId, recordingId, null);
+    await this.queue(orgId, recordingId, null, new Date(savedAt));
   }
 
-  /** A new analysis of a recording: its version, 排队中, and its job. */
-  async queue(orgId: number, recordingId: number, batchId: number | null): Promise<void> {
-    const version = await this.db.transaction(async (tx) => {
-      const v = await this.nextVersion(tx, orgId, recordingId, batchId);
-      await updateRecording(tx, orgId, recordingId, { analysisStatus: 1 });
-      return v;
+  /**
+   * A new analysis of a recording: its version, 排队中, and its job, in one transaction; `unlessSince`: not when one
+   * was asked for (or went on) since then.
+   */
+  async queue(orgId: number, recordingId: number, batchId: number | null, unlessSince?: Date): Promise<void> {
+    await this.ctx.events.transaction(async (tx, outbox) => {
+      const version = await this.nextVersion(tx, orgId, recordingId, batchId, unlessSince);
+      if (version === undefined) return;
+      await outbox.emit('analysis.status', { orgId, recordingId, status: 1 });
+      await outbox.send(JOB_ANALYSIS, { orgId, recordingId, version, batchId } satisfies AnalysisJob);
     });
-    await this.ctx.jobs.send(JOB_ANALYSIS, { orgId, recordingId, version, batchId } satisfies AnalysisJob);
   }
 
-  private async nextVersion(tx: DbOrTx, orgId: number, recordingId: number, batchId: number | null): Promise<number> {
+  private async nextVersion(
+    tx: DbOrTx,
+    orgId: number,
+    recordingId: number,
+    batchId: number | null,
+    unlessSince?: Date,
+  ): Promise<number | undefined> {
     const reset = { status: 1, paused: false, pausedReason: null, error: null, batchId, updatedAt: new Date() };
     const [row] = await tx
       .insert(callAnalysis)
@@ -109,36 +151,51 @@ export class AnalysisPipeline {
       .onConflictDoUpdate({
         target: [callAnalysis.organizationId, callAnalysis.recordingId],
         set: { version: sql`${callAnalysis.version} + 1`, ...reset },
+        // the row locked, two runs at once: the second sees the first's update
+        ...(unlessSince ? { where: lt(callAnalysis.updatedAt, unlessSince) } : {}),
       })
       .returning({ version: callAnalysis.version });
-    return row.version;
+    return row?.version;
   }
 
-  /** Sets the state of analysis `version` of a recording (nothing when a newer one was asked for meanwhile). */
+  /** A transaction of the job's, with its events (run by the seed: their consumers run after it, in this call). */
+  private transaction<T>(job: AnalysisJob, fn: (outbox: Outbox) => Promise<T>): Promise<T> {
+    return this.ctx.events.transaction((_, outbox) => fn(outbox), { now: this.runNow.has(job) });
+  }
+
+  /** `setStatus` in a transaction of its own. */
+  private changeState(job: AnalysisJob, status: number, item: number, extra: StateColumns = {}): Promise<boolean> {
+    return this.transaction(job, (outbox) => this.setStatus(outbox, job, status, item, extra));
+  }
+
+  /**
+   * Sets the state of analysis `version` of a recording, with `analysis.status` (nothing when a newer one was asked
+   * for meanwhile), and its batch item's.
+   */
   private async setStatus(
-    job: Pick<AnalysisJob, 'orgId' | 'recordingId' | 'version'>,
+    outbox: Outbox,
+    job: AnalysisJob,
     status: number,
-    extra: Partial<typeof callAnalysis.$inferInsert> = {},
+    item: number,
+    extra: StateColumns = {},
   ): Promise<boolean> {
-    // one transaction: the analysis row and the recording's 分析状态 are never seen apart
-    return this.db.transaction(async (tx) => {
-      const set = await tx
-        .update(callAnalysis)
-        .set({ status, updatedAt: new Date(), ...extra })
-        .where(and(this.rowOf(job.orgId, job.recordingId), eq(callAnalysis.version, job.version)))
-        .returning({ id: callAnalysis.id });
-      if (set.length) await updateRecording(tx, job.orgId, job.recordingId, { analysisStatus: status });
-      return set.length > 0;
-    });
+    const set = await outbox.tx
+      .update(callAnalysis)
+      .set({ status, updatedAt: new Date(), ...extra })
+      .where(and(this.rowOf(job.orgId, job.recordingId), eq(callAnalysis.version, job.version)))
+      .returning({ id: callAnalysis.id });
+    if (set.length) await outbox.emit('analysis.status', { orgId: job.orgId, recordingId: job.recordingId, status });
+    await this.itemState(outbox.tx, job, item);
+    return set.length > 0;
   }
 
   private rowOf(orgId: number, recordingId: number) {
     return and(eq(callAnalysis.organizationId, orgId), eq(callAnalysis.recordingId, recordingId));
   }
 
-  private async itemState(job: AnalysisJob, state: number): Promise<void> {
+  private async itemState(tx: DbOrTx, job: AnalysisJob, state: number): Promise<void> {
     if (!job.batchId) return;
-    await this.db
+    await tx
       .update(callAnalysisBatchItem)
       .set({ state, updatedAt: new Date() })
       .where(
@@ -152,21 +209,21 @@ export class AnalysisPipeline {
    */
   async run(job: AnalysisJob, opts: { charge?: boolean } = {}): Promise<void> {
     const { orgId, recordingId } = job;
-    const rec = await recordingInOrg(this.db, orgId, recordingId);
+    const rec = await this.ctx.services.recording.getInOrg(orgId, recordingId);
     if (!rec) return; // deleted meanwhile
     const [row] = await this.db
       .select({ version: callAnalysis.version, analysedVersion: callAnalysis.analysedVersion })
       .from(callAnalysis)
       .where(this.rowOf(orgId, recordingId));
     if (!row || row.version !== job.version) return; // a newer analysis was asked for; its job does the work
-    if (row.analysedVersion === job.version) return this.afterStored(job, rec); // stored; what followed failed
-    if (!(await this.setStatus(job, 2))) return;
-    await this.itemState(job, ItemState.WAITING); // a retry of a failed item is under way again
+    if (row.analysedVersion === job.version) return; // stored, with its state and `analysis.saved`
+    // a retry of a failed item is under way again
+    if (!(await this.changeState(job, 2, ItemState.WAITING))) return;
     try {
       const t = await this.ctx.services.asr.getTranscript(orgId, recordingId);
       if (!t) {
-        await this.setStatus(job, 4, { error: '该录音还没有转写文本' });
-        return this.itemState(job, ItemState.FAILED);
+        await this.changeState(job, 4, ItemState.FAILED, { error: '该录音还没有转写文本' });
+        return;
       }
       const transcript = { durationMs: t.durationMs, segments: t.segments };
       if (opts.charge !== false && !(await this.charge(rec, job, transcript.durationMs))) return;
@@ -185,11 +242,12 @@ export class AnalysisPipeline {
           llmError = `${llm.name}：${(e as Error).message || String(e)}`.slice(0, 1000);
         }
       }
-      await this.store(rec, job.version, result, { llmError, modelName, searchText: t.text, rules });
-      await this.itemState(job, ItemState.DONE);
+      await this.transaction(job, async (outbox) => {
+        if (await this.store(outbox.tx, rec, job.version, result, { llmError, modelName, searchText: t.text }))
+          await this.afterStored(outbox, job);
+      });
     } catch (e) {
-      await this.setStatus(job, 4, { error: ((e as Error).message || String(e)).slice(0, 1000) });
-      await this.itemState(job, ItemState.FAILED);
+      await this.changeState(job, 4, ItemState.FAILED, { error: ((e as Error).message || String(e)).slice(0, 1000) });
       throw e; // retried by the queue with backoff
     }
   }
@@ -207,28 +265,25 @@ export class AnalysisPipeline {
       remark: `通话分析：${rec.fileName}`,
     });
     if (charged.ok) return true;
-    await this.setStatus(job, 1, { paused: true, pausedReason: ANALYSIS_PAUSED_REASON });
-    await this.itemState(job, ItemState.PAUSED);
+    await this.changeState(job, 1, ItemState.PAUSED, { paused: true, pausedReason: ANALYSIS_PAUSED_REASON });
     return false;
   }
 
-  /**
-   * Stores the result (replacing the last), keeps the corrections over it, then the lead and the messages; the call
-   * reads 已完成 only once all of that is done.
-   */
+  /** Stores the result (replacing the last) and keeps the corrections over it; false when a newer one was asked. */
   private async store(
+    tx: DbOrTx,
     rec: RecordingRow,
     version: number,
     m: AnalysisResult,
-    extra: { llmError: string | null; modelName: string; searchText: string; rules: AnalysisRules | null },
-  ): Promise<void> {
+    extra: { llmError: string | null; modelName: string; searchText: string },
+  ): Promise<boolean> {
     const { organizationId: orgId, id: recordingId } = rec;
-    const [current] = await this.db
+    const [current] = await tx
       .select({ correction: callAnalysis.correction })
       .from(callAnalysis)
       .where(this.rowOf(orgId, recordingId));
     const e = effectiveColumns(m, current?.correction ?? null);
-    const stored = await this.db
+    const stored = await tx
       .update(callAnalysis)
       .set({
         ...e,
@@ -245,44 +300,13 @@ export class AnalysisPipeline {
       })
       .where(and(this.rowOf(orgId, recordingId), eq(callAnalysis.version, version)))
       .returning({ id: callAnalysis.id });
-    if (!stored.length) return; // a newer analysis was asked for meanwhile
-    await this.effects(rec, m, e, extra.rules, extra.llmError);
-    await this.setStatus({ orgId, recordingId, version }, 3);
+    return stored.length > 0;
   }
 
-  /** The lead's risk and AI tags, then the AI messages: each idempotent, so a retry may run them again. */
-  private async effects(
-    rec: RecordingRow,
-    m: AnalysisResult,
-    e: ReturnType<typeof effectiveColumns>,
-    rules: AnalysisRules | null,
-    llmError: string | null,
-  ): Promise<void> {
-    if (rec.clueId) {
-      if (m.risk) await this.ctx.services.clue.setRisk(rec.organizationId, rec.clueId, 1);
-      const names = new Map(rules?.customTags.map((t) => [t.id, t.name]) ?? []);
-      await writeClueTags(this.db, rec.organizationId, rec.clueId, rec.id, m, e, names);
-    }
-    await sendAiMessages(this.ctx, rec, m, e, rules, llmError);
-    for (const listener of this.analysedListeners)
-      await listener({ orgId: rec.organizationId, recording: rec, result: m, effective: e });
-  }
-
-  /** A retry of a job whose result was stored but whose lead update or messages failed: those again, then 已完成. */
-  private async afterStored(job: AnalysisJob, rec: RecordingRow): Promise<void> {
-    const [row] = await this.db.select().from(callAnalysis).where(this.rowOf(job.orgId, job.recordingId));
-    if (row?.status !== 3 && row?.machine) {
-      try {
-        const rules = (await aiSettingOf(this.ctx)?.rulesFor(job.orgId)) ?? null;
-        const e = effectiveColumns(row.machine, row.correction ?? null);
-        await this.effects(rec, row.machine, e, rules, row.llmError);
-        await this.setStatus(job, 3, { error: null });
-      } catch (err) {
-        await this.setStatus(job, 4, { error: ((err as Error).message || String(err)).slice(0, 1000) });
-        throw err;
-      }
-    }
-    await this.itemState(job, ItemState.DONE);
+  /** In the transaction that stores the result: 已完成, the batch item, `analysis.saved`. */
+  private async afterStored(outbox: Outbox, job: AnalysisJob): Promise<void> {
+    await this.setStatus(outbox, job, 3, ItemState.DONE, { error: null });
+    await outbox.emit('analysis.saved', { orgId: job.orgId, recordingId: job.recordingId, version: job.version });
   }
 
   private listening = false;
@@ -299,24 +323,24 @@ export class AnalysisPipeline {
 
   /** After a top-up of AI analysis: every paused call of the organisation is queued again (same version). */
   async resume(orgId: number): Promise<number> {
-    const paused = await this.db
-      .update(callAnalysis)
-      .set({ paused: false, pausedReason: null, updatedAt: new Date() })
-      .where(and(eq(callAnalysis.organizationId, orgId), eq(callAnalysis.paused, true)))
-      .returning({
-        recordingId: callAnalysis.recordingId,
-        version: callAnalysis.version,
-        batchId: callAnalysis.batchId,
-      });
-    for (const p of paused) {
-      await this.itemState({ orgId, ...p }, ItemState.WAITING);
-      await this.ctx.jobs.send(JOB_ANALYSIS, { orgId, ...p } satisfies AnalysisJob);
-    }
-    return paused.length;
+    return this.ctx.events.transaction(async (tx, outbox) => {
+      const paused = await tx
+        .update(callAnalysis)
+        .set({ paused: false, pausedReason: null, updatedAt: new Date() })
+        .where(and(eq(callAnalysis.organizationId, orgId), eq(callAnalysis.paused, true)))
+        .returning({
+          recordingId: callAnalysis.recordingId,
+          version: callAnalysis.version,
+          batchId: callAnalysis.batchId,
+        });
+      for (const p of paused) await this.itemState(tx, { orgId, ...p }, ItemState.WAITING);
+      await outbox.sendAll(
+        JOB_ANALYSIS,
+        paused.map((p) => ({ orgId, ...p }) satisfies AnalysisJob),
+      );
+      return paused.length;
+    });
   }
-
-  /** Analyses go with their recordings: called by the recording module inside its delete transaction. */
-  readonly removeFor = removeAnalyses;
 
   /**
    * On start: analyses left 排队中 (not paused) for a while, or 分析中 long after their job would have expired, are
@@ -347,9 +371,14 @@ export class AnalysisPipeline {
     return stale.length;
   }
 
-  /** The seed: analyse a recording now, through the same steps as the job, without the queue or a charge. */
+  /**
+   * The seed: analyse a recording now, through the same steps as the job and its consumers, without the queues or a
+   * charge.
+   */
   async analyseNow(orgId: number, recordingId: number): Promise<void> {
-    const version = await this.nextVersion(this.db, orgId, recordingId, null);
-    await this.run({ orgId, recordingId, version }, { charge: false });
+    const version = (await this.nextVersion(this.db, orgId, recordingId, null)) as number;
+    const job: AnalysisJob = { orgId, recordingId, version };
+    this.runNow.add(job);
+    await this.run(job, { charge: false });
   }
 }

@@ -5,7 +5,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Session } from '../../platform/session';
-import { findRecording, recordingIdsWhere, setAnalysisStatus } from '../recording';
+import { findRecording, recordingIdsWhere } from '../recording';
 import { type AnalysisJob, ItemState, JOB_ANALYSIS } from './pipeline';
 import { aiSettingOf } from './ports';
 import { callAnalysis, callAnalysisBatch, callAnalysisBatchItem } from './schema';
@@ -50,23 +50,25 @@ export async function reanalyse(ctx: AppContext, s: Session, b: CallBody<Calls['
   const reset = { status: 1, paused: false, pausedReason: null, error: null, batchId: batch.id, updatedAt: new Date() };
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    await ctx.db
-      .insert(callAnalysisBatchItem)
-      .values(chunk.map((recordingId) => ({ organizationId: s.orgId, batchId: batch.id, recordingId })));
-    const versions = await ctx.db
-      .insert(callAnalysis)
-      .values(chunk.map((recordingId) => ({ organizationId: s.orgId, recordingId, version: 1, ...reset })))
-      .onConflictDoUpdate({
-        target: [callAnalysis.organizationId, callAnalysis.recordingId],
-        set: { version: sql`${callAnalysis.version} + 1`, ...reset },
-      })
-      .returning({ recordingId: callAnalysis.recordingId, version: callAnalysis.version });
-    // the visible state of the recordings, in one statement for the chunk
-    await setAnalysisStatus(ctx.db, s.orgId, chunk, 1);
-    await ctx.jobs.boss.insert(
-      JOB_ANALYSIS,
-      versions.map((v) => ({ data: { orgId: s.orgId, batchId: batch.id, ...v } satisfies AnalysisJob })),
-    );
+    // the chunk's versions, their 排队中 and their jobs, together
+    await ctx.events.transaction(async (tx, outbox) => {
+      await tx
+        .insert(callAnalysisBatchItem)
+        .values(chunk.map((recordingId) => ({ organizationId: s.orgId, batchId: batch.id, recordingId })));
+      const versions = await tx
+        .insert(callAnalysis)
+        .values(chunk.map((recordingId) => ({ organizationId: s.orgId, recordingId, version: 1, ...reset })))
+        .onConflictDoUpdate({
+          target: [callAnalysis.organizationId, callAnalysis.recordingId],
+          set: { version: sql`${callAnalysis.version} + 1`, ...reset },
+        })
+        .returning({ recordingId: callAnalysis.recordingId, version: callAnalysis.version });
+      await outbox.emit('analysis.status', ...chunk.map((recordingId) => ({ orgId: s.orgId, recordingId, status: 1 })));
+      await outbox.sendAll(
+        JOB_ANALYSIS,
+        versions.map((v) => ({ orgId: s.orgId, batchId: batch.id, ...v }) satisfies AnalysisJob),
+      );
+    });
   }
   return progress(ctx, s, batch.id);
 }

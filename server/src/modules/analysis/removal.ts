@@ -3,8 +3,7 @@ import type { DbOrTx } from '../../platform/db';
 import { aiCallComment, callAnalysis, callAnalysisBatchItem, clueAiTag } from './schema';
 
 /**
- * Analyses go with their recordings (the recording module deletes them in its transaction): the result, the
- * comments and the batch items. The lead keeps the AI tags it got from the call, no longer pointing at it.
+ * Analyses go with their recordings (`recording.deleted`): the result, the comments and the batch items. The lead keeps the AI tags it got from the call, no longer pointing at it.
  */
 export async function removeAnalyses(tx: DbOrTx, orgId: number, recordingIds: number[]): Promise<void> {
   if (!recordingIds.length) return;

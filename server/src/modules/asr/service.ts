@@ -4,6 +4,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
+import type { DomainEvents, Outbox } from '../../platform/events';
 import { page, pageRows } from '../../platform/paging';
 import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
@@ -14,10 +15,10 @@ import {
   ofVisibleRecording,
   presentRow,
   type RecordingRow,
+  type RecordingStored,
   recordingInOrg,
   resolveRecording,
   staleQueued,
-  updateRecording,
   withLocalFile,
 } from '../recording';
 import type { AsrConfig } from './config';
@@ -38,6 +39,9 @@ export interface AsrJob {
   orgId: number;
   recordingId: number;
 }
+
+/** What the recording shows of transcription and metrics: written by the recording module from `transcript.status`. */
+type StageColumns = Omit<DomainEvents['transcript.status'], 'orgId' | 'recordingId'>;
 
 const MAX_HOT_WORDS = 200;
 
@@ -76,6 +80,16 @@ export class AsrService {
     this.ctx.jobs.register<AsrJob>(JOB_METRICS, (data) => this.runMetrics(data), {
       queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 1800, heartbeatSeconds: 60 },
     });
+    // in the recording's own transaction: an uploaded transcript is 已完成 as soon as the upload answers
+    this.ctx.events.onInTransaction('recording.stored', async (outbox, stored) => {
+      for (const e of stored) await this.afterStored(outbox, e);
+    });
+    this.ctx.events.on('recording.deleted', 'asr.removed', (e) => this.removeFor(this.db, e.orgId, e.recordingIds));
+  }
+
+  /** The recording's columns of this stage, set by the recording module from the event as it is emitted. */
+  private stageStatus(orgId: number, recordingId: number, set: StageColumns): Promise<void> {
+    return this.ctx.events.emit('transcript.status', { orgId, recordingId, ...set });
   }
 
   /**
@@ -95,16 +109,11 @@ export class AsrService {
     return stale.length;
   }
 
-  /** After a recording is stored: its uploaded transcript, or a transcription job; and always the metrics job. */
-  async afterStored(row: RecordingRow, transcript: Transcript | null): Promise<void> {
-    if (transcript) {
-      await this.saveTranscript(row.organizationId, row.id, transcript, 'upload');
-      await updateRecording(this.db, row.organizationId, row.id, { asrStatus: AsrStatus.DONE, asrError: null });
-      await this.notifyAnalysis(row.organizationId, row.id);
-    } else {
-      await this.queueAsr(row.organizationId, row.id);
-    }
-    await this.ctx.jobs.send(JOB_METRICS, { orgId: row.organizationId, recordingId: row.id } satisfies AsrJob);
+  /** `recording.stored`, in its transaction: its uploaded transcript or a transcription job; and the metrics job. */
+  private async afterStored(outbox: Outbox, { orgId, recordingId, transcript }: RecordingStored): Promise<void> {
+    if (transcript) await this.storeTranscript(outbox, orgId, recordingId, transcript, 'upload');
+    else await this.queueAsr(outbox, orgId, recordingId);
+    await outbox.send(JOB_METRICS, { orgId, recordingId } satisfies AsrJob);
   }
 
   /** A transcript uploaded with its recording (JSON form or plain text); throws a validation error. */
@@ -112,16 +121,25 @@ export class AsrService {
     return text.trim() ? parseTranscript(text, durationMs) : null;
   }
 
-  private async queueAsr(orgId: number, recordingId: number): Promise<void> {
+  /** Queues a transcription; answers the state it leaves the recording in. */
+  private async queueAsr(outbox: Outbox, orgId: number, recordingId: number): Promise<StageColumns> {
     if (!this.engine) {
-      await updateRecording(this.db, orgId, recordingId, {
+      const failed = {
         asrStatus: this.engineError ? AsrStatus.FAILED : AsrStatus.NO_ENGINE,
         asrError: this.engineError ?? AsrStatusLabel[AsrStatus.NO_ENGINE],
-      });
-      return;
+      };
+      await outbox.emit('transcript.status', { orgId, recordingId, ...failed });
+      return failed;
     }
-    await updateRecording(this.db, orgId, recordingId, { asrStatus: AsrStatus.QUEUED, asrError: null });
-    await this.ctx.jobs.send(JOB_ASR, { orgId, recordingId } satisfies AsrJob);
+    const queued = { asrStatus: AsrStatus.QUEUED, asrError: null };
+    await outbox.emit('transcript.status', { orgId, recordingId, ...queued });
+    await outbox.send(JOB_ASR, { orgId, recordingId } satisfies AsrJob);
+    return queued;
+  }
+
+  /** Queues a transcription in a transaction of its own. */
+  private queueAsrNow(orgId: number, recordingId: number): Promise<StageColumns> {
+    return this.ctx.events.transaction((_, outbox) => this.queueAsr(outbox, orgId, recordingId));
   }
 
   // ---------- jobs ----------
@@ -130,9 +148,12 @@ export class AsrService {
   async runAsr({ orgId, recordingId }: AsrJob): Promise<void> {
     const row = await recordingInOrg(this.db, orgId, recordingId);
     if (!row) return; // deleted meanwhile
-    if (!this.engine) return this.queueAsr(orgId, recordingId);
+    if (!this.engine) {
+      await this.queueAsrNow(orgId, recordingId);
+      return;
+    }
     const engine = this.engine;
-    await updateRecording(this.db, orgId, recordingId, { asrStatus: AsrStatus.RUNNING, asrError: null });
+    await this.stageStatus(orgId, recordingId, { asrStatus: AsrStatus.RUNNING, asrError: null });
     const started = Date.now();
     try {
       const hotWords = await this.hotWords(orgId);
@@ -154,14 +175,16 @@ export class AsrService {
         const durationMs = Math.round(((chans[0]?.length ?? 0) / 16000) * 1000) || row.durationMs;
         return buildTranscript(durationMs, parts);
       });
-      await this.saveTranscript(orgId, recordingId, transcript, engine.name);
-      await updateRecording(this.db, orgId, recordingId, { asrStatus: AsrStatus.DONE, asrError: null });
-      await this.logRun(orgId, recordingId, engine.name, AsrStatus.DONE, row.durationMs, Date.now() - started, null);
-      await this.notifyAnalysis(orgId, recordingId);
+      await this.ctx.events.transaction(async (tx, outbox) => {
+        await this.storeTranscript(outbox, orgId, recordingId, transcript, engine.name);
+        const elapsed = Date.now() - started;
+        await this.logRun(tx, orgId, recordingId, engine.name, AsrStatus.DONE, row.durationMs, elapsed, null);
+      });
     } catch (e) {
       const msg = (e as Error).message || String(e);
-      await updateRecording(this.db, orgId, recordingId, { asrStatus: AsrStatus.FAILED, asrError: msg.slice(0, 1000) });
-      await this.logRun(orgId, recordingId, engine.name, AsrStatus.FAILED, row.durationMs, Date.now() - started, msg);
+      await this.stageStatus(orgId, recordingId, { asrStatus: AsrStatus.FAILED, asrError: msg.slice(0, 1000) });
+      const elapsed = Date.now() - started;
+      await this.logRun(this.db, orgId, recordingId, engine.name, AsrStatus.FAILED, row.durationMs, elapsed, msg);
       throw e; // retried by the queue with backoff
     }
   }
@@ -170,7 +193,7 @@ export class AsrService {
   async runMetrics({ orgId, recordingId }: AsrJob): Promise<void> {
     const row = await recordingInOrg(this.db, orgId, recordingId);
     if (!row) return;
-    await updateRecording(this.db, orgId, recordingId, { metricsStatus: 2, metricsError: null });
+    await this.stageStatus(orgId, recordingId, { metricsStatus: 2, metricsError: null });
     try {
       const metrics = await withLocalFile(this.ctx.storage, row.fileKey, async (path) => {
         const stereo = row.channels >= 2;
@@ -185,9 +208,9 @@ export class AsrService {
           true,
         );
       });
-      await updateRecording(this.db, orgId, recordingId, { metrics, metricsStatus: 3, metricsError: null });
+      await this.stageStatus(orgId, recordingId, { metrics, metricsStatus: 3, metricsError: null });
     } catch (e) {
-      await updateRecording(this.db, orgId, recordingId, {
+      await this.stageStatus(orgId, recordingId, {
         metricsStatus: 4,
         metricsError: ((e as Error).message || String(e)).slice(0, 1000),
       });
@@ -195,14 +218,21 @@ export class AsrService {
     }
   }
 
-  private async notifyAnalysis(orgId: number, recordingId: number): Promise<void> {
-    const analysis = (
-      this.ctx.services as { analysis?: { onTranscript?(orgId: number, recordingId: number): Promise<void> } }
-    ).analysis;
-    await analysis?.onTranscript?.(orgId, recordingId);
+  /** Saves a transcript with 已完成 and `transcript.saved`, stamped with its save time, in the outbox's transaction. */
+  private async storeTranscript(
+    outbox: Outbox,
+    orgId: number,
+    recordingId: number,
+    t: Transcript,
+    engine: string,
+  ): Promise<void> {
+    const savedAt = await this.saveTranscript(orgId, recordingId, t, engine, outbox.tx);
+    await outbox.emit('transcript.status', { orgId, recordingId, asrStatus: AsrStatus.DONE, asrError: null });
+    await outbox.emit('transcript.saved', { orgId, recordingId, savedAt: savedAt.getTime() });
   }
 
   private async logRun(
+    db: DbOrTx,
     orgId: number,
     recordingId: number,
     engine: string,
@@ -211,7 +241,7 @@ export class AsrService {
     elapsedMs: number,
     error: string | null,
   ) {
-    await this.db.insert(asrRecord).values({
+    await db.insert(asrRecord).values({
       organizationId: orgId,
       recordingId,
       engine,
@@ -224,7 +254,14 @@ export class AsrService {
 
   // ---------- transcripts ----------
 
-  async saveTranscript(orgId: number, recordingId: number, t: Transcript, engine: string): Promise<void> {
+  /** Saves (or replaces) the transcript of a recording; answers its save time. */
+  async saveTranscript(
+    orgId: number,
+    recordingId: number,
+    t: Transcript,
+    engine: string,
+    db: DbOrTx = this.db,
+  ): Promise<Date> {
     const values = {
       durationMs: t.durationMs,
       segments: t.segments,
@@ -233,15 +270,16 @@ export class AsrService {
       rolesSwapped: false,
       updatedAt: new Date(),
     };
-    await this.db
+    await db
       .insert(asrTranscript)
       .values({ organizationId: orgId, recordingId, ...values })
       .onConflictDoUpdate({ target: asrTranscript.recordingId, set: values });
+    return values.updatedAt;
   }
 
   /** The transcript of a recording of this organisation, or null. Other modules (analysis) read it here. */
-  async getTranscript(orgId: number, recordingId: number) {
-    const [row] = await this.db
+  async getTranscript(orgId: number, recordingId: number, db: DbOrTx = this.db) {
+    const [row] = await db
       .select()
       .from(asrTranscript)
       .where(and(eq(asrTranscript.organizationId, orgId), eq(asrTranscript.recordingId, recordingId)));
@@ -253,22 +291,25 @@ export class AsrService {
     const row = await findRecording(this.db, s, recordingId);
     if (row.asrStatus === AsrStatus.QUEUED || row.asrStatus === AsrStatus.RUNNING) return this.state(row);
     if (await this.getTranscript(s.orgId, row.id)) return this.state(row);
-    await this.queueAsr(s.orgId, row.id);
-    return this.state(await findRecording(this.db, s, recordingId));
+    return this.state({ ...row, ...(await this.queueAsrNow(s.orgId, row.id)) });
   }
 
   /** Rerun: transcription again (replacing the transcript), or the metrics, or both. */
   async rerun(s: Session, { id, what }: Body<'rerun'>): Promise<Answer<'rerun'>> {
-    const row = await findRecording(this.db, s, id);
+    let row = await findRecording(this.db, s, id);
     if (what !== 'metrics') {
       if (!this.engine) throw badRequest(this.engineError ?? '未配置语音识别引擎，无法重新识别');
-      await this.queueAsr(s.orgId, row.id);
+      row = { ...row, ...(await this.queueAsrNow(s.orgId, row.id)) };
     }
     if (what !== 'asr') {
-      await updateRecording(this.db, s.orgId, row.id, { metricsStatus: 1, metricsError: null });
-      await this.ctx.jobs.send(JOB_METRICS, { orgId: s.orgId, recordingId: row.id } satisfies AsrJob);
+      const queued = { metricsStatus: 1, metricsError: null };
+      await this.ctx.events.transaction(async (_, outbox) => {
+        await outbox.emit('transcript.status', { orgId: s.orgId, recordingId: row.id, ...queued });
+        await outbox.send(JOB_METRICS, { orgId: s.orgId, recordingId: row.id } satisfies AsrJob);
+      });
+      row = { ...row, ...queued };
     }
-    return this.state(await findRecording(this.db, s, id));
+    return this.state(row);
   }
 
   private state(row: RecordingRow): Answer<'create'> {
@@ -288,18 +329,19 @@ export class AsrService {
     if (!t) throw badRequest('该录音还没有转写文本');
     const segments = swapRoles(t.segments);
     // only over the transcript as read: of two quick clicks one swaps, the other is told (not a double swap)
-    const [swapped] = await this.db
-      .update(asrTranscript)
-      .set({ segments, text: transcriptText(segments), rolesSwapped: !t.rolesSwapped, updatedAt: new Date() })
-      .where(and(eq(asrTranscript.id, t.id), eq(asrTranscript.rolesSwapped, t.rolesSwapped)))
-      .returning({ id: asrTranscript.id });
-    if (!swapped) throw conflict('角色刚刚已被互换，请刷新后查看');
-    const m = row.metrics;
-    if (m?.perChannel) {
-      const swapped = computeSwap(m);
-      await updateRecording(this.db, s.orgId, row.id, { metrics: swapped });
-    }
-    await this.notifyAnalysis(s.orgId, row.id);
+    await this.ctx.events.transaction(async (tx, outbox) => {
+      const savedAt = new Date();
+      const [swapped] = await tx
+        .update(asrTranscript)
+        .set({ segments, text: transcriptText(segments), rolesSwapped: !t.rolesSwapped, updatedAt: savedAt })
+        .where(and(eq(asrTranscript.id, t.id), eq(asrTranscript.rolesSwapped, t.rolesSwapped)))
+        .returning({ id: asrTranscript.id });
+      if (!swapped) throw conflict('角色刚刚已被互换，请刷新后查看');
+      const m = row.metrics;
+      if (m?.perChannel)
+        await outbox.emit('transcript.status', { orgId: s.orgId, recordingId: row.id, metrics: computeSwap(m) });
+      await outbox.emit('transcript.saved', { orgId: s.orgId, recordingId: row.id, savedAt: savedAt.getTime() });
+    });
     return { recordId: row.id, rolesSwapped: !t.rolesSwapped, segments };
   }
 
@@ -345,7 +387,7 @@ export class AsrService {
     };
   }
 
-  /** Transcripts go with their recordings (the recording module deletes them in its transaction). */
+  /** Transcripts go with their recordings (`recording.deleted`). */
   async removeFor(tx: DbOrTx, orgId: number, recordingIds: number[]): Promise<void> {
     if (!recordingIds.length) return;
     await tx

@@ -1,5 +1,5 @@
 /**
- * AI customer insight (spec plan group B), plugged into the analysis pipeline through `analysis.onAnalysed`.
+ * AI customer insight (spec plan group B), plugged into the analysis pipeline: its queue `insight.call` on `analysis.saved`.
  *
  *   schema.ts       insight_call, insight_mention (per-call extracted mentions), customer_briefing, insight_topic,
  *                   business_reminder, reminder_setting
@@ -23,7 +23,7 @@ import { Topics } from './topics';
 
 declare module '../../platform/context' {
   interface Services {
-    insight: { customers: InsightCustomers; reminders: Reminders; removeFor: typeof removeInsight };
+    insight: { customers: InsightCustomers; reminders: Reminders };
   }
 }
 
@@ -32,13 +32,18 @@ export const insightModule: Module = {
   setup(ctx) {
     const customers = new InsightCustomers(ctx);
     const reminders = new Reminders(ctx);
-    ctx.services.insight = { customers, reminders, removeFor: removeInsight };
+    ctx.services.insight = { customers, reminders };
     ctx.services.analysis.onAnalysed(
+      'insight.call',
       insightRecorder(
         ctx,
         (orgId, clueId) => customers.rebuild(orgId, clueId).then(() => undefined),
         (e) => reminders.onCall(e),
       ),
+      { concurrency: 2 }, // the slowest consumer of a call
+    );
+    ctx.events.on('recording.deleted', 'insight.removed', ({ orgId, recordingIds }) =>
+      ctx.db.transaction((tx) => removeInsight(tx, orgId, recordingIds)),
     );
     // sent debounced per customer (recorder.ts): a burst of analysed calls rebuilds once more, not once per call
     ctx.jobs.register<BriefingJob>(BRIEFING_JOB, (d) => customers.rebuild(d.orgId, d.clueId).then(() => undefined), {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import type { AnalysedEvent } from '../analysis';
@@ -14,7 +14,19 @@ import { scoreCall } from './scoring';
  */
 
 export function checkRecorder(ctx: AppContext) {
-  return async ({ orgId, recording, result }: AnalysedEvent): Promise<void> => {
+  return async ({ orgId, recording, result, analysedAt }: AnalysedEvent): Promise<void> => {
+    // scored since this analysis was stored: a run again of the same job (its worker died before completing it)
+    const [done] = await ctx.db
+      .select({ id: qualityCheck.id })
+      .from(qualityCheck)
+      .where(
+        and(
+          eq(qualityCheck.organizationId, orgId),
+          eq(qualityCheck.recordingId, recording.id),
+          gte(qualityCheck.checkedAt, analysedAt),
+        ),
+      );
+    if (done) return;
     const [card, sopRows, owner] = await Promise.all([
       activeCard(ctx.db, orgId),
       ctx.db

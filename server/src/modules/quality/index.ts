@@ -6,6 +6,7 @@
  *   prohibition.ts  word lists as matchers (folded text, whole word by jieba boundaries, side)
  *   regex.ts        regex rules as matchers, and the guard against catastrophic patterns
  *   checkers.ts     an organisation's compiled rules (cached, dropped on save) → the pipeline's checkers
+ *   consumers.ts    its queues on `analysis.saved` (hits, SOP, then the score), `recording.deleted`
  *   hits.ts         after each analysis: the call's hits stored;  hitList.ts  the hit list and counts
  *   service.ts      the rules' calls;  routes.ts  the calls;  seed.ts  demo rules
  *   sop/            the SOP matcher;  sopRules.ts  enabled SOP rules compiled per organisation, where each applies
@@ -22,14 +23,12 @@ import type { Module } from '../../platform/context';
 import { CHECK_EXPORT_JOB, runCheckExport } from './checkExport';
 import { QualityRules } from './checkers';
 import { checkRoutes } from './checkRoutes';
-import { checkRecorder, removeChecks } from './checks';
-import { hitRecorder, removeHits } from './hits';
+import { qualityConsumers } from './consumers';
 import { qualityRoutes } from './routes';
 import { sopItem } from './schema';
 import { ScorecardService, seedScorecard } from './scorecards';
 import { seedQuality } from './seed';
 import { QualityService } from './service';
-import { removeSopResults, sopRecorder } from './sopResults';
 import { sopRoutes } from './sopRoutes';
 import { SopRules } from './sopRules';
 import { seedSop } from './sopSeed';
@@ -37,7 +36,7 @@ import { SopService } from './sopService';
 
 declare module '../../platform/context' {
   interface Services {
-    quality: { rules: QualityRules; service: QualityService; sopRules: SopRules; removeFor: typeof removeHits };
+    quality: { rules: QualityRules; service: QualityService; sopRules: SopRules };
   }
 }
 
@@ -47,17 +46,9 @@ export const qualityModule: Module = {
     const rules = new QualityRules(ctx.db);
     const service = new QualityService(ctx.db, rules);
     const sopRules = new SopRules(ctx.db);
-    const removeFor: typeof removeHits = async (tx, orgId, ids) => {
-      await removeHits(tx, orgId, ids);
-      await removeSopResults(tx, orgId, ids);
-      await removeChecks(tx, orgId, ids);
-    };
-    ctx.services.quality = { rules, service, sopRules, removeFor };
+    ctx.services.quality = { rules, service, sopRules };
     ctx.services.analysis.addCheckers(rules.checkersFor);
-    ctx.services.analysis.onAnalysed(hitRecorder(ctx, rules));
-    ctx.services.analysis.onAnalysed(sopRecorder(ctx, sopRules));
-    // after the hit and SOP listeners: the score reads the SOP results they just stored
-    ctx.services.analysis.onAnalysed(checkRecorder(ctx));
+    qualityConsumers(ctx, rules, sopRules);
     ctx.jobs.register<{ recordId: number }>(CHECK_EXPORT_JOB, (data) => runCheckExport(ctx, data.recordId), {
       queue: { retryLimit: 1, expireInSeconds: 3600, heartbeatSeconds: 60 },
     });

@@ -28,7 +28,20 @@ type Answer<K extends keyof Calls> = CallAnswer<Calls[K]>;
 const SPEAKER_NAME = { agent: '销售', customer: '客户' } as const;
 
 export function sopRecorder(ctx: AppContext, rules: SopRules) {
-  return async ({ orgId, recording }: AnalysedEvent): Promise<void> => {
+  return async ({ orgId, recording, analysedAt }: AnalysedEvent): Promise<void> => {
+    // checked since this analysis was stored: a run again of the same job (its worker died before completing it)
+    const [checked] = await ctx.db
+      .select({ id: sopCallResult.id })
+      .from(sopCallResult)
+      .where(
+        and(
+          eq(sopCallResult.organizationId, orgId),
+          eq(sopCallResult.recordingId, recording.id),
+          gte(sopCallResult.checkedAt, analysedAt),
+        ),
+      )
+      .limit(1);
+    if (checked) return;
     const [applicable, transcript] = await Promise.all([
       rules.applicable(orgId, recording.ownerUserId, recording.clueId),
       ctx.services.asr.getTranscript(orgId, recording.id),

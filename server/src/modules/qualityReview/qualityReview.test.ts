@@ -280,7 +280,7 @@ describe('/aiCallCheck human review', () => {
 
     const to = async (user: { token: string }): Promise<string[]> =>
       ok(
-        await t().post(`${B}/appNotice/list`, { msgType: 'quality_review', pageSize: 100 }, { token: user.token }),
+        await t().call(contract.notice.messages, { msgType: 'quality_review', pageSize: 100 }, { token: user.token }),
       ).lists.map((m: { title: string }) => m.title);
     expect(await to(org.seat)).toEqual(expect.arrayContaining(['通话已复核', '质检申诉已处理']));
     expect(await to(org.manager)).toContain('新的质检申诉');

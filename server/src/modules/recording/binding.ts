@@ -86,7 +86,7 @@ export async function bindUser(ctx: AppContext, s: Session, input: Body<'bindUse
   return { count: visible.length };
 }
 
-/** Deletes recordings with their transcripts, analyses, quality hits and files. */
+/** Deletes recordings and their files; `recording.deleted` takes their transcripts, analyses and quality results. */
 export async function removeRecordings(ctx: AppContext, s: Session, ids: number[]): Promise<Answer<'remove'>> {
   const rows = await ctx.db
     .select()
@@ -94,12 +94,10 @@ export async function removeRecordings(ctx: AppContext, s: Session, ids: number[
     .where(and(recordingScope(s), inArray(recording.id, ids)));
   if (rows.length !== new Set(ids).size) throw notFound('录音不存在');
   const found = rows.map((r) => r.id);
-  await ctx.db.transaction(async (tx) => {
-    await ctx.services.asr.removeFor(tx, s.orgId, found);
-    await ctx.services.analysis.removeFor(tx, s.orgId, found);
-    await ctx.services.quality.removeFor(tx, s.orgId, found);
-    await ctx.services.insight.removeFor(tx, s.orgId, found);
+  // what other modules keep of them (transcripts, analyses, quality results, insight) goes with the event
+  await ctx.events.transaction(async (tx, outbox) => {
     await tx.delete(recording).where(and(scoped(s, recording), inArray(recording.id, found)));
+    await outbox.emit('recording.deleted', { orgId: s.orgId, recordingIds: found });
   });
   for (const r of rows) {
     await ctx.storage.delete(r.fileKey);

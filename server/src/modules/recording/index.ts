@@ -1,4 +1,5 @@
 import type { Module } from '../../platform/context';
+import { recordStageStatus } from './events';
 import { recordingRoutes } from './routes';
 import { seedRecordings } from './seed';
 import { type RecordingService, recordingService } from './service';
@@ -9,12 +10,15 @@ declare module '../../platform/context' {
   }
 }
 
+export type { RecordingStored } from './events';
+
 /** Recordings: upload (deduplicated, resumable), storage, binding, listing, export, playback. */
 export const recordingModule: Module = {
   name: 'recording',
   setup(ctx) {
     ctx.services.recording = recordingService(ctx);
     recordingRoutes(ctx);
+    recordStageStatus(ctx);
   },
   async seed(ctx, demo) {
     if (demo[0]) await seedRecordings(ctx, demo[0]);
@@ -31,7 +35,6 @@ export {
   recordingIdsWhere,
   recordingLeads,
   recordingsInState,
-  setAnalysisStatus,
   visibleRecordings,
 } from './readModel';
 export type { RecordingRow } from './rows';

@@ -117,12 +117,6 @@ export async function recordingsInState(
     .orderBy(recording.id);
 }
 
-/** Sets the analysis status of many recordings of the organisation in one statement. */
-export async function setAnalysisStatus(db: DbOrTx, orgId: number, ids: number[], status: number): Promise<void> {
-  if (!ids.length) return;
-  await db.update(recording).set({ analysisStatus: status, updatedAt: new Date() }).where(inOrg(orgId, ids));
-}
-
 /**
  * The organisation's recordings with their lead, as a subquery with the columns id, clue_id (for a module that keeps
  * a copy of each call's lead in step with the recordings).

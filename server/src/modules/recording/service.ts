@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { type CallRecordingInput, storeCallRecording } from './fromCall';
 import { interactionsForClue } from './listing';
-import { type RecordingRow, recordingInOrg, updateRecording } from './rows';
+import { type RecordingRow, recordingInOrg } from './rows';
 import { recording } from './schema';
 
 /**
@@ -18,9 +18,6 @@ export function recordingService(ctx: AppContext) {
     getInOrg: (orgId: number, id: number): Promise<RecordingRow | undefined> => recordingInOrg(db, orgId, id),
     /** The lead's interaction records: its calls (the clue module, for a lead it has scoped). */
     interactionsForClue: (orgId: number, clueId: number) => interactionsForClue(db, orgId, clueId),
-    /** Set by the analysis pipeline: 0 not analysed, 1 queued, 2 running, 3 done, 4 failed. */
-    setAnalysisStatus: (orgId: number, id: number, status: number) =>
-      updateRecording(db, orgId, id, { analysisStatus: status }),
     /** Leads merged into one (the merge module): their recordings follow the lead kept, in the merge's transaction. */
     moveToClue: async (tx: DbOrTx, orgId: number, fromClueIds: number[], toClueId: number) => {
       await tx

@@ -135,31 +135,39 @@ export async function storeRecording(
   const key = `recordings/${s.orgId}/${new Date().toISOString().slice(0, 7)}/${randomUUID()}.${ext}`;
   await ctx.storage.put(key, createReadStream(path));
   const callTime = meta.callTime ? parseDateTime(meta.callTime) : null;
-  const [row] = await db
-    .insert(recording)
-    .values({
-      organizationId: s.orgId,
-      fileName: fileName.slice(0, 255),
-      ext,
-      fileKey: key,
-      hash,
-      size,
-      durationMs: info.durationMs,
-      channels: info.channels,
-      sampleRate: info.sampleRate,
-      codec: info.codec,
-      source: meta.source ?? 1,
-      callType: meta.callType ?? 4,
-      ownerUserId: owner ?? clueOwner ?? s.userId,
-      clueId,
-      phone,
-      callInfoId: meta.callInfoId ?? null,
-      callTime: callTime ?? new Date(),
-      uploadedBy: s.userId,
-      asrStatus: AsrStatus.QUEUED,
-    })
-    .returning();
-  await ctx.services.asr.afterStored(row, transcript);
+  // the row and its `recording.stored` commit together: transcription always follows a stored recording; the
+  // uploader sees what the stages make of it at once (an uploaded transcript 已完成, its analysis 排队中)
+  const row = await ctx.events.transaction(
+    async (tx, outbox) => {
+      const [stored] = await tx
+        .insert(recording)
+        .values({
+          organizationId: s.orgId,
+          fileName: fileName.slice(0, 255),
+          ext,
+          fileKey: key,
+          hash,
+          size,
+          durationMs: info.durationMs,
+          channels: info.channels,
+          sampleRate: info.sampleRate,
+          codec: info.codec,
+          source: meta.source ?? 1,
+          callType: meta.callType ?? 4,
+          ownerUserId: owner ?? clueOwner ?? s.userId,
+          clueId,
+          phone,
+          callInfoId: meta.callInfoId ?? null,
+          callTime: callTime ?? new Date(),
+          uploadedBy: s.userId,
+          asrStatus: AsrStatus.QUEUED,
+        })
+        .returning();
+      await outbox.emit('recording.stored', { orgId: stored.organizationId, recordingId: stored.id, transcript });
+      return stored;
+    },
+    { userWaits: true },
+  );
   await log(UPLOAD_RESULT.STORED, null, row.id);
   return { fileName, recordId: row.id, duplicate: false, clueId: row.clueId, phone: row.phone };
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { contract } from '@crm/core/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type TestOrg, type TestUser, useTestApp } from '../../test/harness';
-import { B, ok, refused } from '../../test/org';
+import { ok, refused } from '../../test/org';
 import { insertCallRecord } from '../../test/rows';
 import { addDays, today } from './days';
 
@@ -357,7 +358,11 @@ describe('statistics (/clue/rxfxstastic, /callStatistics, /organizationSalesStat
     expect(ok(await post('/reportStatistics/get', { type: 2 }, a))).toEqual({ list: [], report: null });
     // the receiver got a message naming the report
     const [message] = ok(
-      await t().post(`${B}/appNotice/list`, { msgType: 'stats_report', pageSize: 100 }, { token: org.manager.token }),
+      await t().call(
+        contract.notice.messages,
+        { msgType: 'stats_report', pageSize: 100 },
+        { token: org.manager.token },
+      ),
     ).lists;
     expect(message).toMatchObject({
       title: `日报（${addDays(day, -1)}）`,
