@@ -138,11 +138,11 @@ async function attempt(s, label, worker) {
   }
 }
 
-// Files run in parallel, E2E_WORKERS at a time (default 2), each worker with its own server and database; the
+// Files run in parallel, E2E_WORKERS at a time (default 3: scenarios mostly wait on the server and the browser), each worker with its own server and database; the
 // scenarios of one file run in order on their worker's server, so a file may build on what its earlier scenarios saved.
 const byFile = Map.groupBy(suites, (s) => s.file);
 const queue = [...byFile.values()];
-const workerCount = Math.max(1, Math.min(Number(process.env.E2E_WORKERS ?? 2), queue.length));
+const workerCount = Math.max(1, Math.min(Number(process.env.E2E_WORKERS ?? 3), queue.length));
 
 async function work() {
   const worker = { server: null };
