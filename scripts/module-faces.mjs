@@ -1,8 +1,9 @@
 // `npm run lint` runs it after dependency-cruiser (.dependency-cruiser.cjs), for what its rules cannot say:
 // - server modules that depend on each other in a cycle (its `circular` sees cycles of files, not of folders);
 //   production code only: a module's tests may use a module that depends on it;
-// - a module's index.ts re-exporting its tables (its own `import` of schema.ts hides the re-export from the rules).
-import { readdirSync, readFileSync } from 'node:fs';
+// - a module's index.ts re-exporting its tables (its own `import` of schema.ts hides the re-export from the rules);
+// - raw SQL naming another module's table (`from clue`, `join app_user`…): the import rules cannot see inside strings.
+import { globSync, readdirSync, readFileSync } from 'node:fs';
 import { cruise } from 'dependency-cruiser';
 
 const MODULE = /^server\/src\/modules\/([^/]+)\//;
@@ -69,10 +70,30 @@ for (const index of tablesInFaces)
     `  error face-without-tables: ${index} re-exports ./schema: publish a read model (a function, or a SQL fragment builder like clue/leadFacts.ts) instead.`,
   );
 
-if (tablesInFaces.length) process.exitCode = 1;
+/** table name → the module whose schema.ts declares it */
+const owner = new Map();
+for (const schema of globSync('server/src/modules/*/schema.ts'))
+  for (const [, table] of readFileSync(schema, 'utf8').matchAll(/pgTable\(\s*'([a-z_0-9]+)'/g))
+    owner.set(table, MODULE.exec(schema)[1]);
+const tableWord = new RegExp(`\\b(?:from|join|update|into)\\s+"?(${[...owner.keys()].join('|')})\\b`, 'g');
+const foreignSql = [];
+for (const file of globSync('server/src/modules/**/*.ts')) {
+  if (NOT_PRODUCTION.test(file)) continue;
+  const text = readFileSync(file, 'utf8');
+  for (const m of text.matchAll(tableWord))
+    if (owner.get(m[1]) !== MODULE.exec(file)[1])
+      foreignSql.push(`${file}:${text.slice(0, m.index).split('\n').length} names ${m[1]} (${owner.get(m[1])})`);
+}
+for (const hit of foreignSql)
+  console.error(
+    `  error no-foreign-sql: ${hit}: read it through the owner's index.ts (a read model or SQL fragment builder).`,
+  );
+
+if (tablesInFaces.length || foreignSql.length) process.exitCode = 1;
 if (cycles.length) {
   console.error(
     '\nModules that import each other: move what both need to the module that owns it (or to packages/core or server/src/lib) so that only one depends on the other.',
   );
   process.exitCode = 1;
-} else if (!tablesInFaces.length) console.log('✔ no cycle between server modules, no tables in a module face');
+} else if (!tablesInFaces.length && !foreignSql.length)
+  console.log("✔ no cycle between server modules, no tables in a module face, no SQL on another module's tables");
