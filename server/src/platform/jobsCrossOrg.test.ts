@@ -40,6 +40,22 @@ const PAYLOADS: Record<string, Entry> = {
     namesOrg: (orgId, b) => ({ orgId, recordingId: b.recordingId, version: b.analysisVersion, batchId: b.batchId }),
   },
   'insight.briefing': { namesOrg: (orgId, b) => ({ orgId, clueId: b.clueId }) },
+  // the call pipeline's consumers: each takes its event's payload (server/src/modules/*/events.ts)
+  'analysis.transcript': { namesOrg: (orgId, b) => ({ orgId, recordingId: b.recordingId, savedAt: Date.now() }) },
+  ...Object.fromEntries(
+    ['analysis.lead', 'analysis.messages', 'quality.hits', 'quality.sop', 'quality.score', 'insight.call'].map(
+      (queue): [string, Entry] => [
+        queue,
+        { namesOrg: (orgId, b) => ({ orgId, recordingId: b.recordingId, version: b.analysisVersion }) },
+      ],
+    ),
+  ),
+  ...Object.fromEntries(
+    ['asr.removed', 'analysis.removed', 'quality.removed', 'insight.removed'].map((queue): [string, Entry] => [
+      queue,
+      { namesOrg: (orgId, b) => ({ orgId, recordingIds: [b.recordingId] }) },
+    ]),
+  ),
   'pool.dropin': { namesOrg: (orgId, b) => ({ orgId, poolId: b.poolId }) },
   'clue.import': { rowCarriesOrg: (b) => ({ recordId: b.recordId }) },
   'clue.export': { rowCarriesOrg: (b) => ({ recordId: b.recordId }) },
