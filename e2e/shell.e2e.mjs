@@ -171,7 +171,7 @@ export default [
       await shot('panel');
       await panel.getByRole('button', { name: '全部已读' }).click();
       // 全部已读 reads the open list; AI messages (other scenarios' calls on this server) have their own list
-      await panel.getByRole('tab', { name: '消息（0）' }).waitFor();
+      await panel.getByRole('tab', { name: '消息（0）', exact: true }).waitFor();
       await panel.getByRole('tab', { name: /^AI 消息/ }).click();
       await panel.getByRole('button', { name: '全部已读' }).click();
       await page.waitForFunction(() => !document.querySelector('[data-testid=unread-badge] .ant-scroll-number'));
