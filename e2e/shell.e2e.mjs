@@ -105,10 +105,11 @@ export default [
       await page.goto(`${baseUrl}/main/user`);
       await page.getByText('网络错误，请刷新重试').first().waitFor();
       await page.unroute('**/api/backend/userController/list');
-      // The organisation's version differs from the one stored at sign-in.
-      await page.evaluate(() => {
-        const u = JSON.parse(sessionStorage.getItem('user'));
-        sessionStorage.setItem('user', JSON.stringify({ ...u, versionId: 'stale', loginVersionId: 'stale' }));
+      // The organisation's version differs from the one stored at sign-in. Written before the page's scripts run: a
+      // user-info answer of the page before the reload, still in flight, would otherwise store the real version again.
+      await page.addInitScript(() => {
+        const u = JSON.parse(sessionStorage.getItem('user') ?? 'null');
+        if (u) sessionStorage.setItem('user', JSON.stringify({ ...u, versionId: 'stale', loginVersionId: 'stale' }));
       });
       await page.reload();
       await page.getByText('机构版本已经变更,请重新登录！').waitFor();
