@@ -26,6 +26,10 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...databaseFree],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Vitest's default is one worker less than the cores: one on a 2-core machine. Each file opens its own
+          // PGlite, so two files at a time share nothing; on PostgreSQL the files share one database and stay one
+          // at a time.
+          maxWorkers: process.env.DATABASE_URL ? 1 : 2,
           globalSetup: ['server/src/test/globalSetup.ts'],
           // fake providers listen on 127.0.0.2 (server/src/test/fakeHttp.ts): the outbound address policy lets them through
           env: { OUTBOUND_ALLOW: '127.0.0.2' },

@@ -1,5 +1,5 @@
-// `npm run bench -- analysis`: quality of the built-in analyser on the labelled evaluation set (dev splits and
-// holdout, aggregates only), its speed on a 10-minute call, and — where bench/analysis/pipeline.ts exists — the
+// `npm run bench -- analysis`: quality of the built-in analyser on the labelled evaluation set (train, dev and
+// holdout, aggregates only; the summary's ROUGE-1 on the holdout; the learning curve of learn()), its speed on a 10-minute call, and — where bench/analysis/pipeline.ts exists — the
 // pipeline's throughput.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { analyse } from '../server/src/lib/analyser/analyse';
 import { DEFAULT_RULES } from '../server/src/lib/analyser/defaults';
 import { jieba } from '../server/src/lib/analyser/keywords';
 import { longCall } from './analysis/longCall';
-import { flatten, qualityFigures } from './analysis/quality';
+import { flatten, learningCurve, qualityFigures, SPLITS, summaryRouge } from './analysis/quality';
 import { percentile, report } from './report';
 
 const unitOf = (name: string) => (name === 'calls' || name === 'errors' ? 'calls' : 'ratio');
@@ -35,9 +35,13 @@ export function perCallMs(runs = 200): { p50: number; p95: number; segments: num
 
 export default async function run() {
   const loadMs = jiebaLoadMs();
-  const { dev, holdout } = qualityFigures();
-  for (const [name, value] of flatten(dev)) report('analysis', `dev.${name}`, value, unitOf(name));
-  for (const [name, value] of flatten(holdout)) report('analysis', `holdout.${name}`, value, unitOf(name));
+  const figures = qualityFigures();
+  for (const split of SPLITS)
+    for (const [name, value] of flatten(figures[split])) report('analysis', `${split}.${name}`, value, unitOf(name));
+  const summary = summaryRouge('holdout');
+  if (summary !== null) report('analysis', 'holdout.summary.rouge1', summary, 'ratio');
+  for (const [n, recall] of learningCurve())
+    report('analysis', `learning.complaint_recall_at_fpr10.${n}`, recall, 'ratio');
   const speed = perCallMs();
   report('analysis', 'jieba_load_ms', loadMs, 'ms');
   report('analysis', 'per_call_ms.p50', speed.p50, 'ms');

@@ -1,26 +1,25 @@
 // `npm run bench -- auth`: sign-in and user-info throughput over real HTTP, 20 concurrent clients, on the embedded
-// database (PGlite in a temporary DATA_DIR) and, when reachable, on PostgreSQL (DATABASE_URL, or a fresh database
-// crm_bench on postgres://postgres@127.0.0.1:5432). The data (an organisation with its users) is generated here.
+// database (PGlite in a temporary DATA_DIR) and, when reachable, on PostgreSQL (a fresh database crm_bench of its own
+// on DATABASE_URL's server or postgres://postgres@127.0.0.1:5432, dropped at the end). The data (an organisation with its users) is generated here.
 // The app runs in a worker thread (its own event loop, as a separate server would), the 20 clients in this thread.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { appUser, department, type role } from '../server/src/modules/org/schema';
 import { createOrganization } from '../server/src/modules/org/service';
 import { loadConfig } from '../server/src/platform/config';
 import { openDatabase } from '../server/src/platform/db';
 import { hashPassword } from '../server/src/platform/password';
+import { freshDatabase } from './database';
 import { load, report } from './report';
 
 const CONCURRENCY = 20;
 const LOGINS = Number(process.env.BENCH_AUTH_LOGINS ?? 300);
 const USERINFO = Number(process.env.BENCH_AUTH_USERINFO ?? 5000);
 const PASSWORD = 'bench@1234';
-const LOCAL_PG = 'postgres://postgres@127.0.0.1:5432/test';
 
 export default async function authBench(): Promise<void> {
   // BENCH_AUTH_DB=pglite or postgres runs one of the two (when profiling).
@@ -32,20 +31,9 @@ export default async function authBench(): Promise<void> {
   else console.log('auth: PostgreSQL not reachable (set DATABASE_URL); postgres figures skipped');
 }
 
-/** DATABASE_URL as given; else a fresh crm_bench database on the local server, if one answers. */
-async function postgresUrl(): Promise<string | undefined> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const client = new pg.Client({ connectionString: LOCAL_PG, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('drop database if exists crm_bench with (force)');
-    await client.query('create database crm_bench');
-    return LOCAL_PG.replace(/\/test$/, '/crm_bench');
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => {});
-  }
+/** A fresh crm_bench database of this bench's own on DATABASE_URL's server (else the local one), if one answers. */
+function postgresUrl(): Promise<string | undefined> {
+  return freshDatabase('crm_bench');
 }
 
 interface ServerInput {

@@ -8,7 +8,8 @@ import { ruleSet } from './quality/ruleSet';
 import { figuresOf, flatten, matchSplit, precision, recall } from './quality/sopEval';
 import { percentile, report } from './report';
 
-const unitOf = (name: string) => (name.endsWith('calls') || name.endsWith('errors') ? 'calls' : 'ratio');
+const unitOf = (name: string) =>
+  name.endsWith('calls') || name.endsWith('errors') || name.endsWith('positives') ? 'calls' : 'ratio';
 
 /** Time to match one call against every rule: p50 and p95 over `runs` runs, each on a fresh copy of the call. */
 export function checkPerCallMs(runs = 200, rules = 50): { p50: number; p95: number; segments: number } {

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { dropBenchDatabases } from './database';
 import { report } from './report';
 
 const dir = import.meta.dirname;
@@ -33,4 +34,6 @@ for (const g of groups) {
   const mod = await import(join(dir, `${g}.bench.ts`));
   await mod.default();
 }
+// every bench made its own databases (also on DATABASE_URL's server): none is left behind
+await dropBenchDatabases();
 process.exit(process.exitCode ?? 0);

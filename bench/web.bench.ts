@@ -1,7 +1,9 @@
 // `npm run bench -- web`: the built web app in headless Chromium against the real server (started like e2e).
-//   web.entry_gzip_kb   JavaScript and CSS that /login loads, gzipped (target < 350 KB)
+//   web.entry_gzip_kb   JavaScript and CSS that /login loads, gzipped (target ≤ 300 KB; issue 26)
 //   web.login_render_ms navigation to the rendered sign-in form, median of 5 cold loads (target < 1500 ms)
-//   web.main_render_ms  navigation to the rendered /main shell with its page, median of 5 cold loads (target < 1500 ms)
+//   web.main_render_ms  navigation to the rendered /main shell with its page, median of 5 cold loads (target ≤ 800 ms
+//                       on a machine whose bench.cpu_ref_ms is at most 300; read both against cpu_ref_ms)
+// On a loaded machine the server's start (demo seed included) may take minutes: it is given 10.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,7 +41,7 @@ async function renderTime(
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(() => (globalThis as unknown as { __renderedAt?: number }).__renderedAt, null, {
-    timeout: 20_000,
+    timeout: 120_000,
     polling: 50,
   });
   const ms = await page.evaluate(() => (globalThis as unknown as { __renderedAt: number }).__renderedAt);
@@ -50,7 +52,7 @@ async function renderTime(
 export default async function webBench(): Promise<void> {
   if (!process.env.BENCH_SKIP_BUILD || !existsSync(join(dist, 'index.html')))
     execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'ignore' });
-  const server = await startServer();
+  const server = await startServer({ timeoutMs: 600_000 });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   try {
     // The entry: every script and stylesheet the sign-in page loads.

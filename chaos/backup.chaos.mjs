@@ -65,7 +65,10 @@ async function verify(env, before) {
       (await admin.ok(admin.post(`${R}/recording/v1/pagelist`, { pageNum: 1, pageSize: 10 }), 'recs')).total,
       before.recordings,
     );
-    const res = await fetch(`${server.baseUrl}${R}/recording/v1/play?id=${before.recordId}&token=${admin.token}`);
+    // the session's token goes in the header: the address carries no token (only a share ticket or a signed media link)
+    const res = await fetch(`${server.baseUrl}${R}/recording/v1/play?id=${before.recordId}`, {
+      headers: { authorization: admin.token },
+    });
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /^audio\//);
     const dir = mkdtempSync(join(tmpdir(), 'crm-play-'));

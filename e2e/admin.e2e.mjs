@@ -126,8 +126,10 @@ export default [
       const menuText = await p2.getByTestId('side-menu').textContent();
       assert.match(menuText, /客户管理/);
       assert.doesNotMatch(menuText, /系统设置/);
+      // a page the role does not hold says so where it was asked for (issue 26), instead of moving elsewhere
       await p2.goto(`${baseUrl}/main/user`);
-      await p2.waitForURL(/\/main\/customerManage$/);
+      await p2.getByText('无权限访问').first().waitFor();
+      assert.match(p2.url(), /\/main\/user$/);
       await shot('new-user-menu', p2);
 
       // Disable asks first; cancelling leaves the user enabled. Confirmed, the user's session ends.

@@ -226,7 +226,7 @@ export default [
       const mapping = page.getByTestId('import-mapping');
       await mapping.waitFor();
       // Suggested by closest match: all four columns found their fields.
-      assert.equal(await mapping.getByText('自动匹配').count(), 4);
+      assert.equal(await mapping.getByTestId('match-kind').count(), 4); // every column found its field, each saying how
       await shot('mapping');
       await page.getByTestId('import-start').click();
       const result = page.getByTestId('import-result');

@@ -7,6 +7,26 @@ import { apiCall, quietFlac, waitAnalysed } from './lib/calls.mjs';
 
 let tone = 300;
 
+/**
+ * Waits until the popup naming `name` is on top of the stack. The call's AI messages above it close themselves after
+ * 5 s; reminders stay until closed, and the minute sweep may raise some for the demo customers meanwhile (promises
+ * due when the day turns, calls not followed up): those are closed one by one.
+ */
+async function bringToTop(stack, name, timeout) {
+  const top = stack.locator('.notice-popup[data-level="0"]');
+  for (const until = Date.now() + timeout; Date.now() < until; ) {
+    const text = await top.textContent({ timeout: 1000 }).catch(() => '');
+    if (text.includes(name)) return;
+    if (text.includes('查看详情'))
+      await top
+        .getByLabel('关闭')
+        .click({ timeout: 2000 })
+        .catch(() => {});
+    await stack.page().waitForTimeout(500);
+  }
+  throw new Error(`the popup of ${name} never came on top of the stack`);
+}
+
 /** Uploads a call of a customer through the API in the page (audio and its transcript), as a telephony platform does. */
 async function uploadCall(page, { clueId, lines, callTime, callType = 1 }) {
   const file = quietFlac(`insight-${tone}.flac`, lines.length * 5, tone++);
@@ -158,19 +178,12 @@ export default [
           ['A', '我们用的都是环保材料，可以先免费量房。'],
         ],
       });
-      const popup = page.getByTestId('notice-stack').locator('.notice-popup').filter({ hasText: name });
-      await popup.getByText(`提及竞品：${name}`).waitFor({ timeout: 30_000 });
+      const stack = page.getByTestId('notice-stack');
+      const popup = stack.locator('.notice-popup').filter({ hasText: name });
+      await bringToTop(stack, name, 60_000);
+      await popup.getByText(`提及竞品：${name}`).waitFor();
       await popup.getByText(`客户：${name}`).waitFor();
       await shot('reminder-popup');
-      // it is on top once the other popups (the call's AI messages) closed themselves
-      await page.waitForFunction(
-        (n) =>
-          [...document.querySelectorAll('[data-testid=notice-stack] .notice-popup')].some(
-            (el) => el.getAttribute('data-level') === '0' && el.textContent.includes(n),
-          ),
-        name,
-        { timeout: 15_000 },
-      );
       await popup.getByRole('button', { name: '查看详情' }).click();
       await page.waitForURL(/\/main\/Detail/);
       await page.getByTestId('detail-name').filter({ hasText: name }).waitFor();

@@ -300,8 +300,9 @@ export default [
       );
       await page.goto(`${baseUrl}/main/mergesList`);
       await page.getByRole('tab', { name: '客户查重' }).click();
-      await page.getByTestId('check-id').locator('input').fill(String(a.id));
-      await page.getByTestId('check-id').locator('input').press('Enter');
+      // found by the name a user sees (no screen shows a lead's number id)
+      await page.getByTestId('check-keyword').locator('input').fill(`合并甲${stamp}`);
+      await page.getByTestId('check-keyword').locator('input').press('Enter');
       const group = page
         .getByTestId('merge-groups')
         .locator('tbody tr')

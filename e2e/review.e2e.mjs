@@ -101,6 +101,10 @@ export default [
         .filter({ hasText: String(score) })
         .waitFor();
       await q.getByTestId('deductions').locator('li').first().waitFor();
+      // each deduction says its item once (缺失：开场白与自我介绍 −5 分, not …：开场白与自我介绍 twice)
+      const deductions = await q.getByTestId('deductions').innerText();
+      assert.doesNotMatch(deductions, /缺失：([^：\n]+)：\1/, `a deduction text doubles its item: ${deductions}`);
+      assert.doesNotMatch(text, /缺失：([^：；\n]+)：\1/, `a deduction text doubles its item: ${text}`);
       await shot('machine-score', a);
       await q.getByTestId('open-review').click();
       const review = a.locator('.ant-modal').filter({ hasText: '人工复核' });

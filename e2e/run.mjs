@@ -2,12 +2,15 @@
 // A scenario file: `export default [{ name, run: async ({ page, baseUrl, login, context, browser, newContext, shot,
 // settle, serverLogs }) => … }]`. newContext(options) opens another browser context like the scenario's own;
 // serverLogs() is the server's output so far (info level: SMS codes of the log channel are in it); settle() waits for
-// the page's CSS animations (a modal zooming in, a drawer sliding) to finish.
+// the page's CSS animations (a modal zooming in, a drawer sliding) to finish. A file whose server needs settings of its
+// own (fake providers) exports `serverEnv()`, answering them; its scenarios read `baseUrl` as every other file's do.
+// A file that needs Chromium started with arguments of its own (fake media capture) exports `browserArgs()`, answering
+// them: its scenarios get a browser of their own.
 // Each scenario gets a fresh browser context; a failed scenario leaves a screenshot in e2e/artifacts/.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, startServer } from './server.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, removeSeededDataDir, startServer } from './server.mjs';
 
 const dir = import.meta.dirname;
 const artifacts = join(dir, 'artifacts');
@@ -22,7 +25,8 @@ for (const f of files) {
   const mod = await import(join(dir, f));
   for (const s of mod.default ?? []) {
     const full = `${f.replace(/\.e2e\.mjs$/, '')} › ${s.name}`;
-    if (!filter || full.includes(filter)) suites.push({ ...s, full, file: f });
+    if (!filter || full.includes(filter))
+      suites.push({ ...s, full, file: f, serverEnv: mod.serverEnv, browserArgs: mod.browserArgs });
   }
 }
 
@@ -32,7 +36,9 @@ const slug = (s) => s.replace(/[^\w\u4e00-\u9fa5]+/g, '_').slice(0, 80);
 for (const f of readdirSync(artifacts))
   if (suites.some((s) => f.startsWith(`${slug(s.full)}__`))) rmSync(join(artifacts, f), { force: true });
 
-const startE2eServer = () => startServer({ env: { LOG_LEVEL: 'info', API_DOCS: 'public' } });
+/** A file's server: the default settings, and the file's own (`export async function serverEnv()`: its fakes). */
+const startE2eServer = async (serverEnv) =>
+  startServer({ env: { LOG_LEVEL: 'info', API_DOCS: 'public', ...(await serverEnv?.()) } });
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 let passed = 0;
 let failed = 0;
@@ -47,9 +53,9 @@ const CSP_VIOLATION = /Content Security Policy|Refused to (load|execute|apply|co
 
 /** A browser context as every scenario's (options may add to or override these), its CSP violations into `sink`. */
 const contextFor =
-  (sink) =>
+  (sink, from = browser) =>
   async (options = {}) => {
-    const context = await browser.newContext({
+    const context = await from.newContext({
       viewport: { width: 1440, height: 900 },
       locale: 'zh-CN',
       timezoneId: 'Asia/Shanghai',
@@ -63,11 +69,27 @@ const contextFor =
     return context;
   };
 
+/** The browsers of files with launch arguments of their own (`browserArgs`), by file. */
+const ownBrowsers = new Map();
+const browserOf = (s) => {
+  if (!s.browserArgs) return browser;
+  if (!ownBrowsers.has(s.file))
+    ownBrowsers.set(
+      s.file,
+      s
+        .browserArgs()
+        .then((args) =>
+          chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...args] }),
+        ),
+    );
+  return ownBrowsers.get(s.file);
+};
+
 /** One run of a scenario in a fresh browser context on the worker's server: undefined when it passed, else the error. */
 async function attempt(s, label, worker) {
   const { server } = worker;
   const cspViolations = [];
-  const newContext = contextFor(cspViolations);
+  const newContext = contextFor(cspViolations, await browserOf(s));
   const context = await newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -148,7 +170,7 @@ async function work() {
   const worker = { server: null };
   try {
     for (let files = queue.shift(); files; files = queue.shift()) {
-      worker.server ??= await startE2eServer();
+      worker.server ??= await startE2eServer(files[0].serverEnv);
       for (const s of files) {
         const started = Date.now();
         let runs = 1;
@@ -156,7 +178,7 @@ async function work() {
         while (err && runs <= retries) {
           runs++;
           await worker.server.stop();
-          worker.server = await startE2eServer();
+          worker.server = await startE2eServer(s.serverEnv);
           err = await attempt(s, runs > retries ? '✗' : '✗ (will retry)', worker);
         }
         if (err) failed++;
@@ -179,6 +201,8 @@ try {
   await Promise.all(Array.from({ length: workerCount }, work));
 } finally {
   await browser.close();
+  for (const own of ownBrowsers.values()) await (await own).close();
+  await removeSeededDataDir();
 }
 console.log(`${passed} passed${flaky ? ` (${flaky} flaky)` : ''}, ${failed} failed`);
 process.exit(failed ? 1 : 0);

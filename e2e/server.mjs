@@ -1,6 +1,6 @@
 // Starts the real server (embedded PGlite, seeded demo data) on a free port with a fresh temporary DATA_DIR.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,10 +19,39 @@ export function freePort() {
   });
 }
 
-/** Returns { baseUrl, logs(), stop() } once /healthz answers. */
-export async function startServer({ env = {}, timeoutMs = 120_000 } = {}) {
-  const port = await freePort();
+let seeded = null;
+/**
+ * A data directory migrated and seeded once per run by a server of the default settings, stopped cleanly (its jobs
+ * finished or left queued). Servers of the default settings start from a copy of it: the seed through the services
+ * is most of a server's start, and two dozen files each start one or two.
+ */
+function seededDataDir() {
+  seeded ??= (async () => {
+    const server = await launch({ dataDir: mkdtempSync(join(tmpdir(), 'crm-e2e-seed-')) });
+    await server.stop({ keepData: true });
+    return server.dataDir;
+  })();
+  return seeded;
+}
+
+/** Removes the seeded data directory (at the end of a run). */
+export function removeSeededDataDir() {
+  return seeded?.then((dir) => rmSync(dir, { recursive: true, force: true }));
+}
+
+/**
+ * Returns { baseUrl, logs(), stop() } once /healthz answers. A server on the embedded database starts on a copy of the
+ * run's seeded data directory (the seed reads no setting a scenario changes); one on PostgreSQL (DATABASE_URL) or
+ * without the seed starts empty.
+ */
+export async function startServer({ env = {}, fromSeed = !env.DATABASE_URL && env.SEED !== 'false', timeoutMs } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'crm-e2e-'));
+  if (fromSeed) cpSync(await seededDataDir(), dataDir, { recursive: true });
+  return launch({ env, dataDir, timeoutMs });
+}
+
+async function launch({ env = {}, dataDir, timeoutMs = Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 300_000) }) {
+  const port = await freePort();
   const logs = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
@@ -64,8 +93,9 @@ export async function startServer({ env = {}, timeoutMs = 120_000 } = {}) {
   }
   return {
     baseUrl,
+    dataDir,
     logs: () => logs.join(''),
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (exited === null) {
         child.kill('SIGTERM');
         await new Promise((r) => {
@@ -79,7 +109,7 @@ export async function startServer({ env = {}, timeoutMs = 120_000 } = {}) {
           });
         });
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

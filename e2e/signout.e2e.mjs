@@ -4,29 +4,22 @@
 // header show seat02's data only, and the browser's storage keeps nothing of seat01's.
 import assert from 'node:assert/strict';
 import { startFakeRegistrar } from '../server/src/modules/telephony/testing/fakeSipRegistrar.ts';
-import { startServer } from './server.mjs';
 
 const SIP_DOMAIN = 'pbx.crm.test';
 
-let shared = null;
+let registrar = null;
 /** A server of its own with a SIP server configured (the default e2e server has none, so no password to leak). */
-async function env() {
-  if (shared) return shared;
-  const registrar = await startFakeRegistrar(SIP_DOMAIN);
-  const server = await startServer({
-    env: {
-      SIP_WS_URL: registrar.url,
-      SIP_DOMAIN,
-      // the SIP settings belong to a configured provider; nothing is dialled here, so its API is never reached
-      TELEPHONY_PROVIDER: 'cloud',
-      CLOUD_CALL_API_URL: 'http://127.0.0.1:9',
-      CLOUD_CALL_APP_ID: 'e2e-signout',
-      CLOUD_CALL_APP_SECRET: 'e2e-signout-secret',
-    },
-  });
-  process.on('exit', () => server.stop());
-  shared = { server, registrar, baseUrl: server.baseUrl };
-  return shared;
+export async function serverEnv() {
+  registrar ??= await startFakeRegistrar(SIP_DOMAIN);
+  return {
+    SIP_WS_URL: registrar.url,
+    SIP_DOMAIN,
+    // the SIP settings belong to a configured provider; nothing is dialled here, so its API is never reached
+    TELEPHONY_PROVIDER: 'cloud',
+    CLOUD_CALL_API_URL: 'http://127.0.0.1:9',
+    CLOUD_CALL_APP_ID: 'e2e-signout',
+    CLOUD_CALL_APP_SECRET: 'e2e-signout-secret',
+  };
 }
 
 /** Calls the API from the test itself (not the page, whose answers are being recorded). */
@@ -115,8 +108,7 @@ const STAFF = ['张伟', '李娜', '王强', '陈经理', '系统管理员'];
 export default [
   {
     name: '换人登录：坐席退出后，下一位坐席在同一标签页登录，看不到也收不到上一位的客户与话机账号',
-    async run({ page, shot }) {
-      const { baseUrl, registrar } = await env();
+    async run({ page, shot, baseUrl }) {
       const [one, two] = [await seatData(baseUrl, 'seat01'), await seatData(baseUrl, 'seat02')];
       assert.ok(
         one.sip.configured && two.sip.configured,

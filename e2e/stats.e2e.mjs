@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { startFakeCloud } from '../server/src/modules/telephony/testing/fakeCloud.ts';
 import { apiCall } from './lib/calls.mjs';
-import { startServer } from './server.mjs';
 
 const APP_ID = 'e2e-stats';
 const SECRET = 'e2e-stats-secret';
@@ -15,26 +14,21 @@ const outcomes = new Map();
 let seq = Math.floor(Math.random() * 9e6);
 const phone = () => `135${String(seq++).padStart(8, '0')}`;
 
-let shared = null;
-async function env() {
-  if (shared) return shared;
-  const fake = await startFakeCloud({
+let fake = null;
+/** This file's server settings: run.mjs starts one server of them for the file, and a fresh one for a retry. */
+export async function serverEnv() {
+  fake ??= await startFakeCloud({
     appId: APP_ID,
     secret: SECRET,
     stepMs: 100,
     outcome: (callee) => outcomes.get(callee) ?? { answer: true, talkSeconds: 8 },
   });
-  const server = await startServer({
-    env: {
-      TELEPHONY_PROVIDER: 'cloud',
-      CLOUD_CALL_API_URL: fake.url,
-      CLOUD_CALL_APP_ID: APP_ID,
-      CLOUD_CALL_APP_SECRET: SECRET,
-    },
-  });
-  process.on('exit', () => server.stop());
-  shared = { server, baseUrl: server.baseUrl };
-  return shared;
+  return {
+    TELEPHONY_PROVIDER: 'cloud',
+    CLOUD_CALL_API_URL: fake.url,
+    CLOUD_CALL_APP_ID: APP_ID,
+    CLOUD_CALL_APP_SECRET: SECRET,
+  };
 }
 
 async function signIn(page, baseUrl, account) {
@@ -72,8 +66,7 @@ const rowOf = (page, name) => page.locator('tbody tr.ant-table-row').filter({ ha
 export default [
   {
     name: '坐席外呼两通（一通接通、一通未接），通话统计按员工计入，点击外呼数进入对应的通话记录',
-    async run({ page, shot }) {
-      const { baseUrl } = await env();
+    async run({ page, shot, baseUrl }) {
       await signIn(page, baseUrl, 'seat01');
       const period = { startDate: today(), endDate: today() };
       const before = await apiCall(page, 'POST', '/api/robot/callStatistics/userPage', period);

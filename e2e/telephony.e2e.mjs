@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { startFakeCloud } from '../server/src/modules/telephony/testing/fakeCloud.ts';
 import { startFakeRegistrar } from '../server/src/modules/telephony/testing/fakeSipRegistrar.ts';
 import { apiCall, scratchDir } from './lib/calls.mjs';
-import { startServer } from './server.mjs';
 
 const dir = scratchDir();
 const APP_ID = 'e2e-callcenter';
@@ -37,34 +36,32 @@ const asr = createServer((req, res) => {
   });
 });
 
-let shared = null;
-async function env() {
-  if (shared) return shared;
-  await new Promise((r) => asr.listen(0, '127.0.0.1', r));
-  const fake = await startFakeCloud({
-    appId: APP_ID,
-    secret: SECRET,
-    stepMs: 700,
-    recordingFile: recording,
-    outcome: (callee) => outcomes.get(callee) ?? { answer: true, talkSeconds: 8 },
-  });
-  const registrar = await startFakeRegistrar('pbx.crm.test');
-  const server = await startServer({
-    env: {
-      SIP_WS_URL: registrar.url,
-      SIP_DOMAIN: 'pbx.crm.test',
-      ASR_ENGINE: 'openai',
-      ASR_OPENAI_BASE_URL: `http://127.0.0.1:${asr.address().port}`,
-      ASR_OPENAI_MODEL: 'fake',
-      TELEPHONY_PROVIDER: 'cloud',
-      CLOUD_CALL_API_URL: fake.url,
-      CLOUD_CALL_APP_ID: APP_ID,
-      CLOUD_CALL_APP_SECRET: SECRET,
-    },
-  });
-  process.on('exit', () => server.stop());
-  shared = { server, fake, registrar, baseUrl: server.baseUrl };
-  return shared;
+let fake = null;
+let registrar = null;
+/** This file's server settings: run.mjs starts one server of them for the file, and a fresh one for a retry. */
+export async function serverEnv() {
+  if (!fake) {
+    await new Promise((r) => asr.listen(0, '127.0.0.1', r));
+    fake = await startFakeCloud({
+      appId: APP_ID,
+      secret: SECRET,
+      stepMs: 700,
+      recordingFile: recording,
+      outcome: (callee) => outcomes.get(callee) ?? { answer: true, talkSeconds: 8 },
+    });
+    registrar = await startFakeRegistrar('pbx.crm.test');
+  }
+  return {
+    SIP_WS_URL: registrar.url,
+    SIP_DOMAIN: 'pbx.crm.test',
+    ASR_ENGINE: 'openai',
+    ASR_OPENAI_BASE_URL: `http://127.0.0.1:${asr.address().port}`,
+    ASR_OPENAI_MODEL: 'fake',
+    TELEPHONY_PROVIDER: 'cloud',
+    CLOUD_CALL_API_URL: fake.url,
+    CLOUD_CALL_APP_ID: APP_ID,
+    CLOUD_CALL_APP_SECRET: SECRET,
+  };
 }
 
 async function signIn(page, baseUrl, account) {
@@ -131,8 +128,7 @@ async function callAndFollow(bench, shot, expectStatus, note) {
 export default [
   {
     name: '外呼任务：经理建任务并开始，坐席依次拨打三个客户（接通、未接通、忙线），状态实时变化，写跟进；录音转写后在客户上可听可看',
-    async run({ page, newContext, shot }) {
-      const { baseUrl } = await env();
+    async run({ page, newContext, shot, baseUrl }) {
       // the seat's three new leads
       await signIn(page, baseUrl, 'seat01');
       const leads = [
@@ -147,7 +143,9 @@ export default [
       await manager.goto(`${baseUrl}/main/outCall`);
       await manager.getByRole('button', { name: /新建任务/ }).click();
       const dialog = manager.getByRole('dialog').filter({ hasText: '新建外呼任务' });
-      await dialog.getByLabel('任务名称').fill('试听课邀约（E2E）');
+      // a name of this attempt's own: a retry runs on the file's shared server, where the first attempt's task stays
+      const taskName = `试听课邀约（E2E ${String(Date.now()).slice(-5)}）`;
+      await dialog.getByLabel('任务名称').fill(taskName);
       await dialog.getByLabel('外呼坐席').click();
       await manager
         .locator('.ant-select-dropdown:visible .ant-select-item-option')
@@ -164,7 +162,7 @@ export default [
       await shot('task-form', manager);
       await dialog.getByRole('button', { name: /确\s*定/ }).click();
       await dialog.waitFor({ state: 'detached' });
-      const row = manager.locator('tbody tr.ant-table-row').filter({ hasText: '试听课邀约（E2E）' });
+      const row = manager.locator('tbody tr.ant-table-row').filter({ hasText: taskName });
       await row.getByText('未开始').waitFor();
       await row.getByRole('button', { name: '开始' }).click();
       await manager
@@ -180,7 +178,7 @@ export default [
       await mine.getByLabel('自动下一个（秒）').fill('2');
       await mine.getByRole('button', { name: /确\s*定/ }).click();
       await mine.waitFor({ state: 'detached' });
-      const bench = await openWorkbench(page, baseUrl, '试听课邀约（E2E）');
+      const bench = await openWorkbench(page, baseUrl, taskName);
       await bench.getByTestId('lead-name').filter({ hasText: '郑晓燕' }).waitFor();
       // the number shown is masked or not by the role; the dialled one never reaches the page
       await shot('workbench');
@@ -236,8 +234,7 @@ export default [
   },
   {
     name: '防撞单：另一坐席刚拨打过的客户被拒绝并说明是谁在拨打；电销卫士禁呼号码拨打前被拒绝',
-    async run({ page, newContext, shot }) {
-      const { baseUrl } = await env();
+    async run({ page, newContext, shot, baseUrl }) {
       // the administrator turns anti-collision on and blocks a number on /main/seatManage
       await signIn(page, baseUrl, 'admin');
       const on = await apiCall(page, 'POST', '/api/backend/organization/setAntiCollision', {
@@ -298,8 +295,7 @@ export default [
   },
   {
     name: '一键拨打与拨号盘：坐席在客户详情直接拨打，状态实时变化后写跟进；拨号盘拨打新号码生成拨号盘线索；经理用公海客户包建外呼任务',
-    async run({ page, newContext, shot }) {
-      const { baseUrl } = await env();
+    async run({ page, newContext, shot, baseUrl }) {
       await signIn(page, baseUrl, 'seat01');
       const lead = await newLead(page, '孙海涛', { answer: true, talkSeconds: 6 });
       // the lead's own page (the detail drawer): call, live status, follow-up
@@ -406,8 +402,7 @@ export default [
   },
   {
     name: 'SIP 话机：坐席用服务端下发的账号通过 WebSocket 注册到话机服务器，拨号盘可用；没有麦克风时说明原因',
-    async run({ page, shot }) {
-      const { baseUrl, registrar } = await env();
+    async run({ page, shot, baseUrl }) {
       await signIn(page, baseUrl, 'seat01');
       const account = await apiCall(page, 'POST', '/api/robot/callset/getSipAccount', {});
       assert.equal(account.code, 1, account.msg);

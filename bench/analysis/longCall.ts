@@ -6,7 +6,7 @@ import { EVAL_DIR } from './quality';
 
 export const longCall = (minutes = 10, segmentCount = 150): Transcript =>
   longCallFrom(
-    ['dev-a', 'dev-b'].map((s) => join(EVAL_DIR, s)),
+    ['train'].map((s) => join(EVAL_DIR, s)),
     minutes,
     segmentCount,
   );

@@ -1,29 +1,29 @@
 // `analysis.pipeline_calls_per_hour`: transcripts saved → analyses stored → every consumer of `analysis.saved` (quality
 // hits, SOP, score, insight, the lead, messages), end to end through their pg-boss queues (the recording's status is
-// written in each stage's transaction); a call counts once every job of it has finished. On PostgreSQL (DATABASE_URL, or a scratch
-// database on postgres://postgres@127.0.0.1:5432 created and dropped here) when one answers, else on PGlite.
+// written in each stage's transaction); a call counts once every job of it has finished. On PostgreSQL (a scratch database of its
+// own on DATABASE_URL's server or postgres://postgres@127.0.0.1:5432, created and dropped here) when one answers,
+// else on PGlite.
 // The calls are the transcripts of the evaluation set's dev splits, cycled; BENCH_ANALYSIS_CALLS sets how many.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transcript } from '@crm/core';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../server/src/app';
 import { createOrganization } from '../../server/src/modules/org/service';
 import { recording } from '../../server/src/modules/recording/schema';
 import { loadConfig } from '../../server/src/platform/config';
 import { openDatabase } from '../../server/src/platform/db';
 import { hashPassword } from '../../server/src/platform/password';
+import { dropDatabase, freshDatabase } from '../database';
 import { report } from '../report';
 import { EVAL_DIR } from './quality';
 
 const CALLS = Number(process.env.BENCH_ANALYSIS_CALLS ?? 400);
-const LOCAL_PG = 'postgres://postgres@127.0.0.1:5432/test';
 const SCRATCH = 'crm_bench_analysis';
 
 function transcripts(): Transcript[] {
   const out: Transcript[] = [];
-  for (const split of ['dev-a', 'dev-b']) {
+  for (const split of ['train']) {
     const dir = join(EVAL_DIR, split);
     if (!existsSync(dir)) continue;
     for (const f of readdirSync(dir)
@@ -37,40 +37,11 @@ function transcripts(): Transcript[] {
   return out;
 }
 
-/** DATABASE_URL as given, or a scratch database on the local server (dropped afterwards); undefined: PGlite. */
+/** A scratch database of this bench's own (on DATABASE_URL's server, else the local one), dropped afterwards. */
 async function postgres(): Promise<{ url: string; drop?: () => Promise<void> } | undefined> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL };
-  const admin = () => new pg.Client({ connectionString: LOCAL_PG, connectionTimeoutMillis: 2000 });
-  const client = admin();
-  try {
-    await client.connect();
-    await client.query(`drop database if exists ${SCRATCH} with (force)`);
-    await client.query(`create database ${SCRATCH}`);
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => {});
-  }
-  return {
-    url: LOCAL_PG.replace(/\/test$/, `/${SCRATCH}`),
-    // without force: the job queue's own pool closes a moment after the app; the drop waits for it
-    drop: async () => {
-      const c = admin();
-      await c.connect();
-      try {
-        for (let i = 0; i < 50; i++) {
-          const busy = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [SCRATCH]);
-          if (busy.rows[0].n === 0) break;
-          await new Promise((r) => setTimeout(r, 200));
-        }
-        await c.query(`drop database if exists ${SCRATCH}`);
-      } catch (e) {
-        console.log(`analysis: scratch database ${SCRATCH} left in place (${(e as Error).message})`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  const url = await freshDatabase(SCRATCH);
+  if (!url) return undefined;
+  return { url, drop: async () => void (await dropDatabase(SCRATCH)) };
 }
 
 export default async function pipelineBench(): Promise<void> {

@@ -1,24 +1,16 @@
 // Quality of the built-in analyser against the hand-labelled evaluation set (bench/analysis/eval/LABELLING.md):
 // call tags, intention, violations, complaints and abuse, per split group, as aggregate figures only.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Transcript } from '@crm/core';
 import { analyse } from '../../server/src/lib/analyser/analyse';
 import { ABUSE_RULE } from '../../server/src/lib/analyser/checkers/abuse';
 import { DEFAULT_RULES } from '../../server/src/lib/analyser/defaults';
-import type { AnalysisResult } from '../../server/src/lib/analyser/types';
-import { parseTranscript } from '../../server/src/modules/asr/transcript';
+import { learn } from '../../server/src/lib/analyser/learn';
+import type { AnalyseOptions, AnalysisResult } from '../../server/src/lib/analyser/types';
+import { type CallLabel, EVAL_DIR, loadSplit } from './corpus';
 
-export const EVAL_DIR = join(import.meta.dirname, 'eval');
-/** The splits the analyser may be tuned on (LABELLING.md); the holdout is never among them. */
-export const DEV_SPLITS = ['dev-a', 'dev-b', 'dev-c'];
-
-export interface CallLabel {
-  industry?: string;
-  intention: string | null;
-  tags: number[];
-  violations: string[];
-  note?: string;
-}
+export { EVAL_DIR };
+/** The splits: train (the base model is trained from it), dev (tuning), holdout (never tuned on; aggregates only). */
+export const SPLITS = ['train', 'dev', 'holdout'] as const;
 
 export interface LabelledCall {
   split: string;
@@ -46,30 +38,57 @@ export interface QualityFigures {
   perIntention: Record<string, PR>;
   violations: PR;
   perRule: Record<string, PR>;
-  complaint: { recall: number | null; falsePositiveRate: number | null };
+  complaint: {
+    precision: number | null;
+    recall: number | null;
+    falsePositiveRate: number | null;
+    recallAtFpr10: number | null;
+  };
   abuse: PR;
 }
 
-/** Every labelled call of the splits, analysed with the default rules. */
-export function analyseSplits(splits: string[], root = EVAL_DIR): LabelledCall[] {
+/** Every labelled call of the splits, analysed with the default rules (and `options`: the model). */
+export function analyseSplits(
+  splits: readonly string[],
+  root = EVAL_DIR,
+  options: AnalyseOptions = {},
+): LabelledCall[] {
   const calls: LabelledCall[] = [];
   for (const split of splits) {
-    const dir = join(root, split);
-    const labelsFile = join(dir, 'labels.json');
-    if (!existsSync(labelsFile)) continue;
-    const labels = JSON.parse(readFileSync(labelsFile, 'utf8')) as Record<string, CallLabel>;
-    const files = new Set(readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'labels.json'));
-    for (const [file, label] of Object.entries(labels)) {
-      if (!files.has(file)) continue;
+    for (const c of loadSplit(split, root)) {
+      if (!c.transcript) {
+        calls.push({ split, file: c.file, label: c.label, result: null, error: c.error });
+        continue;
+      }
       try {
-        const transcript = parseTranscript(readFileSync(join(dir, file), 'utf8'), 0);
-        calls.push({ split, file, label, result: analyse(transcript, DEFAULT_RULES) });
+        calls.push({ split, file: c.file, label: c.label, result: analyse(c.transcript, DEFAULT_RULES, [], options) });
       } catch (e) {
-        calls.push({ split, file, label, result: null, error: e instanceof Error ? e.message : String(e) });
+        calls.push({
+          split,
+          file: c.file,
+          label: c.label,
+          result: null,
+          error: e instanceof Error ? e.message : String(e),
+        });
       }
     }
   }
   return calls;
+}
+
+/** Recall at a false-positive rate of at most `fpr`, from scores (ties broken pessimistically). */
+export function recallAtFpr(scored: { score: number; positive: boolean }[], fpr = 0.1): number | null {
+  const positives = scored.filter((s) => s.positive).length;
+  const negatives = scored.length - positives;
+  if (!positives) return null;
+  const allowed = Math.floor(fpr * negatives);
+  const negativeScores = scored
+    .filter((s) => !s.positive)
+    .map((s) => s.score)
+    .sort((a, b) => b - a);
+  // The lowest threshold that lets at most `allowed` negatives through (a score strictly above it counts).
+  const threshold = negativeScores.length > allowed ? negativeScores[allowed] : -Infinity;
+  return scored.filter((s) => s.positive && s.score > threshold).length / positives;
 }
 
 function pr(tp: number, fp: number, fn: number): PR {
@@ -147,6 +166,10 @@ export function qualityOf(calls: LabelledCall[]): QualityFigures {
     }
   }
   const rule = (name: string) => violations.per.get(name) ?? pr(0, 0, 0);
+  const complaintScores = scored.map((c) => ({
+    score: predicted(c).complaint.score,
+    positive: isComplaint(c.label),
+  }));
   return {
     calls: calls.length,
     errors: calls.length - scored.length,
@@ -157,19 +180,24 @@ export function qualityOf(calls: LabelledCall[]): QualityFigures {
     violations: violations.all,
     perRule: Object.fromEntries([...violations.per].sort()),
     complaint: {
+      precision: complaintTp + complaintFp ? complaintTp / (complaintTp + complaintFp) : null,
       recall: complaintP ? complaintTp / complaintP : null,
+      recallAtFpr10: recallAtFpr(complaintScores, 0.1),
       falsePositiveRate: complaintN ? complaintFp / complaintN : null,
     },
     abuse: rule(ABUSE_RULE),
   };
 }
 
-/** The figures of the dev splits and of the holdout split (aggregates only; the holdout is never printed per call). */
-export function qualityFigures(root = EVAL_DIR): { dev: QualityFigures; holdout: QualityFigures } {
-  return {
-    dev: qualityOf(analyseSplits(DEV_SPLITS, root)),
-    holdout: qualityOf(analyseSplits(['holdout'], root)),
-  };
+/** The figures of each split (aggregates only; the holdout is never printed per call). */
+export function qualityFigures(
+  root = EVAL_DIR,
+  options: AnalyseOptions = {},
+): Record<(typeof SPLITS)[number], QualityFigures> {
+  return Object.fromEntries(SPLITS.map((s) => [s, qualityOf(analyseSplits([s], root, options))])) as Record<
+    (typeof SPLITS)[number],
+    QualityFigures
+  >;
 }
 
 /** Flat `name → value` lines of one group of figures, as the benchmark prints them (`tag_4.precision` …). */
@@ -191,8 +219,71 @@ export function flatten(q: QualityFigures): [string, number][] {
   for (const [label, p] of Object.entries(q.perIntention)) putPr(`intention_${label}`, p);
   putPr('violations', q.violations);
   for (const [rule, p] of Object.entries(q.perRule)) putPr(`rule_${rule}`, p);
+  put('complaint.precision', q.complaint.precision);
   put('complaint.recall', q.complaint.recall);
+  put('complaint.recall_at_fpr10', q.complaint.recallAtFpr10);
   put('complaint.false_positive_rate', q.complaint.falsePositiveRate);
   putPr('abuse', q.abuse);
+  return out;
+}
+
+/** Characters of a summary as ROUGE-1 counts them (Chinese: one token per character; punctuation dropped). */
+function tokens(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const ch of text.replace(/[\s\p{P}\p{S}]/gu, '')) out.set(ch, (out.get(ch) ?? 0) + 1);
+  return out;
+}
+
+/** ROUGE-1 F1 of a summary against a reference (character unigrams). */
+export function rouge1(candidate: string, reference: string): number {
+  const c = tokens(candidate);
+  const r = tokens(reference);
+  let overlap = 0;
+  for (const [k, n] of c) overlap += Math.min(n, r.get(k) ?? 0);
+  const cn = [...c.values()].reduce((a, b) => a + b, 0);
+  const rn = [...r.values()].reduce((a, b) => a + b, 0);
+  if (!cn || !rn || !overlap) return 0;
+  const p = overlap / cn;
+  const rec = overlap / rn;
+  return (2 * p * rec) / (p + rec);
+}
+
+/** Mean ROUGE-1 of the analyser's summaries against the labels' reference summaries (calls that have one). */
+export function summaryRouge(split: string, root = EVAL_DIR): number | null {
+  const scores: number[] = [];
+  for (const c of loadSplit(split, root)) {
+    if (!c.transcript || !c.label.summary) continue;
+    scores.push(rouge1(analyse(c.transcript, DEFAULT_RULES).summary, c.label.summary));
+  }
+  return scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : null;
+}
+
+/**
+ * The learning curve of an organisation's model: complaint recall at a false-positive rate of 0.1 on the holdout
+ * (from the complaint scores) after learn() from n corrections of the train split (the first n in file order,
+ * starting from no model, so that the curve shows what corrections alone teach).
+ */
+export function learningCurve(counts = [0, 50, 200], root = EVAL_DIR, split = 'holdout'): [number, number][] {
+  const train = loadSplit('train', root).filter((c) => c.transcript && c.label.intention !== null);
+  const test = loadSplit(split, root).filter((c) => c.transcript);
+  const out: [number, number][] = [];
+  for (const n of counts) {
+    if (n > train.length) continue;
+    const model = n
+      ? learn(
+          null,
+          train.slice(0, n).map((c) => ({
+            transcript: c.transcript as Transcript,
+            labels: { intention: c.label.intention, tags: c.label.tags, violation: c.label.violations },
+          })),
+        ).model
+      : null;
+    const scored = test.map((c) => ({
+      score: analyse(c.transcript as Transcript, DEFAULT_RULES, [], { model }).complaint.score,
+      positive: isComplaint(c.label),
+    }));
+    const recall = recallAtFpr(scored, 0.1);
+    if (recall !== null) out.push([n, recall]);
+  }
   return out;
 }

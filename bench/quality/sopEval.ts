@@ -114,5 +114,7 @@ export function flatten(f: SopFigures): [string, number][] {
   };
   put('sop', f.all);
   for (const key of SOP_KEYS) put(`sop.${key}`, f.perItem[key]);
+  // how many calls cover each item by hand: a kind's figures mean something with 10 or more
+  for (const key of SOP_KEYS) out.push([`sop.${key}.positives`, f.perItem[key].tp + f.perItem[key].fn]);
   return out;
 }

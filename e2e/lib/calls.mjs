@@ -84,6 +84,7 @@ export async function uploadOnRecordingPage(page, baseUrl, files, fileName) {
   const upload = page.getByRole('dialog');
   await upload.locator('input[type=file]').setInputFiles(files);
   if (files.length > 1) await upload.getByTestId('with-transcript').waitFor();
+  await upload.getByTestId('upload-source').getByText('企业电话', { exact: true }).click();
   await upload.getByTestId('start-upload').click();
   await upload.getByTestId('upload-phase').filter({ hasText: '上传成功' }).waitFor({ timeout: 30_000 });
   const found = await apiCall(page, 'POST', '/api/robot/recording/v1/pagelist', { pageNum: 1, pageSize: 10, fileName });

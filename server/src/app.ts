@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { configureIssueMessages } from '@crm/core/contract';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,7 +17,7 @@ import { type Database, ping } from './platform/db';
 import { Events } from './platform/events';
 import { installErrorHandling } from './platform/http';
 import { Jobs } from './platform/jobs';
-import { apiDocsHooks, openApiTransform, openApiTransformObject } from './platform/openapi';
+import { apiDocsHooks, openApiDocument, openApiTransform, openApiTransformObject } from './platform/openapi';
 import { createPush } from './platform/push';
 import { RateLimiter } from './platform/rateLimit';
 import { useSecretsKey } from './platform/secrets';
@@ -24,7 +25,10 @@ import { installSecurityHeaders } from './platform/security';
 import { installAuth, TokenService } from './platform/session';
 import { createStorage } from './platform/storage';
 
+// zod's own Chinese texts name types (string, undefined): every issue without a message of its schema gets one that
+// names its field in Chinese
 z.config(z.locales.zhCN());
+configureIssueMessages();
 
 export interface BuildOptions {
   /** Start the job workers (default true). */
@@ -112,7 +116,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
   installAudit(app, database.db);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitMb * 1024 * 1024, files: 50 } });
   await app.register(swagger, {
-    openapi: { info: { title: '销售CRM API', version: '0.1.0' } },
+    openapi: openApiDocument,
     transform: openApiTransform,
     transformObject: openApiTransformObject,
   });
@@ -122,7 +126,7 @@ export async function buildApp(config: Config, database: Database, opts: BuildOp
 
   for (const m of modules) await m.setup(ctx);
 
-  app.get('/healthz', async (_req, reply) => {
+  app.get('/healthz', { schema: { summary: '健康检查（数据库、任务队列、推送）' } }, async (_req, reply) => {
     const database_ = await ping(database.db);
     const queue = jobs.isStarted;
     const pushOk = push.healthy();
@@ -159,11 +163,15 @@ function trustHops(hops: number) {
 /** The built web app, with the SPA's index.html for every non-API path. */
 function serveWeb(app: FastifyInstance, dist: string): void {
   if (!existsSync(join(dist, 'index.html'))) {
-    app.get('/', async () => ({ message: 'web app not built: run `npm run build`', api: '/api/docs' }));
+    app.get('/', { schema: { hide: true } }, async () => ({
+      message: 'web app not built: run `npm run build`',
+      api: '/api/docs',
+    }));
     return;
   }
   app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  app.get('/*', (req, reply) => {
+  // the web app's pages are not API calls: left out of the API document
+  app.get('/*', { schema: { hide: true } }, (req, reply) => {
     if (req.url.startsWith('/api/')) return reply.callNotFound();
     const path = req.url.split('?')[0];
     if (/\.[a-z0-9]+$/i.test(path) && existsSync(join(dist, path))) return reply.sendFile(path.slice(1));

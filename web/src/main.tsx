@@ -1,17 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, Empty } from 'antd';
+import { ConfigProvider, Empty } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { Messages } from '@crm/core';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api/queryClient';
 import { installClientHooks } from './app/expiry';
 import { createAppRouter } from './app/router';
 import { getToken } from './app/session';
-import { ui } from './app/ui';
+import { UiMount } from './app/UiMount';
 import { loadUser } from './app/user';
 import { startTracking } from './tracking';
 import './styles.css';
@@ -28,17 +28,6 @@ const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').ma
 // Usage tracking (spec: buried points): page views on every route change, for users with an organisation.
 startTracking(router);
 
-/** Binds antd's context-aware message, modal and notification to `ui`. */
-function UiBinder() {
-  const app = AntdApp.useApp();
-  useEffect(() => {
-    ui.message = app.message;
-    ui.modal = app.modal;
-    ui.notification = app.notification;
-  }, [app]);
-  return null;
-}
-
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ConfigProvider
@@ -46,12 +35,11 @@ createRoot(document.getElementById('root')!).render(
       theme={{ token: { colorPrimary: '#1f6fff', borderRadius: 6, motion: !reducedMotion } }}
       renderEmpty={() => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={Messages.empty} />}
     >
-      <AntdApp message={{ maxCount: 3 }}>
-        <UiBinder />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntdApp>
+      {/* antd's message, modal and notification (`ui`), loaded with the first of them */}
+      <UiMount />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </ConfigProvider>
   </StrictMode>,
 );

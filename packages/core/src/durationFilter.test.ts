@@ -21,7 +21,7 @@ describe('duration filter', () => {
       max: MAX_FILTER_DURATION_SECONDS + 1,
     });
     expect(durationRange({ option: 2, min: '-1e300', max: -5 })).toEqual({ min: -1, max: -1 });
-    expect(durationOutOfRange('durationMin')).toBe('durationMin：时长应在 0-604800 秒之间（最长 7 天）');
+    expect(durationOutOfRange('最短时长')).toBe('最短时长应在 0-604800 秒之间（最长 7 天）');
   });
 });
 

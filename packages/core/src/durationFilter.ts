@@ -18,7 +18,7 @@ export const MAX_FILTER_DURATION_SECONDS = 7 * 86400;
 
 /** The message for a custom range bound beyond MAX_FILTER_DURATION_SECONDS (or below 0). */
 export const durationOutOfRange = (label: string) =>
-  `${label}：时长应在 0-${MAX_FILTER_DURATION_SECONDS} 秒之间（最长 7 天）`;
+  `${label}应在 0-${MAX_FILTER_DURATION_SECONDS} 秒之间（最长 7 天）`;
 
 export interface DurationRange {
   /** Seconds, inclusive; null: no bound. */

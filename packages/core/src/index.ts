@@ -2,6 +2,7 @@ export * from './aiAccount';
 export * from './codes';
 export * from './creditCode';
 export * from './dateRange';
+export * from './deduction';
 export * from './durationFilter';
 export * from './enums';
 export * from './excel';

@@ -51,6 +51,17 @@ export const FUNCTION_SIGNS = {
       'quality:edit': '录音质检（评分与设置）',
       'insight:view': '查看 AI 客户洞察与商机提醒',
       'insight:edit': '话题与 AI 提醒设置',
+      'assistant:use': '使用话术助手',
+      'training:view': '查看员工培训与案例库',
+      'training:edit': '标记培训案例、指派与管理培训',
+    },
+  },
+  knowledge: {
+    name: '知识库与行业模板',
+    signs: {
+      'knowledge:view': '使用知识库（个人知识库、搜索与提问）',
+      'knowledge:edit': '维护机构知识库与查看知识缺口',
+      'template:edit': '应用行业模板',
     },
   },
   order: {
@@ -77,6 +88,21 @@ export const FUNCTION_SIGNS = {
       'board:view': '查看成交、市场与 AI 看板',
       'board:edit': '成交看板设置与自定义看板',
       'board:export': '导出看板数据',
+    },
+  },
+  practice: {
+    name: 'AI 陪练',
+    signs: {
+      'practice:use': 'AI 陪练（练习与查看自己的记录）',
+      'practice:view': '查看他人陪练记录与成长',
+      'practice:edit': '管理陪练脚本与陪练额度',
+    },
+  },
+  guidance: {
+    name: 'AI 实时指导',
+    signs: {
+      'guidance:use': 'AI 实时指导（通话中获得指导并查看自己的指导记录）',
+      'guidance:view': '查看他人的指导记录',
     },
   },
 } as const;

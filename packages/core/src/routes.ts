@@ -167,6 +167,7 @@ export const ROUTES: RouteMeta[] = [
   m('/hkbparticulars', '获客宝明细', 'system'),
   m('/feedback', '意见反馈', 'system'),
   m('/newFeatures', '新功能', 'system'),
+  m('/openApi', '开放接口', 'system'),
 ];
 
 /** Full browser path of a route: main routes live under /main. */

@@ -4,20 +4,26 @@ import { aiSettingModule } from './aiSetting';
 import { analysisModule } from './analysis';
 import { asrModule } from './asr';
 import { assignModule } from './assign';
+import { assistantModule } from './assistant';
 import { billingModule } from './billing';
 import { boardsModule } from './boards';
 import { clueModule } from './clue';
 import { clueFieldModule } from './clueField';
 import { clueImportModule } from './clueImport';
+import { conversationModule } from './conversation';
 import { costCenterModule } from './costCenter';
 import { feedbackModule } from './feedback';
+import { guidanceModule } from './guidance';
 import { insightModule } from './insight';
+import { knowledgeModule } from './knowledge';
 import { mergeModule } from './merge';
 import { noticeModule } from './notice';
+import { openApiModule } from './openapi';
 import { operationLogModule } from './operationLog';
 import { operatorModule } from './operator';
 import { orderModule } from './order';
 import { orgModule } from './org';
+import { practiceModule } from './practice';
 import { publicSeaModule } from './publicSea';
 import { qualityModule } from './quality';
 import { qualityReviewModule } from './qualityReview';
@@ -26,7 +32,9 @@ import { retrievalModule } from './retrieval';
 import { statsModule } from './stats';
 import { telephonyModule } from './telephony';
 import { trackingModule } from './tracking';
+import { trainingModule } from './training';
 import { uploadModule } from './upload';
+import { wecomModule } from './wecom';
 
 /** Every domain module, in setup order (a module may use the services of those before it). */
 export const modules: Module[] = [
@@ -51,6 +59,7 @@ export const modules: Module[] = [
   qualityModule,
   qualityReviewModule,
   insightModule,
+  assistantModule,
   telephonyModule,
   trackingModule,
   uploadModule,
@@ -58,4 +67,11 @@ export const modules: Module[] = [
   orderModule,
   statsModule,
   boardsModule,
+  wecomModule,
+  knowledgeModule,
+  trainingModule,
+  practiceModule,
+  guidanceModule,
+  openApiModule,
+  conversationModule,
 ];

@@ -30,6 +30,8 @@ export interface Config {
   loginRateLimit: { perAccount: number; perIp: number };
   /** SHARE_LINK_LIMIT_PER_IP (default 60): lookups of shared board links allowed per minute from one IP address. */
   shareLinkLimitPerIp: number;
+  /** The signed open API (modules/openapi): requests per key per minute, bearer token lifetime. */
+  openApi: { requestsPerMinute: number; tokenTtlSeconds: number };
   /** API_DOCS=public: the API document (/api/docs) is served to anyone; otherwise only to a signed-in session. */
   apiDocsPublic: boolean;
   /** Image captchas one IP address may fetch per minute. */
@@ -58,10 +60,45 @@ export interface Config {
   uploadLimitMb: number;
   /** AI_CHARGING=off: AI usage is not metered against the organisations' packs (an installation without billing). */
   aiCharging: boolean;
+  /** Prices of the coaching packs bought from the balance, in fen: a practice minute, an assistant answer. */
+  coachingPackPrices: { practice: number; assistant: number };
   /** Workers of the `analysis` queue in this process (ANALYSIS_CONCURRENCY, default 8). */
   analysisConcurrency: number;
   webDist: string;
   logLevel: string;
+  /**
+   * Enterprise WeCom: the egress addresses to whitelist (WECOM_EGRESS_IPS, comma-separated: a server cannot discover
+   * its public address), this server's public address for the callback URL (PUBLIC_BASE_URL) and the first pause
+   * after WeCom's rate limit 45009 (WECOM_BACKOFF_MS, default 1000; doubled on each retry).
+   */
+  wecom: { egressIps: string[]; publicBaseUrl: string; backoffMs: number };
+  /** Real-time guidance (GUIDANCE_*, DASHSCOPE_*): its streaming ASR engine and the pace of its sessions. */
+  guidance: GuidanceConfig;
+}
+
+export interface GuidanceConfig {
+  /** GUIDANCE_ASR=funasr|dashscope; unset: no streaming engine (the screens say so). */
+  asr: 'funasr' | 'dashscope' | null;
+  /** GUIDANCE_FUNASR_URL: the FunASR runtime's online/2pass WebSocket server, e.g. ws://asr:10095. */
+  funasrUrl: string;
+  /** DASHSCOPE_API_KEY, DASHSCOPE_WS_URL (default wss://dashscope.aliyuncs.com/api-ws/v1/inference), GUIDANCE_DASHSCOPE_MODEL. */
+  dashscope: { apiKey: string; wsUrl: string; model: string };
+  /** GUIDANCE_IDLE_SECONDS (default 60): a session whose audio stopped this long is ended (a closed browser). */
+  idleSeconds: number;
+}
+
+export function guidanceConfig(env: NodeJS.ProcessEnv): GuidanceConfig {
+  const asr = env.GUIDANCE_ASR === 'funasr' || env.GUIDANCE_ASR === 'dashscope' ? env.GUIDANCE_ASR : null;
+  return {
+    asr,
+    funasrUrl: env.GUIDANCE_FUNASR_URL ?? '',
+    dashscope: {
+      apiKey: env.DASHSCOPE_API_KEY ?? '',
+      wsUrl: env.DASHSCOPE_WS_URL || 'wss://dashscope.aliyuncs.com/api-ws/v1/inference',
+      model: env.GUIDANCE_DASHSCOPE_MODEL || 'paraformer-realtime-v2',
+    },
+    idleSeconds: positive(env.GUIDANCE_IDLE_SECONDS) ?? 60,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -93,6 +130,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: Number(env.LOGIN_LIMIT_PER_IP ?? 300),
     },
     shareLinkLimitPerIp: positive(env.SHARE_LINK_LIMIT_PER_IP) ?? 60,
+    openApi: {
+      requestsPerMinute: positive(env.OPENAPI_REQUESTS_PER_MINUTE) ?? 600,
+      tokenTtlSeconds: positive(env.OPENAPI_TOKEN_TTL_SECONDS) ?? 900,
+    },
     apiDocsPublic: env.API_DOCS === 'public',
     captchaRateLimit: { perIp: Number(env.CAPTCHA_LIMIT_PER_IP ?? 20) },
     geetest: env.GEETEST_ID
@@ -135,9 +176,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsSchema: env.JOBS_SCHEMA || 'pgboss',
     uploadLimitMb: Number(env.UPLOAD_LIMIT_MB ?? 500),
     aiCharging: env.AI_CHARGING !== 'off',
+    coachingPackPrices: {
+      practice: Math.max(0, Math.round(Number(env.PRACTICE_PACK_PRICE_FEN ?? 20) || 0)),
+      assistant: Math.max(0, Math.round(Number(env.ASSISTANT_PACK_PRICE_FEN ?? 5) || 0)),
+    },
     analysisConcurrency: Math.max(1, Number(env.ANALYSIS_CONCURRENCY) || 8),
     webDist: resolve(env.WEB_DIST ?? join(import.meta.dirname, '../../../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    wecom: {
+      egressIps: (env.WECOM_EGRESS_IPS ?? '')
+        .split(',')
+        .map((ip) => ip.trim())
+        .filter(Boolean),
+      publicBaseUrl: (env.PUBLIC_BASE_URL ?? '').replace(/\/+$/, ''),
+      backoffMs: Number(env.WECOM_BACKOFF_MS ?? 1000),
+    },
+    guidance: guidanceConfig(env),
   };
 }
 

@@ -1,14 +1,24 @@
 import { Messages, ResultCode } from '@crm/core';
 
-/** A failure to report to the client in the envelope: `code` for the body, `status` for standard-HTTP-status. */
+/** `deptId：上级部门不存在`: the key of the field a message is about, written first where it is thrown. */
+const FIELD_FIRST = /^([A-Za-z][\w.]*)：([\s\S]+)$/;
+
+/**
+ * A failure to report to the client in the envelope: `code` for the body, `status` for standard-HTTP-status. A
+ * message written `field：text` names its field for the client (`data.field`, for the form item) and the user reads
+ * the text alone: a message never shows a key.
+ */
 export class AppError extends Error {
+  readonly data: unknown;
   constructor(
     readonly code: number,
     message: string,
     readonly status: number = httpStatusFor(code),
-    readonly data: unknown = null,
+    data: unknown = null,
   ) {
-    super(message);
+    const fieldFirst = FIELD_FIRST.exec(message);
+    super(fieldFirst ? fieldFirst[2] : message);
+    this.data = fieldFirst && data === null ? { field: fieldFirst[1] } : data;
   }
 }
 

@@ -91,6 +91,8 @@ describe('fuzz: every route, malformed input', () => {
     const disagreements: string[] = [];
     for (const op of ops) {
       if (op.method === 'GET' || !op.body) continue;
+      // the open API's calls refuse an unsigned request before its body (their tests sign and validate)
+      if (op.url.startsWith('/api/openapi/')) continue;
       const res = await call(op, {});
       const field = (res.data as { errors?: { field: string }[] } | null)?.errors?.[0]?.field;
       const required = op.body.required ?? [];

@@ -166,13 +166,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: any, req, reply) => {
     if (error instanceof AppError) return sendFailure(req, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const field = fieldName(first.instancePath, first.params);
-      // some schemas' messages name their field already: it is named once
-      const msg =
-        field && !first.message?.startsWith(`${field}：`)
-          ? `${field}：${first.message}`
-          : (first.message ?? '参数错误');
+      // the message names its field in Chinese (the schema's own, or issueMessages.ts); the keys are in data.errors
+      const msg = error.validation[0].message ?? '参数错误';
       return sendFailure(
         req,
         reply,

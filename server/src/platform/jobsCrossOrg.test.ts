@@ -40,22 +40,53 @@ const PAYLOADS: Record<string, Entry> = {
     namesOrg: (orgId, b) => ({ orgId, recordingId: b.recordingId, version: b.analysisVersion, batchId: b.batchId }),
   },
   'insight.briefing': { namesOrg: (orgId, b) => ({ orgId, clueId: b.clueId }) },
+  'assistant.backfill': { namesOrg: (orgId) => ({ orgId }) },
+  'conversation.analyse': { namesOrg: (orgId, b) => ({ orgId, chatId: b.recordId }) },
+  'conversation.voice': { namesOrg: (orgId, b) => ({ orgId, messageId: b.recordId }) },
   // the call pipeline's consumers: each takes its event's payload (server/src/modules/*/events.ts)
+  'analysis.learn': { namesOrg: (orgId, b) => ({ orgId, recordingId: b.recordingId }) },
   'analysis.transcript': { namesOrg: (orgId, b) => ({ orgId, recordingId: b.recordingId, savedAt: Date.now() }) },
   ...Object.fromEntries(
-    ['analysis.lead', 'analysis.messages', 'quality.hits', 'quality.sop', 'quality.score', 'insight.call'].map(
-      (queue): [string, Entry] => [
-        queue,
-        { namesOrg: (orgId, b) => ({ orgId, recordingId: b.recordingId, version: b.analysisVersion }) },
-      ],
-    ),
-  ),
-  ...Object.fromEntries(
-    ['asr.removed', 'analysis.removed', 'quality.removed', 'insight.removed'].map((queue): [string, Entry] => [
+    [
+      'analysis.lead',
+      'analysis.messages',
+      'quality.hits',
+      'quality.sop',
+      'quality.score',
+      'insight.call',
+      'assistant.index',
+      'training.facets',
+      'practice.lines',
+    ].map((queue): [string, Entry] => [
       queue,
-      { namesOrg: (orgId, b) => ({ orgId, recordingIds: [b.recordingId] }) },
+      { namesOrg: (orgId, b) => ({ orgId, recordingId: b.recordingId, version: b.analysisVersion }) },
     ]),
   ),
+  ...Object.fromEntries(
+    [
+      'asr.removed',
+      'analysis.removed',
+      'quality.removed',
+      'insight.removed',
+      'assistant.removed',
+      'training.removed',
+      'practice.removed',
+    ].map((queue): [string, Entry] => [queue, { namesOrg: (orgId, b) => ({ orgId, recordingIds: [b.recordingId] }) }]),
+  ),
+  'practice.expire': { namesOrg: (orgId, b) => ({ orgId, sessionId: b.recordingId }) },
+  'guidance.expire': { namesOrg: (orgId, b) => ({ orgId, sessionId: b.recordingId }) },
+  // a passed session of B's given as A's: the update is scoped by organisation, user and script
+  'training.practiceDone': {
+    namesOrg: (orgId, b) => ({
+      orgId,
+      userId: b.recordingId,
+      scriptId: b.recordingId,
+      sessionId: b.recordingId,
+      passed: true,
+      totalScore: 90,
+    }),
+  },
+  'openapi.purgeNonces': { everyOrg: 'clears the nonces past their window in every organisation' },
   'pool.dropin': { namesOrg: (orgId, b) => ({ orgId, poolId: b.poolId }) },
   'clue.import': { rowCarriesOrg: (b) => ({ recordId: b.recordId }) },
   'clue.export': { rowCarriesOrg: (b) => ({ recordId: b.recordId }) },
@@ -68,6 +99,21 @@ const PAYLOADS: Record<string, Entry> = {
   'boards.rollup': { everyOrg: 'refreshes the boards of every organisation' },
   'billing.seat_fees': { everyOrg: "charges every organisation's monthly seat fees" },
   'insight.reminderSweep': { everyOrg: 'raises the reminders due in every organisation' },
+  'wecom.sync': { namesOrg: (orgId) => ({ orgId, kind: 'customer' }) },
+  'wecom.event': {
+    namesOrg: (orgId) => ({
+      orgId,
+      event: {
+        Event: 'change_external_contact',
+        ChangeType: 'del_external_contact',
+        UserID: 'u',
+        ExternalUserID: 'wm',
+      },
+    }),
+  },
+  // an entry id of B's range (any of B's ids): the job loads the entry by organisation and id together
+  'knowledge.parse': { namesOrg: (orgId, b) => ({ orgId, entryId: b.recordingId }) },
+  'wecom.nightly': { everyOrg: 'syncs the WeCom staff of every organisation whose integration is on' },
 };
 
 /** Columns that hold an id of one of B's rows, and which. */

@@ -29,6 +29,18 @@ export interface LlmClient {
   chatJson<T>(messages: ChatMessage[], schema: z.ZodType<T>, schemaName: string): Promise<T>;
   /** A small structured request through the whole path (address, key, model, JSON output): how long it took. */
   probe(): Promise<{ latencyMs: number }>;
+  /**
+   * One chat completion in plain text, streamed (`stream: true`, server-sent events): the pieces as they come. The
+   * time limit covers the whole answer; no retry (a caller falls back instead). Throws LlmError.
+   */
+  chatStream(messages: ChatMessage[], opts?: StreamOptions): AsyncIterable<string>;
+}
+
+export interface StreamOptions {
+  temperature?: number;
+  maxTokens?: number;
+  /** Stops the request (a caller's own, shorter time limit): ends in LlmError 'timeout'. */
+  signal?: AbortSignal;
 }
 
 export type LlmErrorKind = 'address' | 'timeout' | 'network' | 'http' | 'json' | 'schema' | 'empty';
@@ -86,7 +98,7 @@ export function createLlmClient(cfg: LlmConfig): LlmClient {
     return parseAnswer(text, schema);
   }
 
-  async function post(body: unknown): Promise<Response> {
+  async function post(body: unknown, signal?: AbortSignal): Promise<Response> {
     if (url instanceof LlmError) throw url;
     const started = performance.now();
     try {
@@ -98,6 +110,7 @@ export function createLlmClient(cfg: LlmConfig): LlmClient {
         },
         body: JSON.stringify(body),
         timeoutMs,
+        signal,
       });
     } catch (e) {
       // one fixed text per cause: a refused address, or a connection that failed or timed out (never which)
@@ -118,8 +131,43 @@ export function createLlmClient(cfg: LlmConfig): LlmClient {
     }
   }
 
+  async function* chatStream(messages: ChatMessage[], opts: StreamOptions = {}): AsyncIterable<string> {
+    const started = performance.now();
+    const res = await post(
+      {
+        model: cfg.model,
+        stream: true,
+        temperature: opts.temperature ?? 0.7,
+        ...(opts.maxTokens ? { max_tokens: opts.maxTokens } : {}),
+        messages,
+      },
+      opts.signal,
+    ).catch((e) => {
+      if (opts.signal?.aborted) throw new LlmError('timeout', '模型应答超时');
+      throw e;
+    });
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {});
+      throw httpError(res.status, cfg.model);
+    }
+    if (!res.body) throw new LlmError('empty', '返回内容为空');
+    let any = false;
+    try {
+      for await (const piece of sseContent(res.body)) {
+        any = true;
+        yield piece;
+      }
+    } catch (e) {
+      if (e instanceof LlmError) throw e;
+      const spent = opts.signal?.aborted || performance.now() - started >= timeoutMs - 20;
+      throw new LlmError(spent ? 'timeout' : 'network', spent ? '模型应答超时' : '连接中断');
+    }
+    if (!any) throw new LlmError('empty', '返回内容为空');
+  }
+
   return {
     model: cfg.model,
+    chatStream,
     chatJson,
     async probe() {
       const started = performance.now();
@@ -228,4 +276,33 @@ function parseAnswer<T>(text: string, schema: z.ZodType<T>): T {
 function stripFence(content: string): string {
   const m = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/i.exec(content);
   return m ? m[1] : content;
+}
+
+/** The `choices[0].delta.content` pieces of an OpenAI-style event stream (`data: {...}` lines, `data: [DONE]`). */
+async function* sseContent(body: ReadableStream<Uint8Array>): AsyncIterable<string> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let total = 0;
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    total += chunk.byteLength;
+    if (total > 4 * 1024 * 1024) throw new LlmError('json', '返回内容过长');
+    buffer += decoder.decode(chunk, { stream: true });
+    let nl = buffer.indexOf('\n');
+    while (nl >= 0) {
+      const line = buffer.slice(0, nl).trim();
+      buffer = buffer.slice(nl + 1);
+      nl = buffer.indexOf('\n');
+      if (!line.startsWith('data:')) continue;
+      const data = line.slice(5).trim();
+      if (data === '[DONE]') return;
+      let json: { choices?: { delta?: { content?: unknown } }[] };
+      try {
+        json = JSON.parse(data);
+      } catch {
+        throw new LlmError('json', '返回内容不是有效的 JSON（流式应答无法解析）');
+      }
+      const piece = json.choices?.[0]?.delta?.content;
+      if (typeof piece === 'string' && piece) yield piece;
+    }
+  }
 }

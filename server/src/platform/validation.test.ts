@@ -51,15 +51,15 @@ describe('hardening at the edge', () => {
     const org = await t().newOrg();
     const token = org.admin.token;
     const body = await t().call(contract.feedback.save, { type: 1, content: 'a\u0000b' }, { token });
-    expect([body.status, body.code, body.msg]).toEqual([400, 400, 'content：不能包含空字符（U+0000）']);
+    expect([body.status, body.code, body.msg]).toEqual([400, 400, '不能包含空字符（U+0000）']);
     const nested = await t().call(
       contract.feedback.save,
       { type: 1, content: 'ok', images: ['/x\u0000.png'] },
       { token },
     );
-    expect([nested.status, nested.msg]).toEqual([400, 'images.0：不能包含空字符（U+0000）']);
+    expect([nested.status, nested.msg]).toEqual([400, '不能包含空字符（U+0000）']);
     const query = await t().callRaw(contract.account.userInfo, { x: 'a\u0000' }, { token });
-    expect([query.status, query.msg]).toEqual([400, 'x：不能包含空字符（U+0000）']);
+    expect([query.status, query.msg]).toEqual([400, '不能包含空字符（U+0000）']);
   });
 
   it('OpenAPI: required fields and bounds are those the server applies', async () => {
@@ -73,7 +73,7 @@ describe('hardening at the edge', () => {
     );
     expect(schemaOf(`${B}/roleController/list`).properties.pageSize.enum).toEqual([10, 20, 50, 100]);
     const refused = await t().call(contract.roles.list, { pageSize: 30 }, { token: (await t().newOrg()).admin.token });
-    expect(refused.msg).toBe('pageSize：每页条数只能是 10、20、50、100');
+    expect(refused.msg).toBe('每页条数只能是 10、20、50、100');
     // every reference resolves (recursive trees such as Dept and Menu are components)
     const refs = [...res.raw.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
     expect(refs.filter((r) => !doc.components?.schemas?.[r])).toEqual([]);

@@ -1,5 +1,6 @@
 import { Messages, ResultCode, STANDARD_HTTP_STATUS, SUPPORT_FEATURES_HEADER } from '@crm/core';
-import { type Call, type CallAnswer, type CallInput, contract } from '@crm/core/contract';
+import type { Call, CallAnswer, CallInput } from '@crm/core/contract';
+import { account as accountCalls } from '@crm/core/contract/account';
 import { getRefreshToken, getToken, sessionEpoch, setTokens } from '../app/session';
 import { SERVICE_BASES, type ServiceBase } from './config';
 import { ApiError } from './errors';
@@ -56,7 +57,7 @@ export function refreshSession(): Promise<boolean> {
   if (!refreshToken) return Promise.resolve(false);
   const epoch = sessionEpoch();
   // sent with fetch, not callApi: an expired answer here must not ask for another refresh
-  refreshing ??= fetch(`${SERVICE_BASES[contract.account.refreshToken.base]}${contract.account.refreshToken.path}`, {
+  refreshing ??= fetch(`${SERVICE_BASES[accountCalls.refreshToken.base]}${accountCalls.refreshToken.path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', [SUPPORT_FEATURES_HEADER]: STANDARD_HTTP_STATUS },
     body: JSON.stringify({ refreshToken }),

@@ -1,5 +1,6 @@
 import { Messages } from '@crm/core';
-import { contract } from '@crm/core/contract';
+import { account as accountCalls } from '@crm/core/contract/account';
+import { organization as organizationCalls } from '@crm/core/contract/organization';
 import { useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -16,6 +17,12 @@ import { ui } from './ui';
 import { loadUser } from './user';
 
 export const DEFAULT_TITLE = '销售CRM';
+
+/** What the root route tells the routes below it: an embedded detail, and a route the guard refused (无权限访问). */
+export interface RootContext {
+  embedded: boolean;
+  forbidden: boolean;
+}
 /** While the permitted routes are awaited, a failed load of the user info is tried again this often. */
 const USER_RETRY_MS = 4 * ROUTE_POLL_MS;
 
@@ -35,9 +42,7 @@ function arrive(pathname: string, search: URLSearchParams): void {
   }
   if (pathname === '/main/serviceSetup') {
     // The organisation notice is marked read (value 2); a failure is silent.
-    api
-      .call(contract.organization.setNoticeRead, undefined, { silent: true, skipAuthRedirect: true })
-      .catch(() => null);
+    api.call(organizationCalls.setNoticeRead, undefined, { silent: true, skipAuthRedirect: true }).catch(() => null);
   }
 }
 
@@ -84,7 +89,7 @@ export default function Root() {
   // Permitted routes not loaded yet: the user info is loaded (once for all callers, loadUser), and again every 2 s
   // while it fails; useUser above re-renders the guard as soon as it is stored.
   useQuery({
-    queryKey: keyOf(contract.account.userInfo),
+    queryKey: keyOf(accountCalls.userInfo),
     queryFn: () => loadUser(),
     enabled: decision.kind === 'wait',
     staleTime: 0,
@@ -110,5 +115,6 @@ export default function Root() {
         <Spin size="large" />
       </div>
     );
-  return <Outlet context={{ embedded: isEmbeddedDetail(search) }} />;
+  const context: RootContext = { embedded: isEmbeddedDetail(search), forbidden: decision.kind === 'forbidden' };
+  return <Outlet context={context} />;
 }

@@ -28,9 +28,9 @@ describe('route guard (spec part 1 section 2)', () => {
   it.each<[string, Partial<GuardInput>, ReturnType<typeof decide>]>([
     ['a permitted route is allowed', {}, { kind: 'allow' }],
     [
-      'a route outside the permitted list goes to the first permitted route',
+      'a route outside the permitted list is refused (无权限访问), not redirected',
       { pathname: '/main/role' },
-      { kind: 'redirect', to: '/main/customerManage' },
+      { kind: 'forbidden' },
     ],
     ["'1' first means unrestricted", { pathname: '/main/role', routes: ['1'] }, { kind: 'allow' }],
     [
@@ -75,11 +75,8 @@ describe('route guard (spec part 1 section 2)', () => {
       { pathname: '/dashboardH5', token: null, search: new URLSearchParams('token=abc') },
       { kind: 'allow' },
     ],
-    [
-      'a restricted user with no routes goes to /main',
-      { pathname: '/main/role', routes: [] },
-      { kind: 'redirect', to: '/main' },
-    ],
+    ['a restricted user with no routes is refused', { pathname: '/main/role', routes: [] }, { kind: 'forbidden' }],
+    ['an unknown path inside /main is left to the not-found page', { pathname: '/main/nope' }, { kind: 'allow' }],
   ])('%s', (_, over, out) => expect(run(over)).toEqual(out));
 
   it.each(

@@ -105,11 +105,20 @@ export interface GuardInput {
   menuOrder: string[];
 }
 
-export type GuardResult = { kind: 'allow' } | { kind: 'wait' } | { kind: 'redirect'; to: string; message?: string };
+/** `forbidden`: the route is not granted to the user's role; the shell says 无权限访问 in place of the page. */
+export type GuardResult =
+  | { kind: 'allow' }
+  | { kind: 'wait' }
+  | { kind: 'forbidden' }
+  | { kind: 'redirect'; to: string; message?: string };
 
 const allow: GuardResult = { kind: 'allow' };
 
-/** The route guard of spec part 1 section 2, as one decision per navigation. */
+/**
+ * The route guard of spec part 1 section 2, as one decision per navigation. A route outside the permitted list is
+ * refused in words (无权限访问 inside the shell, with a way back to the first permitted page) rather than by a silent
+ * redirect to the first permitted route (issue 26).
+ */
 export function decide(input: GuardInput): GuardResult {
   const { pathname, search } = input;
   if (pathname === '/login' && input.env === 'ding') return { kind: 'redirect', to: '/dingLogin' };
@@ -125,5 +134,5 @@ export function decide(input: GuardInput): GuardResult {
   if (input.from && GUARD_TRUSTED_FROM.includes(input.from)) return allow;
   if (!input.routes) return { kind: 'wait' };
   if (isUnrestricted(input.routes) || input.routes.includes(match.path)) return allow;
-  return { kind: 'redirect', to: firstPermitted(input.routes, input.menuOrder) };
+  return { kind: 'forbidden' };
 }

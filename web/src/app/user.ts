@@ -1,4 +1,4 @@
-import { contract } from '@crm/core/contract';
+import { account as accountCalls } from '@crm/core/contract/account';
 import { api } from '../api/client';
 import { getToken, getUser, sessionEpoch, setUser, type UserInfo } from './session';
 
@@ -13,7 +13,7 @@ export function loadUser(force = false): Promise<UserInfo | null> {
   const epoch = sessionEpoch();
   if (!force && getUser()) return Promise.resolve(getUser());
   loading ??= api
-    .call(contract.account.userInfo)
+    .call(accountCalls.userInfo)
     .then((u) => {
       // Signed out meanwhile: the answer is stale.
       if (sessionEpoch() !== epoch) return null;

@@ -1,4 +1,4 @@
-import { contract } from '@crm/core/contract';
+import { account as accountCalls } from '@crm/core/contract/account';
 import { api } from '../api/client';
 import { showVersionChanged } from './expiry';
 import { getUser } from './session';
@@ -18,7 +18,7 @@ export async function checkVersion(force = false): Promise<boolean> {
   const user = getUser();
   if (!user) return false;
   // A failed check (silent) changes nothing: the next one tells.
-  const v = await api.call(contract.account.version, undefined, { silent: true }).catch(() => null);
+  const v = await api.call(accountCalls.version, undefined, { silent: true }).catch(() => null);
   if (v && versionChanged(user.loginVersionId ?? user.versionId, v.versionId)) {
     showVersionChanged();
     return true;

@@ -1,11 +1,11 @@
-import { contract } from '@crm/core/contract';
+import { account as accountCalls } from '@crm/core/contract/account';
 import { Form, Input } from 'antd';
 import { useCallMutation } from '../api/hooks';
 import { FormModal } from '../components/FormModal';
 import { NewPasswordFields } from '../components/PasswordFields';
 
 export default function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const change = useCallMutation(contract.account.changePassword, { success: '密码已修改', onSuccess: onClose });
+  const change = useCallMutation(accountCalls.changePassword, { success: '密码已修改', onSuccess: onClose });
   return (
     <FormModal
       title="修改密码"

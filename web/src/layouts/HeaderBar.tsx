@@ -8,7 +8,8 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { fenToYuan } from '@crm/core';
-import { contract } from '@crm/core/contract';
+import { account as accountCalls } from '@crm/core/contract/account';
+import { organization as organizationCalls } from '@crm/core/contract/organization';
 import { Avatar, Badge, Button, Dropdown, Popover, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../api/client';
@@ -17,6 +18,7 @@ import { navigateTo } from '../app/navigation';
 import { clearSession, getRefreshToken, useUser } from '../app/session';
 import { ui } from '../app/ui';
 import { AiAccountTip } from '../features/ai/AiAccountTip';
+import { useBalancePush } from '../notices/balance';
 import NoticePanel from '../notices/NoticePanel';
 import { useNoticePush, useNotices } from '../notices/store';
 import { useWorkStatusPush } from '../notices/workStatus';
@@ -24,7 +26,7 @@ import ChangePasswordModal from './ChangePasswordModal';
 
 /** Ends the session on the server (a failure is silent: the session ends here anyway) and goes to /login. */
 export async function logOut(): Promise<void> {
-  await api.call(contract.account.logOut, undefined, { silent: true, skipAuthRedirect: true }).catch(() => null);
+  await api.call(accountCalls.logOut, undefined, { silent: true, skipAuthRedirect: true }).catch(() => null);
   clearSession();
   navigateTo('/login', { replace: true });
 }
@@ -34,9 +36,10 @@ export default function HeaderBar({ collapsed, onToggle }: { collapsed: boolean;
   const notices = useNotices();
   useNoticePush();
   useWorkStatusPush();
+  useBalancePush();
   const [pwdOpen, setPwdOpen] = useState(false);
   const base = useCallQuery(
-    contract.organization.getAuthOrganizationBaseInfo,
+    organizationCalls.getAuthOrganizationBaseInfo,
     { token: getRefreshToken() ?? undefined },
     { silent: true },
   );

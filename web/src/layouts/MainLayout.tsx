@@ -11,15 +11,17 @@ import {
 import type { MenuGroupKey } from '@crm/core';
 import { Drawer, Layout, Menu } from 'antd';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useOutlet, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useOutlet, useOutletContext, useSearchParams } from 'react-router';
 import { closeCustomerDetail, DETAIL_PATH } from '../app/detail';
 import { isEmbeddedDetail } from '../app/guard';
 import { menuFor } from '../app/menu';
+import type { RootContext } from '../app/Root';
 import { getToken, useUser } from '../app/session';
 import { LocalKeys } from '../app/storageKeys';
 import { loadUser } from '../app/user';
 import { checkVersion } from '../app/version';
 import { fallback } from '../components/Fallback';
+import { ForbiddenPage, NotFoundPage } from '../components/StatusPage';
 import { connectPush } from '../notices/mqtt';
 import NoticeStack from '../notices/NoticeStack';
 import { noticeStore, refreshUnread } from '../notices/store';
@@ -44,7 +46,11 @@ export default function MainLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const outlet = useOutlet();
+  // The page, or in its place 无权限访问 (a route the guard refused) or 页面不存在 (an address no route answers: the
+  // shell is then the route of the unknown address itself, without a page below it).
+  const refused = useOutletContext<RootContext | undefined>()?.forbidden;
+  const routed = useOutlet();
+  const outlet = refused ? <ForbiddenPage /> : (routed ?? <NotFoundPage />);
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(LocalKeys.sidebarCollapsed) === '1');
   const toggle = () =>
     setCollapsed((c) => {

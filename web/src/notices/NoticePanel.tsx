@@ -1,5 +1,5 @@
-import { contract } from '@crm/core/contract';
 import type { MessageKind } from '@crm/core/contract/notice';
+import { notice as noticeCalls } from '@crm/core/contract/notice';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Tabs, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,12 +7,12 @@ import { keyOf, type RowOf, useCallMutation, useCallQuery } from '../api/hooks';
 import { openCustomerDetail } from '../app/detail';
 import { markRead, noticeStore, useNotices } from './store';
 
-type Row = RowOf<typeof contract.notice.messages>;
+type Row = RowOf<typeof noticeCalls.messages>;
 
 function MessageList({ kind }: { kind: MessageKind }) {
   const qc = useQueryClient();
   const input = { pageNum: 1, pageSize: 20, kind } as const;
-  const list = useCallQuery(contract.notice.messages, input, { silent: true });
+  const list = useCallQuery(noticeCalls.messages, input, { silent: true });
   return (
     <List<Row>
       size="small"
@@ -44,7 +44,7 @@ function MessageList({ kind }: { kind: MessageKind }) {
           onClick={async () => {
             if (!m.isRead) {
               await markRead([m.id], kind === 'ai');
-              void qc.invalidateQueries({ queryKey: keyOf(contract.notice.messages, input) });
+              void qc.invalidateQueries({ queryKey: keyOf(noticeCalls.messages, input) });
             }
             // an AI message is about one call: it opens that call's detail with its AI panel
             const recordingId = Number(m.param.recordingId);
@@ -84,8 +84,8 @@ function MessageList({ kind }: { kind: MessageKind }) {
 export default function NoticePanel() {
   const counts = useNotices();
   const [kind, setKind] = useState<MessageKind>('normal');
-  const markAll = useCallMutation(contract.notice.setAllRead, {
-    invalidate: [contract.notice.messages],
+  const markAll = useCallMutation(noticeCalls.setAllRead, {
+    invalidate: [noticeCalls.messages],
     onSuccess: (unread) => noticeStore.setCounts(unread),
   });
   return (

@@ -1,4 +1,4 @@
-import { contract, userTopic } from '@crm/core/contract';
+import { contract, orgTopic, userTopic } from '@crm/core/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const fake = vi.hoisted(() => ({
@@ -53,7 +53,7 @@ describe('push connection', () => {
     stop();
   });
 
-  it("subscribes to the user's topic of the contract and hands every payload to receivePush", async () => {
+  it("subscribes to the user's and the organisation's topics of the contract and hands every payload to receivePush", async () => {
     const stop = connectPush({ orgId: 7, userId: 9, token: () => 'token-1' });
     await vi.waitFor(() => expect(fake.clients).toHaveLength(1));
     const c = fake.clients[0] as unknown as {
@@ -61,7 +61,7 @@ describe('push connection', () => {
       emit(e: string, ...a: unknown[]): boolean;
     };
     c.emit('connect');
-    expect(c.subscribe).toHaveBeenCalledWith(userTopic(7, 9));
+    expect(c.subscribe).toHaveBeenCalledWith([userTopic(7, 9), orgTopic(7)]);
     c.emit('message', userTopic(7, 9), Buffer.from('{"type":"unread"}'));
     expect(receivePush).toHaveBeenCalledWith('{"type":"unread"}');
     stop();

@@ -1,4 +1,5 @@
-import { contract, userTopic } from '@crm/core/contract';
+import { orgTopic, userTopic } from '@crm/core/contract';
+import { notice as noticeCalls } from '@crm/core/contract/notice';
 import { api, refreshSession } from '../api/client';
 import { mqttUrl } from '../api/config';
 import { receivePush } from './push';
@@ -11,7 +12,7 @@ const IDENTIFIER_REJECTED = 2;
 /** The client id the server issues to this session (it refuses any other); null once `closed()` or signed out. */
 async function issuedClientId(closed: () => boolean): Promise<string | null> {
   while (!closed()) {
-    const answer = await api.call(contract.notice.pushClient, undefined, { silent: true }).catch(() => null);
+    const answer = await api.call(noticeCalls.pushClient, undefined, { silent: true }).catch(() => null);
     if (answer) return answer.clientId;
     await new Promise((r) => setTimeout(r, 5000));
   }
@@ -41,7 +42,7 @@ export function connectPush(opts: { orgId: number; userId: number; token: () => 
       clientId,
     });
     client = c;
-    c.on('connect', () => c.subscribe(userTopic(opts.orgId, opts.userId)));
+    c.on('connect', () => c.subscribe([userTopic(opts.orgId, opts.userId), orgTopic(opts.orgId)]));
     // A fresh access token on each reconnect (the old one may have expired).
     c.on('reconnect', () => {
       c.options.password = opts.token() ?? '';

@@ -41,6 +41,7 @@ const { onPush, parsePush, receivePush, usePush } = await import('./push');
 const { noticeStore, useNoticePush } = await import('./store');
 const { useWorkStatusPush } = await import('./workStatus');
 const { useLiveCall } = await import('../features/telephony/useCallStatus');
+const { useBalancePush } = await import('./balance');
 
 const samples: { [K in PushMessage['type']]: PushOf<K> } = {
   message: {
@@ -69,6 +70,23 @@ const samples: { [K in PushMessage['type']]: PushOf<K> } = {
     recordingId: 8,
   },
   work_status: { type: 'work_status', id: 4, userId: 4, workStatus: 2, workStatusName: '忙碌' },
+  balance: { type: 'balance', balanceFen: 123_456 },
+  guidance_card: {
+    type: 'guidance_card',
+    id: 1,
+    sessionId: 2,
+    sentenceId: 3,
+    kind: 'answer',
+    kindName: '应答建议',
+    title: '客户异议：太贵了',
+    content: '先认同客户的感受',
+    sentence: '太贵了',
+    speaker: 'customer',
+    sources: [],
+    state: 0,
+    stateName: '已展示',
+    createdAt: '2025-01-02 10:00:00',
+  },
 };
 const wire = (m: unknown) => JSON.stringify(m);
 
@@ -151,5 +169,11 @@ describe('push: every kind has its consumer', () => {
     expect(fake.invalidated).toEqual([]);
     receivePush(wire(samples.call_status));
     expect(fake.invalidated).toEqual([{ queryKey: ['callDetail', { callId: 'c-1' }] }]);
+  });
+
+  it('balance: the header balance and the cost centre are read again', () => {
+    useBalancePush();
+    receivePush(wire(samples.balance));
+    expect(fake.invalidated).toHaveLength(3);
   });
 });

@@ -1,5 +1,6 @@
 import { messageListOf } from '@crm/core';
-import { type CallAnswer, contract, type PushOf } from '@crm/core/contract';
+import type { CallAnswer, PushOf } from '@crm/core/contract';
+import { notice as noticeCalls } from '@crm/core/contract/notice';
 import { useSyncExternalStore } from 'react';
 import { api } from '../api/client';
 import { usePush } from './push';
@@ -23,7 +24,7 @@ export type Popup = PushOf<'message'> & {
 };
 
 /** The unread counts of the header's badge and tabs (the answer of getRedDotNew), and the popups on screen. */
-export interface NoticeState extends CallAnswer<typeof contract.notice.unreadCounts> {
+export interface NoticeState extends CallAnswer<typeof noticeCalls.unreadCounts> {
   popups: Popup[];
 }
 
@@ -106,12 +107,12 @@ const keepCounts = () => {};
 
 /** POST /appNotice/getRedDotNew: the unread counts. */
 export function refreshUnread(): Promise<void> {
-  return api.call(contract.notice.unreadCounts, undefined, { silent: true }).then(noticeStore.setCounts, keepCounts);
+  return api.call(noticeCalls.unreadCounts, undefined, { silent: true }).then(noticeStore.setCounts, keepCounts);
 }
 
 /** POST /appNotice/setReadByIds: on success lowers the unread count (never below 0); errors are ignored. */
 export function markRead(ids: (number | string)[], isAi = false): Promise<void> {
-  return api.call(contract.notice.setRead, { ids }, { silent: true }).then(() => {
+  return api.call(noticeCalls.setRead, { ids }, { silent: true }).then(() => {
     const s = noticeStore.get();
     noticeStore.setCounts({
       unreadCount: isAi ? s.unreadCount : decrement(s.unreadCount, ids.length),

@@ -1,4 +1,4 @@
-import { contract } from '@crm/core/contract';
+import { tracking as trackingCalls } from '@crm/core/contract/tracking';
 import { api } from '../api/client';
 import { getUser, subscribeSession } from '../app/session';
 import { createTracking, type Tracking } from './tracking';
@@ -28,7 +28,7 @@ export function startTracking(router: RouterLike): Tracking {
     href: () => window.location.href,
     roleStored: () => !!sessionStorage.getItem(ROLE_KEY),
     // The buried-point auth call never redirects and never shows a message (spec part 1 section 7).
-    fetchAuth: () => api.call(contract.tracking.auth, undefined, { silent: true, skipAuthRedirect: true }),
+    fetchAuth: () => api.call(trackingCalls.auth, undefined, { silent: true, skipAuthRedirect: true }),
     fetch: (input, init) => fetch(input, init),
     userAgent: navigator.userAgent,
     source: window.location.host,

@@ -128,7 +128,7 @@ export const account = {
     answer: SignedIn,
   }),
   refreshToken: backend.post('/loginController/refreshToken', '刷新登录凭证', {
-    body: z.object({ refreshToken: z.string().min(1, '缺少 refreshToken') }),
+    body: z.object({ refreshToken: z.string().min(1, '缺少刷新凭证') }),
     answer: Tokens,
   }),
   logOut: backend.post('/loginController/logOut', '退出登录', { answer: NoAnswer }),

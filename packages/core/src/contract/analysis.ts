@@ -28,7 +28,7 @@ export const PERFORMANCE_FLAG_BITS = [1, 2, 4] as const;
 /** Most calls one re-analysis may queue (a date range beyond it is refused with a message). */
 export const REANALYSE_LIMIT = 20_000;
 
-const recordingId = idField('录音', { missing: 'recordingId：请传入录音 id', invalid: 'recordingId：录音 id 不正确' });
+const recordingId = idField('录音', { missing: '请选择录音', invalid: '录音不正确' });
 
 /** One value or a list of codes, each one of `values`; blank is "not given". */
 const codeList = <const T extends readonly [number, ...number[]]>(label: string, values: T) =>
@@ -56,8 +56,8 @@ const durationBoundField = (label: string) =>
     stripUnit,
     num(
       z
-        .number({ error: `${label}：请输入秒数` })
-        .min(0, `${label}：不能小于 0`)
+        .number({ error: `${label}请填写秒数` })
+        .min(0, `${label}不能小于 0`)
         .max(MAX_FILTER_DURATION_SECONDS, durationOutOfRange(label))
         .optional(),
     ),
@@ -178,8 +178,40 @@ export const Evidence = z.object({
   speaker,
   text: z.string(),
   match: z.string().optional(),
+  /** The words that decided (a substring of text). */
+  quote: z.string().optional(),
 });
 export type Evidence = z.infer<typeof Evidence>;
+
+/** Which layer decided a label: the rules, the base learned model, the organisation's model, the LLM judge. */
+export const DecisionLayerName = {
+  rule: '规则',
+  model: '模型',
+  orgModel: '本机构模型',
+  llm: '大模型',
+  default: '默认',
+  manual: '人工修正',
+} as const;
+export type DecisionLayer = keyof typeof DecisionLayerName;
+
+/**
+ * One decided label of a call with why: its deciding layer, its evidence, and for yes/no labels (potential
+ * complaint, each violation, abuse, refusal) the score 0..1 and 待确认 (pending: shown, sends no AI message).
+ */
+export const DecidedLabel = z.object({
+  /** 'intention', 'tag:<n>', 'aiLabel:<n>', 'complaint', 'abuse', 'refusal', 'violation:<rule>', 'nextStep'. */
+  key: z.string(),
+  /** What the label is: 意向, 通话标签, AI 标签, 潜在投诉, 辱骂客户, 明确拒绝, 违规, 下一步. */
+  name: z.string(),
+  /** Its value as shown: 强意向, 已关机, 是 …. */
+  value: z.string(),
+  layer: z.enum(['rule', 'model', 'orgModel', 'llm', 'default', 'manual']),
+  layerName: z.string(),
+  score: z.number().nullable(),
+  pending: z.boolean(),
+  evidence: z.array(Evidence),
+});
+export type DecidedLabel = z.infer<typeof DecidedLabel>;
 
 export const ViolationHit = z.object({
   rule: z.string(),
@@ -235,6 +267,10 @@ export const AnalysisView = z.object({
   keywords: z.array(z.object({ word: z.string(), weight: z.number(), count: z.number(), hot: z.boolean() })),
   fields: z.array(z.object({ key: z.string(), name: z.string(), value: z.string(), evidence: z.array(Evidence) })),
   summary: z.string(),
+  /** Every decided label with its layer, evidence, score and 待确认. */
+  decisions: z.array(DecidedLabel),
+  /** The speaker labels were found swapped (from the content) and read the right way round. */
+  speakersSwapped: z.boolean(),
 });
 export type AnalysisView = z.infer<typeof AnalysisView>;
 
@@ -247,11 +283,35 @@ export const AnalysisCorrection = z.object({
   summary: z.string().nullable(),
   /** AI field key → value. */
   fields: z.record(z.string(), z.string()).nullable(),
+  /** 潜在投诉 set by hand. */
+  complaint: z.boolean().nullable(),
+  /** The violations (rule names) a person kept; the others were dismissed. */
+  violations: z.array(z.string()).nullable(),
   updatedBy: z.number().nullable(),
   updatedByName: z.string().nullable(),
   updatedAt: z.string().nullable(),
 });
 export type AnalysisCorrection = z.infer<typeof AnalysisCorrection>;
+
+/** One entry of a call's analysis history: 'quote_rejected' (the LLM quoted words the call does not hold). */
+export const AnalysisHistoryItem = z.object({
+  at: z.string().nullable(),
+  kind: z.string(),
+  text: z.string(),
+  /** The label the quote was given for, the segment it named and the quote. */
+  label: z.string().nullable(),
+  segment: z.number().nullable(),
+  quote: z.string().nullable(),
+});
+export type AnalysisHistoryItem = z.infer<typeof AnalysisHistoryItem>;
+
+/** The organisation's learned model: how many corrections it learned from; reset brings back the base model. */
+export const OrgModelState = z.object({
+  learnedFrom: z.number(),
+  updatedAt: z.string().nullable(),
+  resetAt: z.string().nullable(),
+});
+export type OrgModelState = z.infer<typeof OrgModelState>;
 
 /** The AI panel of a call. `effective` and `machine` are null until the call has been analysed. */
 export const CallAnalysisDetail = z.object({
@@ -279,6 +339,10 @@ export const CallAnalysisDetail = z.object({
   figures: ConversationFigures.nullable(),
   /** May correct (function sign analysis:correct; false with a share ticket). */
   canCorrect: z.boolean(),
+  /** How many corrections the organisation's model has learned from (0: the base model). */
+  orgModelLearnedFrom: z.number(),
+  /** What happened on the way (a quote of the LLM's not found in the call, rejected), newest first. */
+  history: z.array(AnalysisHistoryItem),
 });
 export type CallAnalysisDetail = z.infer<typeof CallAnalysisDetail>;
 
@@ -305,6 +369,16 @@ export const CallAnalysisUpdate = z.object({
     )
     .nullable()
     .optional(),
+  /** 潜在投诉: true or false; null clears the correction. */
+  complaint: z.boolean({ error: '潜在投诉须为是或否' }).nullable().optional(),
+  /** The violations the call really has (rule names among the machine's); the others are dismissed. */
+  violations: z
+    .array(z.string({ error: '违规规则不正确' }).trim().min(1, '违规规则不正确').max(50, '违规规则不正确'), {
+      error: '违规规则不正确',
+    })
+    .max(50, '违规规则最多 50 条')
+    .nullable()
+    .optional(),
 });
 
 /** Re-analyse: one call (recordingId), a selection (ids), or every call with a transcript in a date range. */
@@ -312,9 +386,9 @@ export const ReanalyseRequest = z
   .object({
     recordingId: recordingId.optional(),
     ids: z
-      .array(idField('录音'), { error: 'ids：请传入录音 id 列表' })
-      .min(1, 'ids：请至少选择一条录音')
-      .max(1000, 'ids：一次最多 1000 条')
+      .array(idField('录音'), { error: '请选择录音' })
+      .min(1, '请至少选择一条录音')
+      .max(1000, '一次最多 1000 条')
       .optional(),
     startTime: dateTimeField,
     endTime: dateTimeField,
@@ -416,13 +490,17 @@ export const analysis = {
     body: CallAnalysisUpdate,
     answer: CallAnalysisDetail,
   }),
+  orgModel: analysisBase.post('/asr/V1/orgModel', '本机构模型（已学习的修正条数）', { answer: OrgModelState }),
+  resetOrgModel: analysisBase.post('/asr/V1/orgModel/reset', '重置本机构模型（恢复基础模型）', {
+    answer: OrgModelState,
+  }),
   reanalyse: analysisBase.post('/asr/V1/reAnalyze', '重新分析（单条、所选或时间范围）', {
     body: ReanalyseRequest,
     answer: ReanalyseBatch,
   }),
   reanalyseProgress: analysisBase.post('/asr/V1/reAnalyzeProgress', '重新分析进度', {
     body: z.object({
-      batchId: idField('批次', { missing: 'batchId：请传入批次 id', invalid: 'batchId：批次 id 不正确' }),
+      batchId: idField('批次', { missing: '请传入批次', invalid: '批次不正确' }),
     }),
     answer: ReanalyseBatch,
   }),
@@ -446,12 +524,12 @@ export const analysis = {
   }),
   clueAiTags: robot.post('/clue/aiTag/listByClue', '客户的 AI 标签', {
     body: z.object({
-      clueId: idField('客户', { missing: 'clueId：请传入客户 id', invalid: 'clueId：客户 id 不正确' }),
+      clueId: idField('客户', { missing: '请选择客户', invalid: '客户不正确' }),
     }),
     answer: z.array(ClueAiTag),
   }),
   removeClueAiTag: robot.post('/clue/aiTag/remove', '移除客户的 AI 标签', {
-    body: z.object({ id: idField('AI 标签', { missing: 'id：请传入 AI 标签 id', invalid: 'id：AI 标签 id 不正确' }) }),
+    body: z.object({ id: idField('AI 标签', { missing: '请选择 AI 标签', invalid: 'AI 标签不正确' }) }),
     answer: CountAnswer,
   }),
 };

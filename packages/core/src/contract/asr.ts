@@ -9,7 +9,7 @@ import { Recording } from './recording';
  * calls the spec names only in words are named here in the style of their siblings.
  */
 
-const id = idField('录音', { missing: 'id：请传入录音 id', invalid: 'id：必须是正整数' });
+const id = idField('录音', { missing: '请选择录音', invalid: '编号必须是正整数' });
 const recordingId = z.object({ id });
 
 const speaker = z.enum(['agent', 'customer']);
@@ -92,6 +92,8 @@ export const AsrConfig = z.object({
   configured: z.boolean(),
   message: z.string(),
   detail: z.string().nullable(),
+  /** Administrators without an engine: the page where speech settings (hot words) are kept; null for others. */
+  settingsPath: z.string().nullable().optional(),
 });
 
 /** The call detail: by recording id with a session, or by share ticket (maskId) without one. */
@@ -121,15 +123,15 @@ export const asr = {
   rerun: robot.post('/recording/v1/asrRerun', '语音识别：重新识别', {
     body: z.object({
       id,
-      what: z.enum(['asr', 'metrics', 'all'], { error: 'what：可选 asr、metrics、all' }).default('asr'),
+      what: z.enum(['asr', 'metrics', 'all'], { error: '重新识别内容只能是语音识别、通话指标或全部' }).default('asr'),
     }),
     answer: AsrState,
   }),
   runs: backend.post('/asrRecord/pagelist', '语音识别记录', {
     body: z.object({
       ...pageQuery,
-      recordingId: num(z.number().int().positive().max(INT4_MAX, 'recordingId：录音 id 无效').optional()),
-      status: num(z.number().int().min(0, 'status：识别状态为 1-5').max(5, 'status：识别状态为 1-5').optional()),
+      recordingId: num(z.number().int().positive().max(INT4_MAX, '录音不正确').optional()),
+      status: num(z.number().int().min(0, '识别状态为 1-5').max(5, '识别状态为 1-5').optional()),
     }),
     answer: pageOf(AsrRun),
   }),
@@ -137,7 +139,7 @@ export const asr = {
   saveConfig: backend.post('/asrConfig/save', '语音识别设置：保存热词', {
     body: z.object({
       hotWords: z.array(z.string().max(20, 'hotWords：单个热词最多 20 个字'), {
-        error: 'hotWords：请传入热词列表',
+        error: '请传入热词列表',
       }),
     }),
     answer: z.object({ hotWords: z.array(z.string()) }),

@@ -138,7 +138,7 @@ export const SeatRow = z.object({
 export const SeatFilter = z.object({ ...pageQuery, status: optionalCode('状态', [1, 2] as const) });
 
 export const RechargeInput = z.object({
-  channel: z.enum(CHANNELS, { error: 'channel：支付方式只能是 wechat、alipay' }),
+  channel: z.enum(CHANNELS, { error: '请选择支付方式：微信支付或支付宝' }),
   amountFen: fenField('充值金额', 100, 1_000_000_000),
 });
 export const RechargeOrder = z.object({
@@ -215,7 +215,17 @@ export const InvoiceRow = z.object({
  */
 export const VENDOR_PRODUCTS = ['ai_analyze', 'guidance'] as const;
 export type VendorProduct = (typeof VENDOR_PRODUCTS)[number];
-export const VendorProductName = { ai_analyze: 'AI 通话分析', guidance: 'AI 实时辅导' } as const;
+export const VendorProductName = {
+  ai_analyze: 'AI 通话分析',
+  guidance: 'AI 实时辅导',
+  practice: 'AI 陪练',
+  assistant: '话术助手',
+} as const;
+/** The coaching packs bought from the balance (issue 27): practice minutes, assistant answers. */
+export const COACHING_PACKS = ['practice', 'assistant'] as const;
+export type CoachingPack = (typeof COACHING_PACKS)[number];
+export const CoachingPackUnit = { practice: '分钟', assistant: '次' } as const;
+export const CoachingPackName = { practice: 'AI 陪练时长包', assistant: '话术助手次数包' } as const;
 export const VENDOR_ORDER_TYPES = [1, 2] as const;
 export const VendorOrderTypeName = { 1: '购买', 2: '试用' } as const;
 export const VendorOrderStatusName = { 1: '生效中', 2: '已到期' } as const;
@@ -329,6 +339,19 @@ export const billing = {
           .int('分钟数须为整数')
           .min(1, '分钟数不能小于 1 分钟')
           .max(1_000_000, '分钟数不能大于 1000000 分钟'),
+      ),
+    }),
+    answer: IdAnswer,
+  }),
+  buyCoachingPack: backend.post(`${cc}/buyCoachingPack`, '用账户余额购买 AI 陪练时长包或话术助手次数包', {
+    body: z.object({
+      product: z.enum(COACHING_PACKS, { error: '请选择资源包（AI 陪练或话术助手）' }),
+      units: num(
+        z
+          .number({ error: '请输入数量' })
+          .int('数量须为整数')
+          .min(1, '数量不能小于 1')
+          .max(1_000_000, '数量不能大于 1000000'),
       ),
     }),
     answer: IdAnswer,

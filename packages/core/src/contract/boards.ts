@@ -113,6 +113,10 @@ export const DealBoard = z.object({
   teamTargetFen: z.number(),
   progress: z.number().nullable(),
   champions: z.array(z.object({ userId: z.number(), userName: z.string() })),
+  /** Who leads the period by amount (then deals); null when nobody has a deal in it. Shown beside the appointed 销冠. */
+  leader: z
+    .object({ userId: z.number(), userName: z.string(), amountFen: z.number(), dealCount: z.number() })
+    .nullable(),
   rows: z.array(DealBoardRow),
   /** Deals and amount per day of the range (the trend line). */
   trend: z.array(z.object({ day: z.string(), dealCount: z.number(), amountFen: z.number() })),
@@ -178,7 +182,10 @@ export const MarketCost = z.object({
 // ---- AI boards
 
 export const AiOverview = z.object({
+  /** Every call (issue 26's one definition): placed calls and uploaded recordings. */
   calls: z.number(),
+  /** Of which uploaded recordings (上传录音); the rest are placed calls (外呼, the call records). */
+  uploads: z.number(),
   answered: z.number(),
   talkSeconds: z.number(),
   analysed: z.number(),

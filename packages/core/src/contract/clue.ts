@@ -79,7 +79,7 @@ export const ClueFilter = z.object({
     // a custom range names seconds from 0 to 7 days (last_call_duration is an int4 column)
     .refine(
       (d) => d?.option !== 2 || [d.min, d.max].every((v) => inDurationRange(durationBound(v))),
-      durationOutOfRange('duration'),
+      durationOutOfRange('通话时长'),
     ),
   importRecordId: num(z.number().int().optional()),
   customFilters: z.array(CustomFilter).max(50, '自定义字段筛选最多50个').optional(),

@@ -27,7 +27,15 @@ export const ImportUpload = z.object({
   fields: z.array(ImportField),
   /** Column index (0-based, as text) → field name. */
   mapping: z.record(z.string(), z.string()),
+  /**
+   * Column index → how the suggestion was found, for the user to confirm: 1 the header is the field's label, 2 it is
+   * once units and brackets are left out (预算（元） → 预算), 3 the closest label (edit distance).
+   */
+  matchKind: z.record(z.string(), z.union([z.literal(1), z.literal(2), z.literal(3)])).optional(),
 });
+
+/** What the mapping step shows beside a suggested field (ImportUpload.matchKind). */
+export const MatchKindName = { 1: '标签相同', 2: '去掉单位后相同', 3: '相近，请确认' } as const;
 
 export const ImportStart = z.object({
   recordId: clueId,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../codes';
 import { PASSWORD_RULE, PASSWORD_RULE_MSG } from '../password';
 import { parseDateTime } from '../time';
+// the Chinese messages of issues without one of their own, for every contract file (they all import this one)
+import './issueMessages';
 
 /**
  * The zod fields that calls are written with, on the server (validation) and in the web (forms, types).

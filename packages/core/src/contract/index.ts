@@ -7,6 +7,7 @@ import { acquisition } from './acquisition';
 import { aiSetting } from './aiSetting';
 import { analysis } from './analysis';
 import { asr } from './asr';
+import { assistant } from './assistant';
 import { autoAssign } from './autoAssign';
 import { billing, certification, vendorOrders } from './billing';
 import {
@@ -21,17 +22,23 @@ import {
 import { clue } from './clue';
 import { clueField } from './clueField';
 import { clueImport } from './clueImport';
+import { assistantCalls, msgCalls, weixin, wxcustomer, wxuser } from './conversation';
 import { costCenter } from './costCenter';
 import { depts, positions } from './depts';
 import { feedback } from './feedback';
+import { aiGuidance, guidanceCostCenter } from './guidance';
+import { industryTemplate } from './industryTemplate';
 import { insight } from './insight';
 import { interaction } from './interaction';
+import { knowledge } from './knowledge';
 import { clueDuplicate, mergeCustomer } from './merge';
 import { notice } from './notice';
+import { openApiCalls, openApiKeys } from './openApi';
 import { operationLog } from './operationLog';
 import { operator } from './operator';
 import { order, product } from './order';
 import { organization, orgSettings } from './organization';
+import { chatScript, chatScriptTrainingSession } from './practice';
 import { leadLog, organizationPublicsea, publicSeaPool } from './publicSea';
 import { quality } from './quality';
 import { qualityCheck } from './qualityCheck';
@@ -43,11 +50,16 @@ import { sop } from './sop';
 import { reportStatistics, stats, statsOverview } from './stats';
 import { telephony } from './telephony';
 import { tracking } from './tracking';
+import { training } from './training';
 import { upload } from './upload';
 import { users } from './users';
+import { wechatCustomer, wechatUser, wecomAuth, wecomCalls } from './wecom';
+import { wecomSidebar } from './wecomSidebar';
 
 export * from './call';
+export * from './fieldLabels';
 export * from './fields';
+export * from './issueMessages';
 export * from './push';
 export * from './shapes';
 
@@ -57,6 +69,7 @@ export const contract = {
   clueImport,
   clueField,
   feedback,
+  training,
   users,
   roles,
   menus,
@@ -81,6 +94,8 @@ export const contract = {
   insight,
   billing,
   operator,
+  openApiKeys,
+  openApiCalls,
   vendorOrders,
   certification,
   acquisition,
@@ -104,4 +119,21 @@ export const contract = {
   aiBossStatis,
   aiBossBulletinBoardCluster,
   customBoard,
+  wecom: wecomCalls,
+  wechatUser,
+  wechatCustomer,
+  wecomAuth,
+  wecomSidebar,
+  assistant,
+  knowledge,
+  industryTemplate,
+  chatScript,
+  chatScriptTrainingSession,
+  aiGuidance,
+  guidanceCostCenter,
+  msg: msgCalls,
+  weixin,
+  wxuser,
+  wxcustomer,
+  wechatAssistant: assistantCalls,
 };

@@ -10,15 +10,13 @@ import { INT4_MAX, num, pageOf, pageQuery } from './fields';
 /** Notice status: published notices are visible to everyone of the organisation; drafts only to editors. */
 export const NoticeStatus = { PUBLISHED: 1, DRAFT: 2 } as const;
 
-const noticeId = num(
-  z.number({ error: 'id：请传入公告 id' }).int().positive('id：请传入公告 id').max(INT4_MAX, 'id：公告 id 无效'),
-);
+const noticeId = num(z.number({ error: '请选择公告' }).int().positive('请选择公告').max(INT4_MAX, '公告不正确'));
 const noticeText = {
   title: z.string().trim().min(1, '请输入公告标题').max(100, '公告标题最多 100 个字'),
   content: z.string().trim().min(1, '请输入公告内容').max(20000, '公告内容最多 20000 个字'),
 };
 /** Which message list: AI messages (msgType ai_*) or the others. */
-const kind = z.enum(['ai', 'normal'], { error: 'kind 只能是 ai 或 normal' }).optional();
+const kind = z.enum(['ai', 'normal'], { error: '消息类别只能是 AI 消息或普通消息' }).optional();
 export type MessageKind = NonNullable<z.infer<typeof kind>>;
 
 export const NoticeFilter = z.object({
@@ -26,7 +24,7 @@ export const NoticeFilter = z.object({
   title: z.string().trim().max(100).optional(),
   status: z
     .union([z.literal(NoticeStatus.PUBLISHED), z.literal(NoticeStatus.DRAFT)], {
-      error: 'status 只能是 1（已发布）或 2（草稿）',
+      error: '状态只能是 1（已发布）或 2（草稿）',
     })
     .optional(),
 });
@@ -38,7 +36,7 @@ export const MessageFilter = z.object({
   ...pageQuery,
   kind,
   msgType: z.string().trim().max(50).optional(),
-  isRead: z.union([z.literal(0), z.literal(1)], { error: 'isRead 只能是 0 或 1' }).optional(),
+  isRead: z.union([z.literal(0), z.literal(1)], { error: '已读状态只能是 0 或 1' }).optional(),
 });
 
 /** An organisation notice. */
@@ -110,11 +108,11 @@ export const notice = {
   setRead: backend.post('/appNotice/setReadByIds', '消息标记已读', {
     body: z.object({
       ids: z
-        .array(num(z.number().int().positive('ids：消息 id 无效').max(Number.MAX_SAFE_INTEGER, 'ids：消息 id 无效')), {
-          error: 'ids：请传入消息 id 列表',
+        .array(num(z.number().int().positive('消息不正确').max(Number.MAX_SAFE_INTEGER, '消息不正确')), {
+          error: '请选择消息',
         })
-        .min(1, 'ids：请至少传入一条消息 id')
-        .max(500, 'ids：一次最多 500 条'),
+        .min(1, '请至少选择一条消息')
+        .max(500, '一次最多 500 条'),
     }),
     answer: UnreadCounts,
   }),

@@ -26,6 +26,8 @@ export const OperationLog = z.object({
   /** The route's label, e.g. '新增岗位'. */
   action: z.string(),
   path: z.string(),
+  /** What the request did, in Chinese: its call's summary in the contract (the action when the contract has none). */
+  pathName: z.string(),
   ip: z.string().nullable(),
   /** `{ query, body }` of the request. */
   detail: z.unknown(),

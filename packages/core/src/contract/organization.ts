@@ -141,9 +141,6 @@ export const Organization = OrganizationBase.extend({
 /** This organisation or one of its secondary organisations (getSubOrganization). */
 export const SubOrganization = OrganizationBase.extend({ isMain: z.boolean(), isCurrent: z.boolean() });
 
-/** The organisation's open-API credentials. */
-export const OrganizationKey = z.object({ organizationId: z.number(), appKey: z.string(), appSecret: z.string() });
-
 export const organization = {
   getAuthOrganizationBaseInfo: backend.get(
     '/organization/getAuthOrganizationBaseInfo',
@@ -161,10 +158,6 @@ export const organization = {
   updateOrganizationInfo: backend.post('/organization/updateOrganizationInfo', '修改机构信息', {
     body: OrganizationUpdate,
     answer: IdAnswer,
-  }),
-  getOrganizationKey: backend.post('/organization/getOrganizationKey', '开放接口密钥', { answer: OrganizationKey }),
-  resetOrganizationKey: backend.post('/organization/resetOrganizationKey', '重置开放接口密钥', {
-    answer: OrganizationKey,
   }),
   setNoticeRead: backend.post('/organization/setNoticeRead', '机构公告已读', {
     answer: z.object({ noticeRead: z.number() }),

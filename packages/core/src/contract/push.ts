@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GuidanceCard } from './guidance';
 import { Message, UnreadCounts } from './notice';
 import { CallRecord } from './telephony';
 import { WorkStatus } from './users';
@@ -39,8 +40,21 @@ const CallStatusPush = CallRecord.pick({
 /** Someone else (an administrator) changed the user's work status. */
 const WorkStatusPush = WorkStatus.extend({ type: z.literal('work_status') });
 
+/** The organisation's balance changed (a payment, a charge, an operator's credit): the header shows it. */
+const BalancePush = z.object({ type: z.literal('balance'), balanceFen: z.number() });
+
+/** A card of a live guidance session (an answer, the next SOP step, a warning) for the agent's screen. */
+const GuidanceCardPush = GuidanceCard.extend({ type: z.literal('guidance_card') });
+
 /** Every message the push carries, told apart by `type`. */
-export const PushMessage = z.discriminatedUnion('type', [MessagePush, UnreadPush, CallStatusPush, WorkStatusPush]);
+export const PushMessage = z.discriminatedUnion('type', [
+  MessagePush,
+  UnreadPush,
+  CallStatusPush,
+  WorkStatusPush,
+  BalancePush,
+  GuidanceCardPush,
+]);
 export type PushMessage = z.infer<typeof PushMessage>;
 export type PushKind = PushMessage['type'];
 /** The message of one kind. */
@@ -57,4 +71,20 @@ export const PUSH_FIELDS: { [K in PushKind]: readonly Exclude<keyof PushOf<K>, '
   unread: ['unreadCount', 'aiUnreadCount', 'totalUnreadCount'],
   call_status: ['callId', 'clueId', 'taskId', 'status', 'ended', 'endReason', 'billableSeconds', 'recordingId'],
   work_status: ['id', 'userId', 'workStatus', 'workStatusName'],
+  balance: ['balanceFen'],
+  guidance_card: [
+    'id',
+    'sessionId',
+    'sentenceId',
+    'kind',
+    'kindName',
+    'title',
+    'content',
+    'sentence',
+    'speaker',
+    'sources',
+    'state',
+    'stateName',
+    'createdAt',
+  ],
 };

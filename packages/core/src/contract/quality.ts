@@ -50,7 +50,7 @@ const enumField = <const T extends readonly [string, ...string[]]>(
   label: string,
   values: T,
   names: Record<T[number], string>,
-) => z.enum(values, { error: `${label}只能是 ${values.map((v) => `${v}（${names[v as T[number]]}）`).join('、')}` });
+) => z.enum(values, { error: `${label}只能是 ${values.map((v) => names[v as T[number]]).join('、')}` });
 
 const optionalEnum = <const T extends readonly [string, ...string[]]>(
   label: string,
@@ -88,7 +88,7 @@ const RuleListFilter = z.object({
   ...pageQuery,
   keyword: keywordField,
   status: optionalCode('状态', [1, 2] as const),
-  all: z.boolean({ error: 'all 须为 true 或 false' }).optional(),
+  all: z.boolean({ error: '是否全部须为是或否' }).optional(),
 });
 
 export const ProhibitionWordInput = z.object({

@@ -48,7 +48,7 @@ export const ScorecardItem = z
   .object({
     name: nameField('评分项名称', 30),
     kind: z.enum(SCORECARD_ITEM_KINDS, {
-      error: `评分项类型只能是 ${SCORECARD_ITEM_KINDS.map((k) => `${k}（${ScorecardItemKindName[k]}）`).join('、')}`,
+      error: `评分项类型只能是 ${SCORECARD_ITEM_KINDS.map((k) => ScorecardItemKindName[k]).join('、')}`,
     }),
     /** violation: the rule's name (absent: any violation). */
     rule: z.preprocess(
@@ -64,7 +64,7 @@ export const ScorecardItem = z
     /** Most points the item deducts from one call (absent: no cap but the base). */
     maxDeduct: z.preprocess(blank, intField('最多扣分', 0, SCORE_BASE, ' 分').nullable().default(null)),
     /** One occurrence zeroes the call. */
-    fatal: z.boolean({ error: '致命项须为 true 或 false' }).default(false),
+    fatal: z.boolean({ error: '致命项须为是或否' }).default(false),
   })
   .superRefine((item, ctx) => {
     if (item.kind === 'flag' && item.flag === null)
@@ -78,7 +78,7 @@ export const ScorecardInput = z.object({
   name: nameField('评分卡名称', 50),
   passLine: intField('合格分', 0, SCORE_BASE, ' 分').default(DEFAULT_PASS_LINE),
   /** Make it the organisation's active card (the one every call is scored with). */
-  active: z.boolean({ error: '是否启用须为 true 或 false' }).default(true),
+  active: z.boolean({ error: '是否启用须为是或否' }).default(true),
   items: z
     .array(ScorecardItem, { error: '请添加评分项' })
     .min(1, '请至少添加 1 个评分项')
@@ -134,8 +134,8 @@ const durationBound = (label: string) =>
     (v) => (blank(v) === undefined ? undefined : typeof v === 'string' ? v.trim().replace(/\D$/, '') : v),
     num(
       z
-        .number({ error: `${label}：请输入秒数` })
-        .min(0, `${label}：不能小于 0`)
+        .number({ error: `${label}请填写秒数` })
+        .min(0, `${label}不能小于 0`)
         .max(MAX_FILTER_DURATION_SECONDS, durationOutOfRange(label))
         .optional(),
     ),
@@ -170,7 +170,7 @@ const SCORE_ORDER = { message: '最低分不能大于最高分', path: ['scoreMi
 export const CallCheckFilter = z
   .object({
     ...filterFields,
-    mode: z.enum(CHECK_MODES, { error: '列表维度只能是 call（按通话）或 seat（按坐席）' }).default('call'),
+    mode: z.enum(CHECK_MODES, { error: '列表维度只能是按通话或按坐席' }).default('call'),
   })
   .refine(scoreOrder, SCORE_ORDER);
 export type CallCheckFilter = z.output<typeof CallCheckFilter>;
@@ -179,7 +179,7 @@ export const CallCheckPageRequest = z
   .object({
     ...pageQuery,
     ...filterFields,
-    mode: z.enum(CHECK_MODES, { error: '列表维度只能是 call（按通话）或 seat（按坐席）' }).default('call'),
+    mode: z.enum(CHECK_MODES, { error: '列表维度只能是按通话或按坐席' }).default('call'),
   })
   .refine(scoreOrder, SCORE_ORDER);
 

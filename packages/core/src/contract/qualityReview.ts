@@ -56,7 +56,7 @@ export const SampleCreate = z
     name: nameField('抽样名称', 50),
     startTime: requiredTime('开始时间'),
     endTime: requiredTime('结束时间'),
-    mode: z.enum(SAMPLE_MODES, { error: '抽样方式只能是 random（随机抽样）、rule（规则抽样）' }),
+    mode: z.enum(SAMPLE_MODES, { error: '抽样方式只能是随机抽样或规则抽样' }),
     /** random: the share of each seat's calls, in percent. */
     percent: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
@@ -80,7 +80,7 @@ export const SampleFilter = z.object({
   keyword: keywordField,
   mode: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.enum(SAMPLE_MODES, { error: '抽样方式只能是 random（随机抽样）、rule（规则抽样）' }).optional(),
+    z.enum(SAMPLE_MODES, { error: '抽样方式只能是随机抽样或规则抽样' }).optional(),
   ),
 });
 
@@ -180,7 +180,7 @@ export const Appeal = z.object({
 export const AppealDecision = z
   .object({
     id: idField('申诉'),
-    accept: z.boolean({ error: 'accept 须为 true 或 false' }),
+    accept: z.boolean({ error: '是否通过须为是或否' }),
     /** The new score, required when accepting. */
     score: z.preprocess((v) => (v === '' || v === null ? undefined : v), scoreField('改判分数').optional()),
     comment: optionalText('处理意见', 500),

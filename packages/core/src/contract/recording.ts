@@ -19,26 +19,26 @@ export const CHUNK_LIMIT_BYTES = 16 * 1024 * 1024;
 /** The largest value of a PostgreSQL smallint column (source, call type, statuses). */
 const SMALLINT_MAX = 32_767;
 
-const id = idField('录音', { missing: '请传入录音 id', invalid: '必须是正整数' });
+const id = idField('录音', { missing: '请选择录音', invalid: '必须是正整数' });
 const ids = z
-  .array(num(z.number().int().positive().max(INT4_MAX, '录音 id 无效')), { error: 'ids：请传入录音 id 列表' })
-  .min(1, 'ids：请至少选择一条录音')
-  .max(1000, 'ids：一次最多 1000 条');
+  .array(num(z.number().int().positive().max(INT4_MAX, '录音不正确')), { error: '请选择录音' })
+  .min(1, '请至少选择一条录音')
+  .max(1000, '一次最多 1000 条');
 /** A filter's values (one or a list), each within what its column holds: nothing out of range reaches the database. */
-const numList = (max: number) =>
+const numList = (label: string, max: number) =>
   z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? undefined : Array.isArray(v) ? v : [v]),
     z
       .array(
         num(
           z
-            .number({ error: '须为数字' })
-            .int('须为整数')
-            .min(0, `取值应在 0-${max} 之间`)
-            .max(max, `取值应在 0-${max} 之间`),
+            .number({ error: `${label}须为数字` })
+            .int(`${label}须为整数`)
+            .min(0, `${label}取值应在 0-${max} 之间`)
+            .max(max, `${label}取值应在 0-${max} 之间`),
         ),
       )
-      .max(1000, '一次最多 1000 项')
+      .max(1000, `${label}一次最多 1000 项`)
       .optional(),
   );
 /** Blank is "not given"; a trailing unit ('30秒') is stripped. */
@@ -52,32 +52,30 @@ const durationField = (field: string) =>
     stripUnit,
     num(
       z
-        .number({ error: `${field}：请输入秒数` })
-        .min(0, `${field}：不能小于 0`)
+        .number({ error: `${field}请填写秒数` })
+        .min(0, `${field}不能小于 0`)
         .max(MAX_FILTER_DURATION_SECONDS, durationOutOfRange(field))
         .optional(),
     ),
   );
-const userId = num(
-  z.number({ error: 'userId：请选择员工' }).int().positive('userId：请选择员工').max(INT4_MAX, 'userId：员工 id 无效'),
-);
-const clueId = () => z.number().int().positive().max(INT4_MAX, 'clueId：线索 id 无效');
+const userId = num(z.number({ error: '请选择员工' }).int().positive('请选择员工').max(INT4_MAX, '员工不正确'));
+const clueId = () => z.number().int().positive().max(INT4_MAX, '线索不正确');
 const md5 = z
-  .string({ error: 'md5：请传入文件哈希' })
-  .regex(/^[0-9a-f]{32}$/i, 'md5：应为 32 位十六进制')
+  .string({ error: '请传入文件哈希' })
+  .regex(/^[0-9a-f]{32}$/i, '文件哈希应为 32 位十六进制')
   .transform((v) => v.toLowerCase());
-const uploadId = z.string({ error: 'uploadId：请传入上传任务 id' }).min(1, 'uploadId：请传入上传任务 id');
+const uploadId = z.string({ error: '请传入上传任务' }).min(1, '请传入上传任务');
 
 /** What an upload may say about the recording: the multipart fields of uploadRecording, or initChunkUpload's body. */
 export const UploadMeta = z.object({
-  source: num(z.number().int().min(1, 'source：录音来源为 1-6').max(6, 'source：录音来源为 1-6').optional()),
-  callType: num(z.number().int().min(1, 'callType：通话类型为 1-6').max(6, 'callType：通话类型为 1-6').optional()),
-  ownerUserId: num(z.number().int().positive().max(INT4_MAX, 'ownerUserId：员工 id 无效').optional()),
+  source: num(z.number().int().min(1, '录音来源为 1-6').max(6, '录音来源为 1-6').optional()),
+  callType: num(z.number().int().min(1, '通话类型为 1-6').max(6, '通话类型为 1-6').optional()),
+  ownerUserId: num(z.number().int().positive().max(INT4_MAX, '员工不正确').optional()),
   clueId: num(clueId().optional()),
-  phone: z.string().max(20, 'phone：号码过长').optional(),
+  phone: z.string().max(20, '号码过长').optional(),
   callTime: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, 'callTime：格式应为 YYYY-MM-DD HH:mm:ss')
+    .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '通话时间格式应为 YYYY-MM-DD HH:mm:ss')
     .optional(),
   callInfoId: z.string().max(64).optional(),
   /** A transcript that came with the recording: the JSON form of DESIGN.md section 6, or plain text. */
@@ -94,9 +92,9 @@ export const ChunkFields = z.object({
 
 export const RecordingFilter = z.object({
   ...pageQuery,
-  source: numList(SMALLINT_MAX),
-  callType: numList(SMALLINT_MAX),
-  ownerUserIds: numList(INT4_MAX),
+  source: numList('录音来源', SMALLINT_MAX),
+  callType: numList('通话类型', SMALLINT_MAX),
+  ownerUserIds: numList('负责人', INT4_MAX),
   clueId: num(clueId().optional()),
   phone: z.string().max(20).optional(),
   fileName: z.string().max(100).optional(),
@@ -104,14 +102,12 @@ export const RecordingFilter = z.object({
   dateRange: z.string().optional(),
   startTime: z.string().optional(),
   endTime: z.string().optional(),
-  durationLevel: num(
-    z.number().int().min(0, 'durationLevel：时长档位为 0-7').max(7, 'durationLevel：时长档位为 0-7').optional(),
-  ),
+  durationLevel: num(z.number().int().min(0, '时长档位为 0-7').max(7, '时长档位为 0-7').optional()),
   /** Custom range (option 2), seconds. */
-  durationMin: durationField('durationMin'),
-  durationMax: durationField('durationMax'),
-  asrStatus: numList(SMALLINT_MAX),
-  analysisStatus: numList(SMALLINT_MAX),
+  durationMin: durationField('最短时长'),
+  durationMax: durationField('最长时长'),
+  asrStatus: numList('识别状态', SMALLINT_MAX),
+  analysisStatus: numList('分析状态', SMALLINT_MAX),
 });
 export type RecordingFilter = z.infer<typeof RecordingFilter>;
 
@@ -137,6 +133,9 @@ export const Recording = z.object({
   ownerUserId: z.number().nullable(),
   ownerName: z.string().nullable(),
   clueId: z.number().nullable(),
+  /** The bound lead's name (the lists show it, not the id). */
+  clueName: z.string().nullable().default(null),
+  /** The number of the call: the recording's own, else its lead's (masked as the role's lead pages are). */
   phone: z.string().nullable(),
   callInfoId: z.string().nullable(),
   callTime: z.string().nullable(),
@@ -161,6 +160,8 @@ export const StoredRecording = z.object({
   fileName: z.string(),
   recordId: z.number(),
   duplicate: z.boolean(),
+  /** A duplicate uploaded with its transcript: the transcript was given to the recording already stored. */
+  transcriptAdded: z.boolean().optional(),
   clueId: z.number().nullable(),
   phone: z.string().nullable(),
 });
@@ -172,6 +173,7 @@ export const UploadedFile = z.object({
   fileName: z.string(),
   recordId: z.number().nullable(),
   duplicate: z.boolean(),
+  transcriptAdded: z.boolean().optional(),
   /** Absent for a refused file of a batch. */
   clueId: z.number().nullable().optional(),
   phone: z.string().nullable().optional(),
@@ -212,12 +214,14 @@ export const recording = {
   }),
   initChunkUpload: backend.post('/headset/initChunkUpload', '分片上传：开始或续传', {
     body: UploadMeta.extend({
-      fileName: z.string({ error: 'fileName：请传入文件名' }).min(1, 'fileName：请传入文件名').max(255),
-      size: num(z.number({ error: 'size：请传入文件大小' }).int().positive('size：文件大小必须大于 0')),
+      fileName: z.string({ error: '请传入文件名' }).min(1, '请传入文件名').max(255),
+      size: num(z.number({ error: '请传入文件大小' }).int().positive('文件大小必须大于 0')),
       md5,
     }),
     answer: z.object({
       duplicate: z.boolean(),
+      /** A duplicate sent with its transcript: the transcript was given to the recording already stored. */
+      transcriptAdded: z.boolean().optional(),
       recordId: z.number().nullable(),
       uploadId: z.string().nullable(),
       offset: z.number(),
@@ -252,9 +256,9 @@ export const recording = {
       fileName: z.string().max(255).optional(),
       md5: z.string().max(32).optional(),
       size: num(z.number().int().min(0).optional()),
-      result: num(z.number({ error: 'result：请传入结果' }).int().min(1, 'result：1-5').max(5, 'result：1-5')),
+      result: num(z.number({ error: '请传入结果' }).int().min(1, '结果为 1-5').max(5, '结果为 1-5')),
       message: z.string().max(500).optional(),
-      recordId: num(z.number().int().positive().max(INT4_MAX, 'recordId：录音 id 无效').optional()),
+      recordId: num(z.number().int().positive().max(INT4_MAX, '录音不正确').optional()),
       channel: z.string().max(30).optional(),
     }),
     answer: IdAnswer,
@@ -262,7 +266,7 @@ export const recording = {
   uploadLogs: backend.post('/aiVoiceUploadLog/pagelist', '录音上传记录', {
     body: z.object({
       ...pageQuery,
-      result: num(z.number().int().min(1, 'result：上传结果为 1-5').max(5, 'result：上传结果为 1-5').optional()),
+      result: num(z.number().int().min(1, '上传结果为 1-5').max(5, '上传结果为 1-5').optional()),
     }),
     answer: pageOf(UploadLog),
   }),
@@ -270,16 +274,14 @@ export const recording = {
   saveQuality: robot.post('/recording/v1/saveQuality', '保存质检（分数、备注）', {
     body: z.object({
       id,
-      qualityScore: num(
-        z.number().int().min(0, 'qualityScore：0-100').max(100, 'qualityScore：0-100').nullable().optional(),
-      ),
+      qualityScore: num(z.number().int().min(0, '质检分为 0-100').max(100, '质检分为 0-100').nullable().optional()),
       qualityRemark: clearableText('质检备注', 500),
     }),
     answer: z.object({ id: z.number(), qualityScore: z.number().nullable(), qualityRemark: z.string().nullable() }),
   }),
   /** The filtered list (or the selected `ids`) as 录音列表.xlsx. */
   export: robot.post('/recording/v1/export', '导出录音列表（xlsx）', {
-    body: RecordingFilter.extend({ ids: numList(INT4_MAX) }),
+    body: RecordingFilter.extend({ ids: numList('录音', INT4_MAX) }),
   }),
   getMaskId: robot.get('/recording/v1/getMaskId', '通话详情分享凭证（免登录查看该条录音）', {
     query: z.object({ recordId: id }),
@@ -287,7 +289,7 @@ export const recording = {
   }),
   recordIdByInfoId: robot.get('/V1/ai/getRecordIdByInfoId', '由通话记录 id 查录音 id', {
     query: z.object({
-      infoId: z.string({ error: 'infoId：请传入通话记录 id' }).min(1, 'infoId：请传入通话记录 id').max(64),
+      infoId: z.string({ error: '请选择通话记录' }).min(1, '请选择通话记录').max(64),
     }),
     answer: z.object({ recordId: z.number().nullable() }),
   }),
@@ -296,6 +298,11 @@ export const recording = {
    * `?id=` with the session (`&token=` for media elements, which send no header), or `?maskId=` without login.
    */
   play: robot.get('/recording/v1/play', '播放录音（支持 Range；.wav .pcm .m4a .amr .wma .aac 转 mp3，.mov 转 mp4）', {
-    query: z.object({ id: id.optional(), maskId: z.string().optional(), token: z.string().optional() }),
+    query: z.object({
+      id: id.optional(),
+      maskId: z.string().optional(),
+      /** A signed, short-lived media link (the call detail's playUrl); a session's token never travels in the URL. */
+      media: z.string().max(2000).optional(),
+    }),
   }),
 };

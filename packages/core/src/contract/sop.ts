@@ -85,7 +85,7 @@ export const SopItemInput = z
     regex: regexListField(),
     speaker: z
       .enum(SOP_SPEAKERS, {
-        error: `检测对象只能是 ${SOP_SPEAKERS.map((s) => `${s}（${SopSpeakerName[s]}）`).join('、')}`,
+        error: `检测对象只能是 ${SOP_SPEAKERS.map((s) => SopSpeakerName[s]).join('、')}`,
       })
       .default('agent'),
     /** A question for the language model (yes/no about the call); used only when a model is configured. */

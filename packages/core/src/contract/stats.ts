@@ -88,6 +88,10 @@ export const WorkRow = z.object({
   /** Leads moved to the user (claimed, assigned, handed over). */
   taken: z.number(),
   followUps: z.number(),
+  /** Uploaded calls (上传录音: recordings no placed call stored), by their call time; the figures above are placed calls. */
+  uploads: z.number().default(0),
+  /** Their length, seconds. */
+  uploadSeconds: z.number().default(0),
 });
 export type WorkRow = z.infer<typeof WorkRow>;
 

@@ -119,7 +119,7 @@ const LineInput = z.object({
 });
 
 export const ProviderSettings = z.object({
-  provider: z.enum(CALL_PROVIDERS, { error: '外呼方式只能是 none、freeswitch、cloud' }),
+  provider: z.enum(CALL_PROVIDERS, { error: '外呼方式只能是不接入、FreeSWITCH 或云呼叫中心' }),
   /** FreeSWITCH event socket. */
   eslHost: z.string().trim().max(200).default(''),
   eslPort: intField('ESL 端口', 1, 65535).default(8021),

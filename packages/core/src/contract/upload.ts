@@ -34,7 +34,7 @@ export const upload = {
   /** The image itself (no session: the id is unguessable). */
   image: backend.get('/uploadController/img/:id', '查看上传的图片'),
   imageInfo: backend.get('/uploadController/imgInfo', '图片信息（本机构）', {
-    query: z.object({ id: z.string({ error: 'id：请传入图片 id' }).trim().min(1, 'id：请传入图片 id') }),
+    query: z.object({ id: z.string({ error: '请选择图片' }).trim().min(1, '请选择图片') }),
     answer: UploadedImage,
   }),
 };

@@ -1,10 +1,18 @@
 import { ABUSE_RULE, abuseChecker } from './checkers/abuse';
+import { pressureChecker } from './checkers/pressure';
 import { regexRulesChecker } from './checkers/regexRules';
 import { wordRulesChecker } from './checkers/wordRules';
 import type { AnalysisRules, Checker } from './types';
 
+/**
+ * The 待确认 band of yes/no labels: a score from 0.5 up to 0.8 is decided yes but pending (shown as 待确认, no AI
+ * message); from 0.8 on it is confirmed. A rule hit scores 1.
+ */
+export const CONFIRM_LOW = 0.5;
+export const CONFIRM_HIGH = 0.8;
+
 /** The checkers every analysis runs; `analyse` adds the ones passed to it (quality inspection, SOP …). */
-export const DEFAULT_CHECKERS: Checker[] = [wordRulesChecker, regexRulesChecker, abuseChecker];
+export const DEFAULT_CHECKERS: Checker[] = [wordRulesChecker, regexRulesChecker, abuseChecker, pressureChecker];
 
 /**
  * The rules of a new organisation (and of the demo organisation). The word lists are what sales agents say when
@@ -229,7 +237,13 @@ export const DEFAULT_RULES: AnalysisRules = {
     { key: 'nextStep', name: '下一步', description: '约定的下一步：时间、地点、动作' },
     { key: 'competitor', name: '竞品', description: '客户提到的其他品牌、机构或商家' },
   ],
-  thresholds: { fastCharsPerMinute: 330, talkTooMuchRatio: 0.75, churnRiskAlert: 70 },
+  thresholds: {
+    fastCharsPerMinute: 330,
+    talkTooMuchRatio: 0.75,
+    churnRiskAlert: 70,
+    confirmLow: CONFIRM_LOW,
+    confirmHigh: CONFIRM_HIGH,
+  },
 };
 
 export { ABUSE_RULE };

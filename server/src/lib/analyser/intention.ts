@@ -33,6 +33,8 @@ export interface IntentionVerdict {
   /** Call tags 1-3 found. */
   tags: { tag: number; evidence: Evidence[] }[];
   potentialComplaint: boolean;
+  /** The customer's explicit refusals, whatever the intention came out as (the combined layers weigh them). */
+  refusals: Evidence[];
   /** The customer's words that best show the intention, for the summary. */
   stance: string | null;
 }
@@ -208,6 +210,7 @@ export function judgeIntention(
       evidence: [],
       tags: [],
       potentialComplaint: false,
+      refusals: [],
       stance: null,
     };
   const customer = all.filter((c) => c.speaker === 'customer');
@@ -322,6 +325,7 @@ export function judgeIntention(
     evidence,
     tags: tags.sort((a, b) => a.tag - b.tag),
     potentialComplaint: isComplaint,
+    refusals: evidenceFrom(refusal.filter((h) => !h.clause.question)),
     stance: stanceOf(
       { strong, general, none: rejecting, complaint: [...complaint, ...harassment], mismatch, invalid: [] }[intention],
     ),

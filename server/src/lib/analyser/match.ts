@@ -78,6 +78,7 @@ export function evidenceOf(clause: Clause, match?: string): Evidence {
     endMs: clause.endMs,
     speaker: clause.speaker,
     text: clause.text,
+    quote: match || clause.text,
     ...(match ? { match } : {}),
   };
 }

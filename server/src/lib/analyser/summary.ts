@@ -1,8 +1,9 @@
 import { CallTag } from '@crm/core';
+import { partsLine } from './parts';
 import type { Clause } from './text';
-import type { FieldValue, IntentionKey, Keyword } from './types';
+import type { FieldValue, IntentionKey, Keyword, SummaryParts } from './types';
 
-const MAX = 120;
+const MAX = 200;
 
 const STANCE: Record<IntentionKey, string> = {
   strong: '意向明确',
@@ -52,6 +53,8 @@ export interface SummaryInput {
   clauses: Clause[];
   keywords: Keyword[];
   fields: FieldValue[];
+  /** Need, objections, agreement and next step from the call's sentences (parts.ts). */
+  parts?: SummaryParts;
 }
 
 /** A short extractive summary (≤ 120 characters): who called about what, the customer's stance, the next step. */
@@ -72,8 +75,7 @@ export function summarise(input: SummaryInput): string {
     const quote = input.stanceClause ? `（“${clip(input.stanceClause, 24)}”）` : '';
     parts.push(`客户${STANCE[input.intention]}${quote}`);
   }
-  const next = input.fields.find((f) => f.key === 'nextStep');
-  if (next && input.intention !== 'none' && input.intention !== 'complaint' && input.intention !== 'mismatch')
-    parts.push(`下一步：${clip(next.value, 30)}`);
+  const said = input.parts ? partsLine(input.parts) : '';
+  if (said) parts.push(said);
   return clip(`${parts.join('；')}。`, MAX);
 }

@@ -113,7 +113,7 @@ describe('dingLogin: DingTalk H5 free login against a fake DingTalk server', () 
   it('validation: the code is required', async () => {
     const res = await t().call(contract.account.dingLogin);
     expect(res.status).toBe(400);
-    expect(res.msg).toContain('code');
+    expect(res.msg).toContain('验证码');
   });
 
   it('normalizes DingTalk mobile formats', () => {

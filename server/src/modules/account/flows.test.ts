@@ -98,10 +98,10 @@ describe('account: msgCode', () => {
   it('validation errors name the field', async () => {
     const bad = await t().call(contract.account.sendSmsCode, { phone: '12345', type: 'login' });
     expect(bad.status).toBe(400);
-    expect(bad.msg).toBe('phone：请输入正确的 11 位手机号');
+    expect(bad.msg).toBe('请输入正确的 11 位手机号');
     const badType = await t().callRaw(contract.account.sendSmsCode, { phone: '13800000000', type: 'other' });
     expect(badType.status).toBe(400);
-    expect(badType.msg).toContain('type');
+    expect(badType.msg).toContain('类型');
   });
 });
 
@@ -252,11 +252,11 @@ describe('account: registerApp', () => {
   it('validation errors name the field', async () => {
     const short = await t().call(contract.account.register, body(freshPhone(), '123456', { orgName: '甲' }));
     expect(short.status).toBe(400);
-    expect(short.msg).toBe('orgName：机构名称至少 2 个字');
+    expect(short.msg).toBe('机构名称至少 2 个字');
     const weak = await t().call(contract.account.register, body(freshPhone(), '123456', { password: 'abc' }));
-    expect(weak.msg).toBe('password：密码需为 8-32 位，且同时包含字母和数字');
+    expect(weak.msg).toBe('密码需为 8-32 位，且同时包含字母和数字');
     const name = await t().call(contract.account.register, body(freshPhone(), '123456', { username: 'a b' }));
-    expect(name.msg).toContain('username');
+    expect(name.msg).toContain('登录账号');
   });
 });
 
@@ -306,13 +306,13 @@ describe('account: password reset and change', () => {
     expect(wrongPurpose.msg).toBe('重置凭证已失效，请重新验证手机号');
     const none = await t().call(contract.account.changePassword, { newPassword: 'reset9876' });
     expect(none.status).toBe(400);
-    expect(none.msg).toBe('ticket：请先校验手机号');
+    expect(none.msg).toBe('请先校验手机号');
   });
 
   it('verificationAccount validation and unknown phone', async () => {
     const bad = await t().call(contract.account.verifyAccount, { phone: '1380000', code: '123456' });
     expect(bad.status).toBe(400);
-    expect(bad.msg).toContain('phone');
+    expect(bad.msg).toContain('手机号');
     const unknown = await t().call(contract.account.verifyAccount, { phone: freshPhone(), code: '123456' });
     expect(unknown.msg).toBe('验证码已过期，请重新获取');
   });
@@ -332,14 +332,14 @@ describe('account: password reset and change', () => {
       { newPassword: 'change5678' },
       { token: org.manager.token },
     );
-    expect(missing.msg).toBe('oldPassword：请输入原密码');
+    expect(missing.msg).toBe('请输入原密码');
     const weak = await t().call(
       contract.account.changePassword,
       { oldPassword: TEST_PASSWORD, newPassword: 'short' },
       { token: org.manager.token },
     );
     expect(weak.status).toBe(400);
-    expect(weak.msg).toContain('newPassword');
+    expect(weak.msg).toContain('密码');
 
     const ok = await t().call(
       contract.account.changePassword,

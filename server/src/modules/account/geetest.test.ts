@@ -42,7 +42,7 @@ describe('geetest/getParams unconfigured: falls back to the image code', () => {
   it('validation: an overlong mobile value is refused', async () => {
     const res = await t().call(contract.account.geetestParams, { mobile: 'x'.repeat(20) });
     expect(res.status).toBe(400);
-    expect(res.msg).toContain('mobile');
+    expect(res.msg).toContain('手机号');
   });
 });
 

@@ -28,7 +28,7 @@ describe('AI open (/organization/getAiOpen, setAiOpen) and the AI-demand questio
     const other = await t().newOrg();
     const set = (body: object) => t().call(contract.aiSetting.setAiOpen, body, { token: org.admin.token });
     expect(await t().ctx.services.aiSetting.isOpen(org.orgId)).toBe(false);
-    refused(await set({ open: 'yes' }), 400, 'open：是否开通须为 true 或 false');
+    refused(await set({ open: 'yes' }), 400, '是否开通须为是或否');
 
     const opened = ok(await set({}));
     expect(opened).toMatchObject({ open: true, openedByName: '管理员', trialGranted: true });
@@ -78,15 +78,11 @@ describe('AI open (/organization/getAiOpen, setAiOpen) and the AI-demand questio
       sources: ['phone', 'upload'],
     };
     const save = (body: object) => t().callRaw(contract.aiSetting.saveDemand, body, { token: org.admin.token });
-    refused(
-      await save({ answers: { ...answers, industry: ['mars'] } }),
-      400,
-      'answers.industry.0：所属行业的选项不正确',
-    );
+    refused(await save({ answers: { ...answers, industry: ['mars'] } }), 400, '所属行业的选项不正确');
     refused(await save({ answers: { ...answers, industry: ['education', 'finance'] } }), 400, '所属行业只能选一项');
-    refused(await save({ answers: { ...answers, teamSize: undefined } }), 400, 'answers.teamSize：请选择销售团队规模');
-    refused(await save({ answers: { ...answers, goals: [] } }), 400, 'answers.goals：请选择希望 AI 分析什么');
-    refused(await save({ answers, remark: '长'.repeat(501) }), 400, 'remark：其他需求最多 500 个字');
+    refused(await save({ answers: { ...answers, teamSize: undefined } }), 400, '请选择销售团队规模');
+    refused(await save({ answers: { ...answers, goals: [] } }), 400, '请选择希望 AI 分析什么');
+    refused(await save({ answers, remark: '长'.repeat(501) }), 400, '其他需求最多 500 个字');
 
     const saved = ok(await save({ answers, remark: '希望重点看违规话术' }));
     expect(saved).toMatchObject({ answers, remark: '希望重点看违规话术' });

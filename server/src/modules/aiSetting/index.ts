@@ -26,6 +26,8 @@ declare module '../../platform/context' {
 
 export type { MsgPushItem, OrgLlm, ShowSet } from './service';
 export { AiSettingService } from './service';
+/** Tag writes for other modules (the industry templates apply tags through these, with the user's session). */
+export { allTags, deleteTag, saveTag, tagGroups, updateTag } from './tags';
 
 export const aiSettingModule: Module = {
   name: 'aiSetting',

@@ -58,13 +58,9 @@ describe('analysis models (/aiModel)', () => {
     });
     expect(await t().ctx.services.aiSetting.llmFor(org.orgId)).toBeNull();
 
-    refused(
-      await post('save', { ...form(), baseUrl: 'ftp://x' }, tok),
-      400,
-      'baseUrl：接口地址须以 http:// 或 https:// 开头',
-    );
-    refused(await post('save', { ...form(), timeoutMs: 10 }, tok), 400, 'timeoutMs：超时时间不能小于 1000 毫秒');
-    refused(await post('save', { ...form(), model: '' }, tok), 400, 'model：请输入模型');
+    refused(await post('save', { ...form(), baseUrl: 'ftp://x' }, tok), 400, '接口地址须以 http:// 或 https:// 开头');
+    refused(await post('save', { ...form(), timeoutMs: 10 }, tok), 400, '超时时间不能小于 1000 毫秒');
+    refused(await post('save', { ...form(), model: '' }, tok), 400, '请输入模型');
     const id = ok(await post('save', { ...form(), active: true }, tok)).id;
     const res = await post('list', {}, tok);
     expect(res.raw).not.toContain(KEY);
@@ -161,12 +157,8 @@ describe('analysis models (/aiModel)', () => {
 
     const [builtin] = await list(tok);
     expect(ok(await post('test', { id: builtin.id }, tok))).toMatchObject({ ok: true, latencyMs: 0 });
-    refused(await post('test', { model: 'x' }, tok), 400, 'baseUrl：请输入接口地址');
-    refused(
-      await post('test', { ...form(), baseUrl: 'localhost' }, tok),
-      400,
-      'baseUrl：接口地址须以 http:// 或 https:// 开头',
-    );
+    refused(await post('test', { model: 'x' }, tok), 400, '请输入接口地址');
+    refused(await post('test', { ...form(), baseUrl: 'localhost' }, tok), 400, '接口地址须以 http:// 或 https:// 开头');
   });
 
   describe('outbound-address policy and the stored key', () => {
@@ -238,14 +230,14 @@ describe('analysis models (/aiModel)', () => {
       const tok = org.admin.token;
       const id = ok(await post('save', form(), tok)).id;
       for (const baseUrl of notations(port)) {
-        refused(await post('save', { ...form(), baseUrl }, tok), 400, `baseUrl：${OUTBOUND_MESSAGES.blocked}`);
-        refused(await post('update', { id, baseUrl, apiKey: KEY }, tok), 400, `baseUrl：${OUTBOUND_MESSAGES.blocked}`);
-        refused(await post('test', { id, baseUrl, apiKey: KEY }, tok), 400, `baseUrl：${OUTBOUND_MESSAGES.blocked}`);
+        refused(await post('save', { ...form(), baseUrl }, tok), 400, `${OUTBOUND_MESSAGES.blocked}`);
+        refused(await post('update', { id, baseUrl, apiKey: KEY }, tok), 400, `${OUTBOUND_MESSAGES.blocked}`);
+        refused(await post('test', { id, baseUrl, apiKey: KEY }, tok), 400, `${OUTBOUND_MESSAGES.blocked}`);
       }
       refused(
         await post('save', { ...form(), baseUrl: `http://user:pw@example.com/v1` }, tok),
         400,
-        `baseUrl：${OUTBOUND_MESSAGES.invalid}`,
+        `${OUTBOUND_MESSAGES.invalid}`,
       );
       // a name is checked where it resolves, at connect time
       expect(ok(await post('test', { ...form(), baseUrl: `http://localhost:${port}/v1` }, tok))).toEqual({

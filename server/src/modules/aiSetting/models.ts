@@ -24,7 +24,7 @@ const MAX_MODELS = 20;
 /** A test waits at most this long, whatever the model's own time limit. */
 const TEST_TIMEOUT_MS = 30_000;
 /** A stored key goes only to the address it was saved with. */
-export const KEY_FOR_NEW_ADDRESS = 'apiKey：修改地址后请重新输入密钥';
+export const KEY_FOR_NEW_ADDRESS = '修改地址后请重新输入密钥';
 
 /** An organisation's base URL passes the outbound-address policy's static checks (platform/outbound.ts). */
 function checkBaseUrl(url: string | undefined): void {
@@ -157,7 +157,7 @@ export async function updateModel(db: Db, s: Session, input: Body<'modelUpdate'>
   checkBaseUrl(fields.baseUrl);
   // the stored key was given for the stored address: a new address needs the key again
   if (fields.baseUrl !== undefined && !sameAddress(fields.baseUrl, row.baseUrl) && row.apiKey && !apiKey)
-    throw badRequest(KEY_FOR_NEW_ADDRESS);
+    throw badRequest(`apiKey：${KEY_FOR_NEW_ADDRESS}`);
   await db.transaction(async (tx) => {
     if (active === true && !row.active) {
       await tx.update(aiModel).set({ active: false }).where(scoped(s, aiModel));
@@ -202,7 +202,7 @@ export async function testModel(db: Db, s: Session, input: Body<'modelTest'>): P
     return { ok: true, latencyMs: 0, message: '内置分析在本机运行，无需联网，可以直接使用' };
   checkBaseUrl(input.baseUrl);
   const moved = input.baseUrl !== undefined && !sameAddress(input.baseUrl, saved?.baseUrl);
-  if (saved?.apiKey && moved && !input.apiKey) throw badRequest(KEY_FOR_NEW_ADDRESS);
+  if (saved?.apiKey && moved && !input.apiKey) throw badRequest(`apiKey：${KEY_FOR_NEW_ADDRESS}`);
   const cfg: LlmConfig = {
     baseUrl: input.baseUrl ?? saved?.baseUrl ?? '',
     apiKey: input.apiKey || (saved && !moved ? keyOf(saved) : null) || null,

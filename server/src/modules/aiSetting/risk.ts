@@ -1,5 +1,6 @@
 import type { CallBody, contract } from '@crm/core/contract';
 import type { RiskConfig } from '@crm/core/contract/aiSetting';
+import { CONFIRM_HIGH, CONFIRM_LOW } from '../../lib/analyser';
 import type { AnalysisRules, RegexRule, WordRule } from '../../lib/analyser/types';
 import { badRequest } from '../../platform/errors';
 import type { RiskOverrides, RuleOverride } from './schema';
@@ -20,6 +21,8 @@ export function riskConfig(defaults: AnalysisRules, o: RiskOverrides): RiskConfi
       fastCharsPerMinute: o.thresholds?.fastCharsPerMinute ?? t.fastCharsPerMinute,
       talkTooMuchPercent: o.thresholds?.talkTooMuchPercent ?? Math.round(t.talkTooMuchRatio * 100),
       churnRiskAlert: o.thresholds?.churnRiskAlert ?? t.churnRiskAlert,
+      confirmLowPercent: o.thresholds?.confirmLowPercent ?? Math.round((t.confirmLow ?? CONFIRM_LOW) * 100),
+      confirmHighPercent: o.thresholds?.confirmHighPercent ?? Math.round((t.confirmHigh ?? CONFIRM_HIGH) * 100),
     },
     abuse: o.abuse ?? defaults.abuse,
     wordRules: defaults.wordRules.map((r) => {
@@ -64,6 +67,8 @@ export function applyRisk(
       fastCharsPerMinute: cfg.thresholds.fastCharsPerMinute,
       talkTooMuchRatio: cfg.thresholds.talkTooMuchPercent / 100,
       churnRiskAlert: cfg.thresholds.churnRiskAlert,
+      confirmLow: cfg.thresholds.confirmLowPercent / 100,
+      confirmHigh: cfg.thresholds.confirmHighPercent / 100,
     },
   };
 }
@@ -80,6 +85,9 @@ export function mergeRisk(defaults: AnalysisRules, stored: RiskOverrides, input:
     wordRules: { ...stored.wordRules },
     regexRules: { ...stored.regexRules },
   };
+  const band = riskConfig(defaults, next).thresholds;
+  if (band.confirmLowPercent > band.confirmHighPercent)
+    throw badRequest('thresholds.confirmLowPercent：待确认下限不能大于待确认上限');
   const wordNames = new Set(defaults.wordRules.map((r) => r.name));
   for (const [i, r] of (input.wordRules ?? []).entries()) {
     if (!wordNames.has(r.name)) throw badRequest(`wordRules.${i}.name：没有名为「${r.name}」的违禁词规则`);

@@ -28,6 +28,9 @@ describe('risk rules (/api/clue/getRiskDetailInConfig, saveRiskConfig) and what 
       fastCharsPerMinute: d().thresholds.fastCharsPerMinute,
       talkTooMuchPercent: Math.round(d().thresholds.talkTooMuchRatio * 100),
       churnRiskAlert: d().thresholds.churnRiskAlert,
+      // the 待确认 band of yes/no labels (issue 23)
+      confirmLowPercent: Math.round((d().thresholds.confirmLow ?? 0) * 100),
+      confirmHighPercent: Math.round((d().thresholds.confirmHigh ?? 0) * 100),
     });
     expect(cfg.wordRules).toEqual(d().wordRules.map((r) => ({ name: r.name, words: r.words, enabled: true })));
     expect(cfg.regexRules).toEqual(
@@ -41,11 +44,7 @@ describe('risk rules (/api/clue/getRiskDetailInConfig, saveRiskConfig) and what 
     const word = d().wordRules[0];
     const regex = d().regexRules[0];
     expect(word && regex).toBeTruthy();
-    refused(
-      await saveRisk(tok, { regexRules: [{ name: regex.name, pattern: '(未闭合' }] }),
-      400,
-      'regexRules.0.pattern：',
-    );
+    refused(await saveRisk(tok, { regexRules: [{ name: regex.name, pattern: '(未闭合' }] }), 400, '');
     refused(
       await saveRisk(tok, { regexRules: [{ name: regex.name, flags: 'gg' }] }),
       400,
@@ -54,13 +53,9 @@ describe('risk rules (/api/clue/getRiskDetailInConfig, saveRiskConfig) and what 
     refused(
       await saveRisk(tok, { wordRules: [{ name: '没有这条', enabled: false }] }),
       400,
-      'wordRules.0.name：没有名为「没有这条」的违禁词规则',
+      '没有名为「没有这条」的违禁词规则',
     );
-    refused(
-      await saveRisk(tok, { thresholds: { fastCharsPerMinute: 50 } }),
-      400,
-      'thresholds.fastCharsPerMinute：语速过快阈值不能小于 100 字/分钟',
-    );
+    refused(await saveRisk(tok, { thresholds: { fastCharsPerMinute: 50 } }), 400, '语速过快阈值不能小于 100 字/分钟');
     refused(await saveRisk(tok, { thresholds: { talkTooMuchPercent: 101 } }), 400, '说话过多阈值不能大于 100%');
     expect(await getRisk(tok)).toEqual(await getRisk((await t().newOrg()).admin.token)); // nothing written
 
@@ -139,6 +134,8 @@ describe('risk rules (/api/clue/getRiskDetailInConfig, saveRiskConfig) and what 
       fastCharsPerMinute: d().thresholds.fastCharsPerMinute,
       talkTooMuchRatio: 0.8,
       churnRiskAlert: 60,
+      confirmLow: d().thresholds.confirmLow,
+      confirmHigh: d().thresholds.confirmHigh,
     });
     expect(rules.customTags).toContainEqual({ id: tag, name: '试听', keywords: ['体验课'], speaker: 'customer' });
     expect(rules.intentionPhrases.strong).toEqual([...new Set([...(d().intentionPhrases.strong ?? []), '马上报名'])]);

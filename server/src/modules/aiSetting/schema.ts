@@ -21,7 +21,14 @@ export interface RuleOverride {
 }
 
 export interface RiskOverrides {
-  thresholds?: { fastCharsPerMinute?: number; talkTooMuchPercent?: number; churnRiskAlert?: number };
+  thresholds?: {
+    fastCharsPerMinute?: number;
+    talkTooMuchPercent?: number;
+    churnRiskAlert?: number;
+    /** The 待确认 band of yes/no labels, in percent of the score. */
+    confirmLowPercent?: number;
+    confirmHighPercent?: number;
+  };
   abuse?: boolean;
   wordRules?: Record<string, RuleOverride>;
   regexRules?: Record<string, RuleOverride>;

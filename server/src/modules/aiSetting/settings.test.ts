@@ -44,9 +44,9 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
     expect(first.map((f: { key: string }) => f.key)).toEqual(defaults().fields.map((f) => f.key));
 
     const save = (body: object) => t().callRaw(contract.aiSetting.fieldSave, body, { token: tok });
-    refused(await save({ key: '1abc', name: '预算' }), 400, 'key：字段标识须以字母开头');
-    refused(await save({ key: 'intent_x', name: '' }), 400, 'name：请输入字段名称');
-    refused(await save({ key: 'intent_x', name: '意向', hints: Array(31).fill('x') }), 400, 'hints：提示词最多 30 个');
+    refused(await save({ key: '1abc', name: '预算' }), 400, '字段标识须以字母开头');
+    refused(await save({ key: 'intent_x', name: '' }), 400, '请输入字段名称');
+    refused(await save({ key: 'intent_x', name: '意向', hints: Array(31).fill('x') }), 400, '提示词最多 30 个');
     const id = ok(
       await save({ key: 'schoolName', name: '就读学校', description: '孩子就读的学校', hints: ['学校', '几年级'] }),
     ).id;
@@ -68,7 +68,7 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
       description: null,
     });
     expect((await shown()).some((f: { id: number }) => f.id === id)).toBe(false);
-    refused(await update({ id, sort: -1 }), 400, 'sort：排序号不能小于 0');
+    refused(await update({ id, sort: -1 }), 400, '排序号不能小于 0');
 
     for (const f of await list()) ok(await t().call(contract.aiSetting.fieldDelete, { id: f.id }, { token: tok }));
     expect(await list()).toEqual([]); // deleted defaults do not come back
@@ -101,8 +101,8 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
     expect((await get(org.seat.token)).every((i: { show: boolean }) => i.show)).toBe(true);
     expect((await get(org.seat.token)).find((i: { key: string }) => i.key === 'figures')!.name).toBe('对话指标');
     const set = (body: object) => t().callRaw(contract.aiSetting.setShowSet, body, { token: org.admin.token });
-    refused(await set({ items: [{ key: 'weather', show: false }] }), 400, 'items.0.key：展示项只能是');
-    refused(await set({ items: [] }), 400, 'items：请至少设置一项');
+    refused(await set({ items: [{ key: 'weather', show: false }] }), 400, '展示项只能是');
+    refused(await set({ items: [] }), 400, '请至少设置一项');
     const items = ok(
       await set({
         items: [
@@ -141,13 +141,9 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
 
     const save = (body: object) => t().callRaw(contract.aiSetting.saveMsgPush, body, { token: org.admin.token });
     const row = { msgType: 'ai_churn_risk', enabled: true, toOwner: false, toManager: true, threshold: 150 };
-    refused(await save({ items: [row] }), 400, 'items.0.threshold：阈值不能大于 100');
-    refused(await save({ items: [{ ...row, msgType: 'ai_weather' }] }), 400, 'items.0.msgType：消息类型只能是');
-    refused(
-      await save({ items: [{ ...row, toOwner: undefined }] }),
-      400,
-      'items.0.toOwner：推送给负责人须为 true 或 false',
-    );
+    refused(await save({ items: [row] }), 400, '阈值不能大于 100');
+    refused(await save({ items: [{ ...row, msgType: 'ai_weather' }] }), 400, '消息类型不正确');
+    refused(await save({ items: [{ ...row, toOwner: undefined }] }), 400, '推送给负责人须为是或否');
     const saved = ok(
       await save({
         items: [
@@ -190,12 +186,8 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
       defaultPhrases: defaults().intentionPhrases.strong ?? [],
     });
     const save = (body: object) => t().callRaw(contract.aiSetting.saveIntentionRules, body, { token: org.admin.token });
-    refused(await save({ items: [{ value: 9, phrases: [] }] }), 400, 'items.0.value：意向等级只能是 1、2、3、4、5、6');
-    refused(
-      await save({ items: [{ value: 1, phrases: ['一'.repeat(31)] }] }),
-      400,
-      'items.0.phrases.0：话术最多 30 个字',
-    );
+    refused(await save({ items: [{ value: 9, phrases: [] }] }), 400, '意向等级只能是 1、2、3、4、5、6');
+    refused(await save({ items: [{ value: 1, phrases: ['一'.repeat(31)] }] }), 400, '话术最多 30 个字');
     const saved = ok(await save({ items: [{ value: 1, phrases: ['马上报名', '怎么付款', '马上报名'] }] })).items;
     expect(saved[0].phrases).toEqual(['马上报名', '怎么付款']);
     const other = await t().newOrg();
@@ -227,7 +219,7 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
       '小鹅通',
       '体验课',
     ]);
-    refused(await t().call(contract.aiSetting.hotWordSave, { words: [] }, { token: tok }), 400, 'words：请输入热词');
+    refused(await t().call(contract.aiSetting.hotWordSave, { words: [] }, { token: tok }), 400, '请输入热词');
     refused(
       await t().call(contract.aiSetting.hotWordSave, { words: ['一'.repeat(21)] }, { token: tok }),
       400,
@@ -237,7 +229,7 @@ describe('AI fields, what shows, message push, intention rules and hot words', (
     refused(
       await t().call(contract.aiSetting.hotWordSave, { words: many }, { token: tok }),
       400,
-      'words：热词最多 200 个（已有 2 个）',
+      '热词最多 200 个（已有 2 个）',
     );
     expect(ok(await t().call(contract.aiSetting.hotWordList, undefined, { token: other.admin.token }))).toEqual({
       hotWords: [],

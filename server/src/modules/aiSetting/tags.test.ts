@@ -28,12 +28,8 @@ describe('AI tags and tag groups (/aiTagOrganization, /asr/V1/aiTagGroupAndAiTag
   it('creates groups and tags, validates them and refuses duplicates', async () => {
     const org = await t().newOrg();
     const tok = org.admin.token;
-    refused(
-      await post('save', { kind: 'label', name: 'x' }, tok),
-      400,
-      'kind：类型只能是 group（标签组）或 tag（标签）',
-    );
-    refused(await post('save', { kind: 'group', name: ' ' }, tok), 400, 'name：请输入名称');
+    refused(await post('save', { kind: 'label', name: 'x' }, tok), 400, '类型只能是标签组或标签');
+    refused(await post('save', { kind: 'group', name: ' ' }, tok), 400, '请输入名称');
     const group = ok(await post('save', { kind: 'group', name: '客户需求', sort: 1 }, tok)).id;
     refused(await post('save', { kind: 'group', name: '客户需求' }, tok), 409, '标签组「客户需求」已存在');
 
@@ -44,15 +40,15 @@ describe('AI tags and tag groups (/aiTagOrganization, /asr/V1/aiTagGroupAndAiTag
       keywords: ['贵', ' 便宜 ', '贵'],
       speaker: 'customer',
     };
-    refused(await post('save', { ...tag, keywords: [] }, tok), 400, 'keywords：请输入关键词');
-    refused(await post('save', { ...tag, keywords: undefined }, tok), 400, 'keywords：请输入关键词');
-    refused(await post('save', { ...tag, groupId: undefined }, tok), 400, 'groupId：请选择标签组');
-    refused(await post('save', { ...tag, keywords: [''] }, tok), 400, 'keywords.0：关键词不能为空');
-    refused(await post('save', { ...tag, speaker: 'boss' }, tok), 400, 'speaker：说话方只能是');
+    refused(await post('save', { ...tag, keywords: [] }, tok), 400, '请输入关键词');
+    refused(await post('save', { ...tag, keywords: undefined }, tok), 400, '请输入关键词');
+    refused(await post('save', { ...tag, groupId: undefined }, tok), 400, '请选择标签组');
+    refused(await post('save', { ...tag, keywords: [''] }, tok), 400, '关键词不能为空');
+    refused(await post('save', { ...tag, speaker: 'boss' }, tok), 400, '说话方只能是');
     refused(
       await post('save', { ...tag, name: '一二三四五六七八九十一二三四五六七八九十一' }, tok),
       400,
-      'name：名称最多 20 个字',
+      '名称最多 20 个字',
     );
     refused(await post('save', { ...tag, groupId: 999999 }, tok), 404, 'AI 标签组不存在');
     const id = ok(await post('save', tag, tok)).id;
@@ -87,7 +83,7 @@ describe('AI tags and tag groups (/aiTagOrganization, /asr/V1/aiTagGroupAndAiTag
     expect(await ids({ keyword: '微信' })).toEqual([b]);
     expect(await ids({ keyword: '试听' })).toEqual([a]);
     expect(await ids({ show: false })).toEqual([b]);
-    refused(await post('list', { pageSize: 7 }, tok), 400, 'pageSize：每页条数只能是 10、20、50、100');
+    refused(await post('list', { pageSize: 7 }, tok), 400, '每页条数只能是 10、20、50、100');
 
     const tree = ok(await t().call(contract.aiSetting.tagGroupAndTag, undefined, { token: org.seat.token }));
     expect(tree.map((g: { name: string }) => g.name)).toEqual(['动作', '需求']);
@@ -112,8 +108,8 @@ describe('AI tags and tag groups (/aiTagOrganization, /asr/V1/aiTagGroupAndAiTag
     });
 
     expect(ok(await post('setShow', { ids: [id], show: false }, tok)).count).toBe(1);
-    refused(await post('setShow', { ids: [], show: false }, tok), 400, 'ids：请选择标签');
-    refused(await post('setShow', { ids: [id], show: 'no' }, tok), 400, 'show：是否展示须为 true 或 false');
+    refused(await post('setShow', { ids: [], show: false }, tok), 400, '请选择标签');
+    refused(await post('setShow', { ids: [id], show: 'no' }, tok), 400, '是否展示须为是或否');
     expect(ok(await post('list', {}, tok)).lists[0].show).toBe(false);
 
     refused(await post('delete', { kind: 'group', id: g2 }, tok), 409, '标签组下还有 1 个标签');

@@ -118,9 +118,7 @@ describe('analysis calls', () => {
     expect(
       (await post('/asr/V1/updateCallAnalysis', { recordingId: id, customTagIds: [999999] }, org.manager.token)).msg,
     ).toContain('自定义 AI 标签不存在');
-    expect((await post('/asr/V1/updateCallAnalysis', { intention: 1 }, org.manager.token)).msg).toContain(
-      'recordingId',
-    );
+    expect((await post('/asr/V1/updateCallAnalysis', { intention: 1 }, org.manager.token)).msg).toContain('请选择录音');
     expect((await post('/asr/V1/updateCallAnalysis', { recordingId: id, intention: 1 })).code).toBe(10);
     expect((await post('/asr/V1/updateCallAnalysis', { recordingId: id, intention: 1 }, org.seat.token)).status).toBe(
       403,

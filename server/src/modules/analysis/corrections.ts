@@ -7,6 +7,7 @@ import { findRecording } from '../recording';
 import { writeClueTags } from './clueTags';
 import { analysisDetail } from './detail';
 import { effectiveColumns } from './effective';
+import { teaches } from './orgModel';
 import { aiSettingOf } from './ports';
 import { type Correction, callAnalysis } from './schema';
 
@@ -34,6 +35,8 @@ function merged(current: Correction | null, u: Update): Correction | null {
   apply('customTagIds', u.customTagIds && sorted(u.customTagIds));
   apply('summary', u.summary);
   apply('fields', u.fields);
+  apply('complaint', u.complaint);
+  apply('violations', u.violations && [...new Set(u.violations)]);
   return Object.keys(next).length ? next : null;
 }
 
@@ -53,12 +56,21 @@ export async function updateCallAnalysis(ctx: AppContext, s: Session, u: Update)
     const unknown = Object.keys(u.fields).find((k) => !known.has(k));
     if (unknown !== undefined) throw badRequest(`AI 字段不存在：${unknown}`);
   }
+  if (u.violations) {
+    const found = new Set(row.machine.violations.map((v) => v.rule));
+    const unknown = u.violations.find((r) => !found.has(r));
+    if (unknown !== undefined) throw badRequest(`该通话没有违规「${unknown}」，只能保留或排除机器发现的违规`);
+  }
   const correction = merged(row.correction ?? null, u);
   const e = effectiveColumns(row.machine, correction);
-  await ctx.db
-    .update(callAnalysis)
-    .set({ ...e, correction, correctedBy: s.userId, correctedAt: new Date(), updatedAt: new Date() })
-    .where(where);
+  // the organisation's model learns the labels corrected (its job, in the transaction of the correction)
+  await ctx.events.transaction(async (tx, outbox) => {
+    await tx
+      .update(callAnalysis)
+      .set({ ...e, correction, correctedBy: s.userId, correctedAt: new Date(), updatedAt: new Date() })
+      .where(where);
+    if (teaches(u)) await outbox.emit('analysis.corrected', { orgId: s.orgId, recordingId: rec.id });
+  });
   if (rec.clueId) {
     const names = new Map(rules?.customTags.map((t) => [t.id, t.name]) ?? []);
     await writeClueTags(ctx.db, s.orgId, rec.clueId, rec.id, row.machine, e, names);

@@ -7,6 +7,7 @@ import type { Session } from '../../platform/session';
 import { orgUsersByIds } from '../org';
 import { findRecording, type RecordingRow, resolveRecording } from '../recording';
 import { effectiveView, machineView } from './effective';
+import { learnedFromOf } from './orgModel';
 import { aiSettingOf } from './ports';
 import { callAnalysis } from './schema';
 
@@ -65,6 +66,8 @@ export async function analysisDetail(ctx: AppContext, rec: RecordingRow, s: Sess
           customTagIds: correction.customTagIds ?? null,
           summary: correction.summary ?? null,
           fields: correction.fields ?? null,
+          complaint: correction.complaint ?? null,
+          violations: correction.violations ?? null,
           updatedBy: row?.correctedBy ?? null,
           updatedByName: row?.correctedBy ? (names.get(row.correctedBy)?.realName ?? null) : null,
           updatedAt: formatDateTime(row?.correctedAt),
@@ -72,5 +75,10 @@ export async function analysisDetail(ctx: AppContext, rec: RecordingRow, s: Sess
       : null,
     figures: m?.figures ?? null,
     canCorrect: Boolean(s && (s.isSuperAdmin || s.signs.has('analysis:correct'))),
+    orgModelLearnedFrom: await learnedFromOf(ctx, rec.organizationId),
+    history: (row?.history ?? [])
+      .slice()
+      .reverse()
+      .map((h) => ({ ...h, at: formatDateTime(new Date(h.at)) ?? null })),
   };
 }

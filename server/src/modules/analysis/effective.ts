@@ -1,6 +1,7 @@
 import { AiLabel, CallTag, IntentionLabel, PerformanceFlag } from '@crm/core';
 import type { AnalysisView } from '@crm/core/contract/analysis';
 import { type AnalysisResult, type AnalysisRules, INTENTION_CODE, type IntentionKey } from '../../lib/analyser/types';
+import { correctedDecisions, decisionsOf, marked } from './decisions';
 import type { Correction } from './schema';
 
 /**
@@ -18,8 +19,44 @@ export const flagNames = (flags: number) =>
     .map(([, name]) => name);
 export const intentionCode = (k: IntentionKey | null) => (k ? INTENTION_CODE[k] : null);
 
+/** The machine's violations, less those a person dismissed. */
+export const keptViolations = (m: AnalysisResult, c: Correction | null) =>
+  c?.violations ? m.violations.filter((v) => c.violations!.includes(v.rule)) : m.violations;
+
+/** 潜在投诉 as decided: a person's, else the machine's. */
+export const complaintOf = (m: AnalysisResult, c: Correction | null) => c?.complaint ?? m.potentialComplaint;
+
+/**
+ * Risk as decided: the machine's, unless a person dismissed what made it (its violations and its complaint); a risk
+ * the machine found from churn alone stands.
+ */
+function riskOf(m: AnalysisResult, c: Correction | null): boolean {
+  if (!c || (c.complaint === undefined && !c.violations)) return m.risk;
+  const churnOnly = m.risk && !m.violations.length && !m.potentialComplaint;
+  return keptViolations(m, c).length > 0 || complaintOf(m, c) || churnOnly;
+}
+
+/**
+ * The result as decided: the machine's with what a person set of the complaint and the violations. What the
+ * consumers of an analysis read (quality scoring, the lead's risk, messages, insight), so that none contradicts the
+ * panel.
+ */
+export function decidedResult(m: AnalysisResult, c: Correction | null): AnalysisResult {
+  if (!c || (c.complaint === undefined && !c.violations)) return m;
+  const complaint = complaintOf(m, c);
+  return {
+    ...m,
+    violations: keptViolations(m, c),
+    potentialComplaint: complaint,
+    complaint:
+      c.complaint === undefined ? m.complaint : { ...m.complaint, value: complaint, pending: false, layer: 'default' },
+    risk: riskOf(m, c),
+  };
+}
+
 /** The values the list filters on, as stored in call_analysis. */
 export function effectiveColumns(m: AnalysisResult, c: Correction | null) {
+  const violations = keptViolations(m, c);
   return {
     intention: c?.intention !== undefined ? c.intention : intentionCode(m.intention),
     intentionDegree: Math.round(m.intentionDegree),
@@ -27,10 +64,10 @@ export function effectiveColumns(m: AnalysisResult, c: Correction | null) {
     callTags: c?.callTags ?? m.tags.map((t) => t.tag),
     customTagIds: c?.customTagIds ?? m.customTags.map((t) => t.id),
     churnRisk: m.churnRisk == null ? null : Math.round(m.churnRisk),
-    risk: m.risk ? 1 : 2,
+    risk: riskOf(m, c) ? 1 : 2,
     flags: m.flags,
-    violationRules: [...new Set(m.violations.map((v) => v.rule))],
-    violationCount: m.violations.length,
+    violationRules: [...new Set(violations.map((v) => v.rule))],
+    violationCount: violations.length,
     keywords: m.keywords.map((k) => k.word),
     summary: c?.summary ?? m.summary,
   };
@@ -44,8 +81,8 @@ export function machineView(m: AnalysisResult): AnalysisView {
     intention,
     intentionName: intentionName(intention),
     intentionDegree: Math.round(m.intentionDegree),
-    intentionEvidence: m.intentionEvidence,
-    callTags: m.tags.map((t) => ({ ...callTagNamed(t.tag), evidence: t.evidence })),
+    intentionEvidence: marked(m.intentionEvidence),
+    callTags: m.tags.map((t) => ({ ...callTagNamed(t.tag), evidence: marked(t.evidence) })),
     aiLabels: m.aiLabels.map(aiLabelNamed),
     customTags: m.customTags.map((t) => ({ id: t.id, name: t.name, evidence: t.evidence })),
     churnRisk: m.churnRisk == null ? null : Math.round(m.churnRisk),
@@ -58,6 +95,8 @@ export function machineView(m: AnalysisResult): AnalysisView {
     keywords: m.keywords,
     fields: m.fields,
     summary: m.summary,
+    decisions: decisionsOf(m, intentionName(intention)),
+    speakersSwapped: m.speakersSwapped ?? false,
   };
 }
 
@@ -87,6 +126,14 @@ export function effectiveView(m: AnalysisResult, c: Correction | null, rules: An
     );
   }
   if (c.summary !== undefined) view.summary = c.summary;
+  if (c.complaint !== undefined) view.potentialComplaint = c.complaint;
+  if (c.violations) view.violations = keptViolations(m, c).map((v) => ({ ...v, ruleId: v.ruleId ?? undefined }));
+  view.risk = riskOf(m, c);
+  view.decisions = correctedDecisions(base.decisions, c, {
+    intention: view.intentionName,
+    tags: new Map(view.callTags.map((t) => [t.value, t.name])),
+    aiLabels: new Map(view.aiLabels.map((l) => [l.value, l.name])),
+  });
   if (c.fields) {
     const fields = c.fields;
     const names = new Map(rules?.fields.map((f) => [f.key, f.name]) ?? []);

@@ -5,6 +5,8 @@ declare module '../../platform/events' {
     'analysis.status': { orgId: number; recordingId: number; status: number };
     /** Analysis `version` of a call was stored: its consumers (quality, insight, the lead, messages) follow. */
     'analysis.saved': { orgId: number; recordingId: number; version: number };
+    /** A person corrected a call's intention, tags, complaint or violations: the organisation's model learns it. */
+    'analysis.corrected': { orgId: number; recordingId: number };
   }
 }
 

@@ -10,7 +10,7 @@ import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import type { XlsxExport } from '../../platform/xlsxExport';
 import { deptSubtree, orgUsersByIds, usersInDepts } from '../org';
-import { hms, visibleRecordings } from '../recording';
+import { hms, visibleRecordings, withLeads } from '../recording';
 import { aiLabelNamed, callTagNamed, flagNames, intentionName } from './effective';
 import { aiSettingOf } from './ports';
 import { aiCallComment, callAnalysis } from './schema';
@@ -184,7 +184,8 @@ export async function listCallAnalyses(
     selectRows(ctx, filtered).limit(q.pageSize).offset(offsetOf(q)),
     ctx.db.select({ total: count() }).from(recording).leftJoin(ca, joinAnalysis(recording)).where(w),
   ]);
-  return page(await present(ctx, s.orgId, found), total, q);
+  // the bound lead's number where the recording has none (issue 26), masked for the role
+  return page(await withLeads(ctx, s.orgId, s, await present(ctx, s.orgId, found)), total, q);
 }
 
 /** The most rows one export writes. */
@@ -223,7 +224,7 @@ export async function callAnalysisSheet(
   q: CallBody<Calls['export']>,
 ): Promise<{ count: number; write: (x: XlsxExport) => Promise<void> }> {
   const found = await selectRows(ctx, await where(ctx, s, q)).limit(EXPORT_LIMIT);
-  const rows = await present(ctx, s.orgId, found);
+  const rows = await withLeads(ctx, s.orgId, s, await present(ctx, s.orgId, found));
   return {
     count: rows.length,
     write: async (x) => {

@@ -4,6 +4,7 @@ import type { AnalysisResult, AnalysisRules } from '../../lib/analyser/types';
 import type { AppContext } from '../../platform/context';
 import { managersOf } from '../org';
 import type { RecordingRow } from '../recording';
+import { confirmedRisk } from './decisions';
 import type { effectiveColumns } from './effective';
 import { aiSettingOf, type MsgPushItem } from './ports';
 import { callAnalysis } from './schema';
@@ -49,17 +50,20 @@ function outgoing(
       title: '客户流失风险提醒',
       content: `${call}：客户流失风险 ${e.churnRisk}，请关注`,
     });
-  if (e.risk === 1)
+  if (e.risk === 1 && confirmedRisk(m))
     out.push({ key: 'ai_risk', msgType: 'ai_risk', title: '通话风险提醒', content: `${call}：AI 分析发现风险` });
-  for (const label of e.aiLabels.filter((l) => l === 1 || l === 4))
+  // 待确认 labels send nothing: 潜在投诉风险 only when the complaint is confirmed
+  const complaintPending = e.aiLabels.includes(4) && m.potentialComplaint && m.complaint?.pending;
+  for (const label of e.aiLabels.filter((l) => l === 1 || (l === 4 && !complaintPending)))
     out.push({
       key: `ai_label:${label}`,
       msgType: 'ai_label',
       title: 'AI 标签提醒',
       content: `${call}：命中 AI 标签「${AiLabel[label as 1 | 4]}」`,
     });
-  for (const rule of new Set(m.violations.map((v) => v.rule))) {
-    const said = m.violations.find((v) => v.rule === rule)?.text ?? '';
+  const confirmed = m.violations.filter((v) => !v.pending);
+  for (const rule of new Set(confirmed.map((v) => v.rule))) {
+    const said = confirmed.find((v) => v.rule === rule)?.text ?? '';
     out.push({
       key: `ai_violation:${rule}`,
       msgType: 'ai_violation',

@@ -30,9 +30,13 @@ describe('analysis pipeline', { timeout: 90_000 }, () => {
           ? '这不是 JSON'
           : JSON.stringify({
               summary: LLM_SUMMARY,
-              intention: 'strong',
-              intentionDegree: 92,
-              aiLabels: [1],
+              intention: { value: 'strong', degree: 92, segment: 5, quote: '那我今天就报名' },
+              tags: [],
+              complaint: { value: false, score: 0, segment: 0, quote: '' },
+              violations: [],
+              churnReason: null,
+              aiLabels: [{ label: 1, segment: 5, quote: '我今天就报名' }],
+              nextStep: { value: '发送合同与付款方式', time: '今天', segment: 5, quote: '你把合同和付款方式发给我吧' },
               fields: [],
             });
       expect(req.url.pathname).toBe('/v1/chat/completions');

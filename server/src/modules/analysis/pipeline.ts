@@ -6,11 +6,13 @@ import type { AnalysisResult, AnalysisRules, Checker } from '../../lib/analyser/
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import type { DomainEvents, Outbox, SubscribeOptions } from '../../platform/events';
+import { leadOfOrg } from '../clue';
 import type { RecordingRow } from '../recording';
-import { effectiveColumns } from './effective';
+import { decidedResult, effectiveColumns } from './effective';
 import { llmStep } from './llmStep';
+import { modelOf } from './orgModel';
 import { aiSettingOf, costCenterOf } from './ports';
-import { callAnalysis, callAnalysisBatchItem } from './schema';
+import { callAnalysis, callAnalysisBatchItem, type HistoryEntry } from './schema';
 
 /**
  * The analysis pipeline (DESIGN.md section 6): `transcript.saved` → job `analysis` → usage charged → one analysis per
@@ -33,6 +35,8 @@ export interface AnalysisJob {
 export const ItemState = { WAITING: 0, DONE: 1, FAILED: 2, PAUSED: 3 } as const;
 
 const BUILTIN_MODEL = '内置分析';
+/** The entries a call's history keeps. */
+const HISTORY_MAX = 50;
 
 type StateColumns = Partial<typeof callAnalysis.$inferInsert>;
 
@@ -45,7 +49,7 @@ export interface AnalysedEvent {
   /** Which analysis of the call (a consumer's own event carries it on, for the next one to load it). */
   version: number;
   recording: RecordingRow;
-  /** The machine's result, and the effective values (corrections applied). */
+  /** The result as decided (a person's complaint and violations over the machine's), and the effective values. */
   result: AnalysisResult;
   effective: ReturnType<typeof effectiveColumns>;
   /** Why the organisation's LLM was not used, when it failed. */
@@ -92,7 +96,8 @@ export class AnalysisPipeline {
     if (!recording) return undefined;
     const effective = effectiveColumns(row.machine, row.correction ?? null);
     const analysedAt = row.analysedAt ?? row.updatedAt;
-    return { orgId, version, recording, result: row.machine, effective, llmError: row.llmError, analysedAt };
+    const result = decidedResult(row.machine, row.correction ?? null);
+    return { orgId, version, recording, result, effective, llmError: row.llmError, analysedAt };
   }
 
   constructor(private readonly ctx: AppContext) {}
@@ -230,26 +235,40 @@ export class AnalysisPipeline {
       const settings = aiSettingOf(this.ctx);
       const rules: AnalysisRules = (await settings?.rulesFor(orgId)) ?? DEFAULT_RULES;
       const added = (await Promise.all(this.checkerProviders.map((p) => p(orgId)))).flat();
-      let result: AnalysisResult = analyse(transcript, rules, [...DEFAULT_CHECKERS, ...added]);
+      // the organisation's learned model (else the base model); churn risk only for an existing customer
+      const { model } = await modelOf(this.ctx, orgId);
+      const existingCustomer = await this.existingCustomer(orgId, rec.clueId);
+      let result: AnalysisResult = analyse(transcript, rules, [...DEFAULT_CHECKERS, ...added], {
+        model,
+        existingCustomer,
+      });
       let llmError: string | null = null;
       let modelName = BUILTIN_MODEL;
+      let history: HistoryEntry[] = [];
       const llm = await settings?.llmFor(orgId);
       if (llm) {
         try {
-          result = await llmStep(llm, result, transcript, rules);
+          ({ result, history } = await llmStep(llm, result, transcript, rules));
           modelName = `${llm.name} / ${llm.model}`.slice(0, 100);
         } catch (e) {
           llmError = `${llm.name}：${(e as Error).message || String(e)}`.slice(0, 1000);
         }
       }
       await this.transaction(job, async (outbox) => {
-        if (await this.store(outbox.tx, rec, job.version, result, { llmError, modelName, searchText: t.text }))
-          await this.afterStored(outbox, job);
+        const extra = { llmError, modelName, searchText: t.text, history };
+        if (await this.store(outbox.tx, rec, job.version, result, extra)) await this.afterStored(outbox, job);
       });
     } catch (e) {
       await this.changeState(job, 4, ItemState.FAILED, { error: ((e as Error).message || String(e)).slice(0, 1000) });
       throw e; // retried by the queue with backoff
     }
+  }
+
+  /** The call's lead is an existing customer: a customer, or a lead that has signed (已报名, 已续费). */
+  private async existingCustomer(orgId: number, clueId: number | null): Promise<boolean> {
+    if (!clueId) return false;
+    const lead = await leadOfOrg(this.db, orgId, clueId);
+    return Boolean(lead && (lead.type === 2 || lead.stage === 7 || lead.stage === 8));
   }
 
   /** Charges the call's started minutes; without balance the analysis waits (paused) and nothing is lost. */
@@ -275,7 +294,7 @@ export class AnalysisPipeline {
     rec: RecordingRow,
     version: number,
     m: AnalysisResult,
-    extra: { llmError: string | null; modelName: string; searchText: string },
+    extra: { llmError: string | null; modelName: string; searchText: string; history: HistoryEntry[] },
   ): Promise<boolean> {
     const { organizationId: orgId, id: recordingId } = rec;
     const [current] = await tx
@@ -295,6 +314,12 @@ export class AnalysisPipeline {
         llmError: extra.llmError,
         modelName: extra.modelName,
         searchText: extra.searchText,
+        // the call's history keeps what happened in earlier analyses too (the newest HISTORY_MAX)
+        ...(extra.history.length
+          ? {
+              history: sql`(select coalesce(jsonb_agg(e order by n), '[]'::jsonb) from (select e, n from jsonb_array_elements(${callAnalysis.history} || ${JSON.stringify(extra.history)}::jsonb) with ordinality as x(e, n) order by n desc limit ${HISTORY_MAX}) y)`,
+            }
+          : {}),
         analysedAt: new Date(),
         updatedAt: new Date(),
       })

@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnalysisResult } from '../../lib/analyser/types';
 import type { DbOrTx } from '../../platform/db';
+import { decidedResult } from './effective';
 import { callAnalysis } from './schema';
 
 /** The call analyses as other modules read them (insight): they never name the analysis tables themselves. */
@@ -18,7 +19,10 @@ export async function analysisSummary(
   return row;
 }
 
-/** The machine results of calls of the organisation by recording id (calls not analysed are absent). */
+/**
+ * The results of calls of the organisation as decided (a person's complaint and violations over the machine's), by
+ * recording id (calls not analysed are absent).
+ */
 export async function machineResults(
   db: DbOrTx,
   orgId: number,
@@ -26,10 +30,14 @@ export async function machineResults(
 ): Promise<Map<number, AnalysisResult | null>> {
   if (!recordingIds.length) return new Map();
   const rows = await db
-    .select({ recordingId: callAnalysis.recordingId, machine: callAnalysis.machine })
+    .select({
+      recordingId: callAnalysis.recordingId,
+      machine: callAnalysis.machine,
+      correction: callAnalysis.correction,
+    })
     .from(callAnalysis)
     .where(and(eq(callAnalysis.organizationId, orgId), inArray(callAnalysis.recordingId, recordingIds)));
-  return new Map(rows.map((r) => [r.recordingId, r.machine]));
+  return new Map(rows.map((r) => [r.recordingId, r.machine && decidedResult(r.machine, r.correction ?? null)]));
 }
 
 /** The recording ids of the organisation's calls whose analysis found a risk, as a subquery (one column). */

@@ -12,6 +12,7 @@ import { updateCallAnalysis } from './corrections';
 import { analysisDetail, panelRecording } from './detail';
 import { applications, deptUserTree } from './filters';
 import { callAnalysisSheet, listCallAnalyses } from './listing';
+import { orgModelState, resetOrgModel } from './orgModel';
 import { progress, reanalyse } from './reanalyse';
 
 export function analysisRoutes(ctx: AppContext): void {
@@ -33,6 +34,12 @@ export function analysisRoutes(ctx: AppContext): void {
   );
   implement(app, c.reanalyse, { sign: 'analysis:correct', audit: '重新分析通话' }, ({ session, body }) =>
     reanalyse(ctx, session, body),
+  );
+  implement(app, c.orgModel, { sign: ['analysis:view', 'analysis:edit'] }, ({ session }) =>
+    orgModelState(ctx, session),
+  );
+  implement(app, c.resetOrgModel, { sign: 'analysis:edit', audit: '重置本机构模型' }, ({ session }) =>
+    resetOrgModel(ctx, session),
   );
   implement(app, c.reanalyseProgress, view, ({ session, body }) => progress(ctx, session, body.batchId));
   implement(app, c.applications, view, ({ session }) => applications(ctx, session));

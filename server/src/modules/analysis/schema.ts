@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { AnalysisResult } from '../../lib/analyser/types';
+import type { AnalysisResult, TextModel } from '../../lib/analyser/types';
 
 /** What a person corrected by hand; a field absent (undefined) is not corrected and the machine's value stands. */
 export interface Correction {
@@ -23,6 +23,20 @@ export interface Correction {
   summary?: string;
   /** AI field key → value. */
   fields?: Record<string, string>;
+  /** 潜在投诉 set by hand. */
+  complaint?: boolean;
+  /** The violations (rule names) the call really has; the machine's others are dismissed. */
+  violations?: string[];
+}
+
+/** One entry of a call's analysis history (a quote of the LLM judge's that the call does not hold, rejected). */
+export interface HistoryEntry {
+  at: string;
+  kind: 'quote_rejected';
+  text: string;
+  label: string | null;
+  segment: number | null;
+  quote: string | null;
 }
 
 /**
@@ -74,6 +88,8 @@ export const callAnalysis = pgTable(
     /** AI messages already sent for this call (`ai_risk`, `ai_label:1`, `ai_keyword:报价` …): never sent twice. */
     sentMessages: text('sent_messages').array().notNull().default(sql`'{}'::text[]`),
     analysedAt: timestamp('analysed_at', { withTimezone: true }),
+    /** What happened on the way, kept across re-analyses (newest last, at most HISTORY_MAX). */
+    history: jsonb('history').$type<HistoryEntry[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -160,3 +176,19 @@ export const clueAiTag = pgTable(
     index('clue_ai_tag_recording_idx').on(t.organizationId, t.recordingId),
   ],
 );
+
+/**
+ * Each organisation's learned text model (never shared): the base model updated with the organisation's corrections
+ * of intention, tags, complaint and violations, by the `analysis.learn` job. No row (or no model): the base model.
+ */
+export const analysisOrgModel = pgTable('analysis_org_model', {
+  organizationId: integer('organization_id').primaryKey(),
+  model: jsonb('model').$type<TextModel>(),
+  /** How many corrected calls the model learned from. */
+  learnedFrom: integer('learned_from').notNull().default(0),
+  /** When the learning run read the corrections: a run that read them earlier never replaces its model. */
+  learnedUpTo: timestamp('learned_up_to', { withTimezone: true }),
+  /** Reset to the base model: corrections made before it are not learned again. */
+  resetAt: timestamp('reset_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -207,7 +207,7 @@ describe('transcripts', () => {
     );
     expect(json.segments.map((s) => s.text)).toEqual(['您好', '好']);
     expect(() => parseTranscript('{"segments":[{"speaker":"boss","startMs":0,"endMs":1,"text":"x"}]}', 0)).toThrow(
-      /transcript\.segments\.0\.speaker/,
+      '转写文本第 1 句：说话方取值不正确',
     );
     const text = parseTranscript('销售：您好，请问是王先生吗\n客户：是的\n销售：我是小鹅通的顾问', 10000);
     expect(text.segments.map((s) => s.speaker)).toEqual(['agent', 'customer', 'agent']);

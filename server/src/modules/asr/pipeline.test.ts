@@ -88,7 +88,7 @@ describe('asr pipeline (openai engine, fake server)', () => {
           { token: org.admin.token },
         )
       ).msg,
-    ).toContain('hotWords');
+    ).toContain('热词');
     expect((await t().call(contract.asr.getConfig)).code).toBe(10);
   });
 
@@ -106,7 +106,8 @@ describe('asr pipeline (openai engine, fake server)', () => {
     expect(segs.map((s: any) => s.speaker).sort()).toEqual(['agent', 'customer']);
     expect(segs[0]).toMatchObject({ startMs: 500, endMs: 2000 });
     expect(r.data.text).toMatch(/^(销售|客户)：第\d句\n(销售|客户)：第\d句$/);
-    expect(r.data.playUrl).toBe(`/api/robot/recording/v1/play?id=${id}`);
+    // a signed, short-lived media link, never the session token
+    expect(r.data.playUrl).toMatch(/^\/api\/robot\/recording\/v1\/play\?media=[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(r.data.metrics!.perChannel).toBe(true);
     expect(lastPrompt).toBe('小鹅通，续费');
     const text = await t().call(contract.asr.text, { id }, { token: org.seat.token });
@@ -168,7 +169,7 @@ describe('asr pipeline (openai engine, fake server)', () => {
     expect(await runsOf(org.seat.token)).toBeGreaterThanOrEqual(2);
     expect(await runsOf(org.otherSeat.token)).toBe(0);
     expect((await t().callRaw(contract.asr.rerun, { id: rid, what: 'nope' }, { token: org.seat.token })).msg).toContain(
-      'what',
+      '重新识别内容',
     );
     expect((await t().call(contract.asr.rerun, { id: rid }, { token: other.admin.token })).code).toBe(404);
   });
@@ -195,7 +196,7 @@ describe('asr pipeline (openai engine, fake server)', () => {
       transcript: '{"segments":[{"speaker":"x"}]}',
     });
     expect(bad.status).toBe(400);
-    expect(bad.msg).toContain('transcript');
+    expect(bad.msg).toContain('转写文本');
   });
 
   it("another organisation's recording id is refused by every ASR call and changes nothing", async () => {
@@ -224,16 +225,16 @@ describe('asr pipeline (openai engine, fake server)', () => {
     );
     expect(personal.code, personal.msg).toBe(1);
     expect(personal.data.transcript!.segments).toEqual(before.transcript!.segments);
-    expect(personal.data.playUrl).toBe(`/api/robot/recording/v1/play?id=${id}`);
+    expect(personal.data.playUrl).toMatch(/^\/api\/robot\/recording\/v1\/play\?media=/);
   });
 
   it('validation: a missing id or hot-word list is named once in the message', async () => {
     for (const path of ['asrCreate', 'asrGet', 'asrText', 'asrRole', 'asrRerun']) {
       const res = await t().post(`${R}/recording/v1/${path}`, {}, { token: org.seat.token });
-      expect.soft(`${path} ${res.status} ${res.msg}`).toBe(`${path} 400 id：请传入录音 id`);
+      expect.soft(`${path} ${res.status} ${res.msg}`).toBe(`${path} 400 请选择录音`);
     }
     const hot = await t().callRaw(contract.asr.saveConfig, {}, { token: org.admin.token });
-    expect.soft(`${hot.status} ${hot.msg}`).toBe('400 hotWords：请传入热词列表');
+    expect.soft(`${hot.status} ${hot.msg}`).toBe('400 请传入热词列表');
   });
 
   it('the queues retry with backoff and take over a job whose worker died (heartbeat)', async () => {

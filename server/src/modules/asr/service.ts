@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { AsrStatus, AsrStatusLabel, formatDateTime, type Speaker, type Transcript } from '@crm/core';
 import type { CallAnswer, CallBody, CallQuery, contract } from '@crm/core/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -12,6 +14,7 @@ import { orgUsersByIds } from '../org';
 import {
   decodeChannels,
   findRecording,
+  mediaLink,
   ofVisibleRecording,
   presentRow,
   type RecordingRow,
@@ -19,7 +22,9 @@ import {
   recordingInOrg,
   resolveRecording,
   staleQueued,
+  withLeads,
   withLocalFile,
+  withTempDir,
 } from '../recording';
 import type { AsrConfig } from './config';
 import { type AsrEngine, createEngine, engineStatus } from './engines';
@@ -46,6 +51,9 @@ type StageColumns = Omit<DomainEvents['transcript.status'], 'orgId' | 'recording
 const MAX_HOT_WORDS = 200;
 
 /** Transcription and audio metrics of recordings: the `asr` and `audio-metrics` jobs, transcripts, hot words. */
+/** What users are told when no speech engine is configured. */
+export const NO_ENGINE_FOR_USERS = '管理员尚未配置语音识别';
+
 export class AsrService {
   private engine: AsrEngine | null = null;
   private engineError: string | null = null;
@@ -65,6 +73,7 @@ export class AsrService {
     return this.ctx.db;
   }
 
+  /** The engine's status for the operator (engineStatus: how to configure it, by environment). */
   get status() {
     return engineStatus(this.cfg);
   }
@@ -114,6 +123,16 @@ export class AsrService {
     if (transcript) await this.storeTranscript(outbox, orgId, recordingId, transcript, 'upload');
     else await this.queueAsr(outbox, orgId, recordingId);
     await outbox.send(JOB_METRICS, { orgId, recordingId } satisfies AsrJob);
+  }
+
+  /**
+   * A transcript uploaded again with a recording already stored: it becomes the recording's transcript (analysis
+   * follows, as for a new upload).
+   */
+  async attachUploaded(orgId: number, recordingId: number, t: Transcript): Promise<void> {
+    await this.ctx.events.transaction((_tx, outbox) => this.storeTranscript(outbox, orgId, recordingId, t, 'upload'), {
+      userWaits: true,
+    });
   }
 
   /** A transcript uploaded with its recording (JSON form or plain text); throws a validation error. */
@@ -277,6 +296,34 @@ export class AsrService {
     return values.updatedAt;
   }
 
+  /**
+   * A short clip (the speech assistant's microphone input, a practice session's spoken line; at most about a minute)
+   * transcribed at once with the installation's engine and the organisation's hot words: its text. Nothing is stored.
+   */
+  async transcribeClip(orgId: number, audio: Buffer, ext: string): Promise<string> {
+    if (!this.engine) throw badRequest(NO_ENGINE_FOR_USERS);
+    const engine = this.engine;
+    const hotWords = await this.hotWords(orgId);
+    return withTempDir(async (dir) => {
+      const path = join(dir, `clip.${ext}`);
+      await writeFile(path, audio);
+      const [samples] = await decodeChannels(path, ext, 16000, 1).catch(() => {
+        throw badRequest('无法读取录音，请重新录音');
+      });
+      if (!samples?.length) throw badRequest('录音为空');
+      const segments = await engine
+        .transcribe({ samples, sampleRate: 16000, hotWords, name: `clip_${orgId}` })
+        .catch((e: Error) => {
+          this.ctx.app.log.warn({ err: e }, 'clip transcription failed');
+          throw badRequest('语音识别失败，请稍后重试');
+        });
+      return segments
+        .map((x) => x.text.trim())
+        .filter(Boolean)
+        .join('，');
+    });
+  }
+
   /** The transcript of a recording of this organisation, or null. Other modules (analysis) read it here. */
   async getTranscript(orgId: number, recordingId: number, db: DbOrTx = this.db) {
     const [row] = await db
@@ -379,11 +426,13 @@ export class AsrService {
    */
   async callDetail(s: Session | null, q: CallQuery<Calls['getAsrText']>): Promise<Answer<'getAsrText'>> {
     const row = await resolveRecording(this.ctx, s, q);
+    // the bound lead's name and number (issue 26: a call bound to a lead shows who it was with)
+    const [detail] = await withLeads(this.ctx, row.organizationId, s, [await this.detail(row)]);
     return {
-      ...(await this.detail(row)),
+      ...detail,
       playUrl: q.maskId
         ? `/api/robot/recording/v1/play?maskId=${encodeURIComponent(q.maskId)}`
-        : `/api/robot/recording/v1/play?id=${row.id}`,
+        : await mediaLink(this.ctx, row),
     };
   }
 
@@ -408,9 +457,26 @@ export class AsrService {
     return this.hotWords(orgId);
   }
 
+  /**
+   * The hot words and the engine's status as the user may see it: without an engine, 管理员尚未配置语音识别; how to
+   * configure it (the operator's environment) only to administrators (asr:edit), with the path of the speech settings.
+   */
   async getConfig(s: Session): Promise<Answer<'getConfig'>> {
     const [row] = await this.db.select().from(asrConfig).where(scoped(s, asrConfig));
-    return { hotWords: row?.hotWords ?? [], ...this.status };
+    const status = this.status;
+    const hotWords = row?.hotWords ?? [];
+    if (status.configured) return { hotWords, ...status, settingsPath: null };
+    const admin = s.isSuperAdmin || s.signs.has('asr:edit');
+    return {
+      hotWords,
+      engine: status.engine,
+      configured: false,
+      message: NO_ENGINE_FOR_USERS,
+      detail: admin
+        ? `${status.message}：语音识别引擎由系统运维在服务器上配置，配置后重启服务即可转写；热词可在 AI 设置中维护。录音播放与音频指标不受影响`
+        : '暂不能转写录音，录音播放与音频指标不受影响',
+      settingsPath: admin ? '/main/aiSetting' : null,
+    };
   }
 
   async saveHotWords(s: Session, words: string[]): Promise<Answer<'saveConfig'>> {

@@ -31,7 +31,10 @@ export function parseTranscript(input: string, durationMs: number): Transcript {
     const parsed = TranscriptSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw badRequest(`transcript.${issue.path.join('.')}：${issue.message}`);
+      const sentence = issue.path[0] === 'segments' && typeof issue.path[1] === 'number' ? issue.path[1] + 1 : null;
+      throw badRequest(
+        `transcript.${issue.path.join('.')}：转写文本${sentence ? `第 ${sentence} 句` : ''}：${issue.message}`,
+      );
     }
     return normalise({ durationMs: parsed.data.durationMs ?? durationMs, segments: parsed.data.segments });
   }

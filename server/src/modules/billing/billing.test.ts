@@ -173,10 +173,10 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
   it('createOrder validates the channel and the amount', async () => {
     const org = await t().newOrg();
     const create = (body: object) => call('/payNew/createOrder', body, org.admin.token);
-    refused(await create({ channel: 'paypal', amountFen: 10_000 }), 400, /支付方式只能是 wechat、alipay/);
-    refused(await create({ channel: 'wechat', amountFen: 99 }), 400, 'amountFen：充值金额不能小于 100 分');
-    refused(await create({ channel: 'wechat', amountFen: 100.5 }), 400, 'amountFen：充值金额须为整数（单位：分）');
-    refused(await create({ channel: 'wechat' }), 400, 'amountFen：请输入充值金额');
+    refused(await create({ channel: 'paypal', amountFen: 10_000 }), 400, '请选择支付方式：微信支付或支付宝');
+    refused(await create({ channel: 'wechat', amountFen: 99 }), 400, '充值金额不能小于 100 分');
+    refused(await create({ channel: 'wechat', amountFen: 100.5 }), 400, '充值金额须为整数（单位：分）');
+    refused(await create({ channel: 'wechat' }), 400, '请输入充值金额');
     expect(
       await t().ctx.db.select().from(rechargeOrder).where(eq(rechargeOrder.organizationId, org.orgId)),
     ).toHaveLength(0);
@@ -198,17 +198,13 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
     expect(rows).toMatchObject([
       { amountFen: 50_000, remark: '对公转账 招商银行尾号 6621', typeName: '人工入账', createdByName: '平台运营' },
     ]);
-    refused(
-      await op.callRaw(contract.billing.manualCredit, { organizationId, amountFen: 100 }),
-      400,
-      'reason：请输入入账原因',
-    );
+    refused(await op.callRaw(contract.billing.manualCredit, { organizationId, amountFen: 100 }), 400, '请输入入账原因');
     refused(
       await op.call(contract.billing.manualCredit, { organizationId, amountFen: -100, reason: 'x' }),
       400,
-      'amountFen：入账金额不能小于 1 分',
+      '入账金额不能小于 1 分',
     );
-    refused(await call(`${CC}/accountRecordPageList`, { type: 'gift' }, org.admin.token), 400, 'type：类型不正确');
+    refused(await call(`${CC}/accountRecordPageList`, { type: 'gift' }, org.admin.token), 400, '类型不正确');
     const other = await t().newOrg();
     expect(ok(await call(`${CC}/accountRecordPageList`, {}, other.admin.token)).total).toBe(0);
     expect(await balanceOf(t().ctx.db, org.orgId)).toBe(50_000);
@@ -228,7 +224,7 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
       ['*', 12],
       ['北京移动', 9],
     ]);
-    refused(await rate('', 1), 400, 'line：请输入线路');
+    refused(await rate('', 1), 400, '请输入线路');
     await post(t().ctx.db, org.orgId, { type: 'manual', amountFen: 1_000, refKey: 'm' });
     const billing = t().ctx.services.billing;
     await billing.chargeCall(org.orgId, {
@@ -265,11 +261,7 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
     const organizationId = org.orgId;
     refused(await call(`${CC}/saveSeatRate`, { organizationId, fenPerMonth: 5_000 }, org.manager.token), 403);
     refused(await call(`${CC}/saveSeatRate`, { organizationId, fenPerMonth: 5_000 }, org.admin.token), 403);
-    refused(
-      await op.call(contract.billing.saveSeatRate, { organizationId, fenPerMonth: -1 }),
-      400,
-      'fenPerMonth：坐席月租不能小于',
-    );
+    refused(await op.call(contract.billing.saveSeatRate, { organizationId, fenPerMonth: -1 }), 400, '坐席月租不能小于');
     ok(await op.call(contract.billing.saveSeatRate, { organizationId, fenPerMonth: 5_000 }));
     const seats = ok(await call(`${CC}/getSeatCount`, {}, org.admin.token));
     expect(seats).toMatchObject({ seatCount: 4, seatFeeFen: 0, seatRateFenPerMonth: 5_000 });
@@ -322,10 +314,10 @@ describe('cost centre money calls with the gateways configured (fake gateway)', 
         org.admin.token,
       );
     ok(await apply({}));
-    refused(await apply({ amountFen: 10_001 }), 400, 'amountFen：开票金额不能超过可开票金额 100.00 元');
-    refused(await apply({ taxNo: '' }), 400, 'taxNo：企业抬头请填写 15-20 位税号（数字或大写字母）');
-    refused(await apply({ type: 2, titleType: 2, title: '张三' }), 400, 'type：增值税专用发票只能开给企业');
-    refused(await apply({ email: 'x' }), 400, 'email：接收邮箱格式不正确');
+    refused(await apply({ amountFen: 10_001 }), 400, '开票金额不能超过可开票金额 100.00 元');
+    refused(await apply({ taxNo: '' }), 400, '企业抬头请填写 15-20 位税号（数字或大写字母）');
+    refused(await apply({ type: 2, titleType: 2, title: '张三' }), 400, '增值税专用发票只能开给企业');
+    refused(await apply({ email: 'x' }), 400, '接收邮箱格式不正确');
     const list = ok(await call(`${CC}/invoicePageList`, {}, org.admin.token));
     expect(list.lists).toMatchObject([
       { typeName: '增值税普通发票', statusName: '待开票', amountFen: 20_000, title: '星辰教育科技有限公司' },
@@ -379,8 +371,8 @@ describe('/certification', () => {
       creditCode: '91350100m000100y43',
       licenseUrl: '/api/backend/uploadController/img/abc',
     };
-    refused(await submit({ ...body, creditCode: '91350100M000100Y44' }), 400, 'creditCode：统一社会信用代码不正确');
-    refused(await submit({ ...body, licenseUrl: '' }), 400, 'licenseUrl：请上传营业执照');
+    refused(await submit({ ...body, creditCode: '91350100M000100Y44' }), 400, '统一社会信用代码不正确');
+    refused(await submit({ ...body, licenseUrl: '' }), 400, '请上传营业执照');
     refused(await submit(body, org.seat.token), 403);
     expect(ok(await submit(body))).toMatchObject({ status: 1, statusName: '审核中', creditCode: '91350100M000100Y43' });
     expect(ok(await get(org.seat.token)).companyName).toBe('星辰教育科技有限公司');
@@ -411,8 +403,8 @@ describe('/organizationCostCenter/buyAiAnalyzePack', () => {
     expect(
       ok(await t().call(contract.billing.accountRecordPageList, { type: 'pack' }, { token: org.admin.token })).lists,
     ).toMatchObject([{ amountFen: -1_000, typeName: '购买资源包', remark: '购买AI 分析资源包 100 分钟' }]);
-    refused(await buy(0), 400, 'units：分钟数不能小于 1 分钟');
-    refused(await buy('许多'), 400, 'units：');
+    refused(await buy(0), 400, '分钟数不能小于 1 分钟');
+    refused(await buy('许多'), 400, '');
     expect(await entrySum(t().ctx.db, org.orgId)).toBe(500);
   });
 });

@@ -20,6 +20,7 @@ import { usersWithRoles } from '../org';
 import { listCallRates } from './accounts';
 import { acquisitionRoutes } from './acquisition/routes';
 import { seedAcquisition } from './acquisition/seed';
+import { balanceAnnouncer } from './announce';
 import { type CallCharge, type CallChargeResult, chargeCall } from './callFees';
 import { gatewaysFromEnv, type PaymentGateways } from './gateways';
 import { type EntryInput, openLedger, type PostResult, post } from './ledger';
@@ -57,10 +58,12 @@ export const billingModule: Module = {
   name: 'billing',
   setup(ctx) {
     const gateways = ctx.overrides.paymentGateways ?? gatewaysFromEnv(process.env);
-    const recharges = new Recharges(ctx.db, gateways, ctx.jobs);
+    const announce = balanceAnnouncer(ctx);
+    const recharges = new Recharges(ctx.db, gateways, ctx.jobs, announce);
     ctx.jobs.register<{ orderNo: string; attempt: number }>(RECHARGE_QUERY_JOB, (data) => recharges.queryJob(data));
     const seatFees = async (month: string, orgId?: number) => {
       const outcomes = await chargeSeatFees(ctx.db, month, orgId);
+      for (const o of outcomes.filter((x) => x.result === 'charged')) await announce(o.orgId);
       for (const o of outcomes.filter((x) => x.result === 'insufficient'))
         await ctx.services.notice.notify(o.orgId, await usersWithRoles(ctx.db, o.orgId, ['super_admin', 'manager']), {
           title: '余额不足',
@@ -72,20 +75,28 @@ export const billingModule: Module = {
     ctx.jobs.register(SEAT_FEE_JOB, () => seatFees(monthOf(new Date())).then(() => undefined));
     ctx.jobs.schedule(SEAT_FEE_JOB, SEAT_FEE_CRON);
     ctx.services.billing = {
-      chargeCall: (orgId, c) => chargeCall(ctx.db, orgId, c),
-      post: (orgId, e) => post(ctx.db, orgId, e),
+      chargeCall: async (orgId, c) => {
+        const r = await chargeCall(ctx.db, orgId, c);
+        if (r.ok && r.entryId && !r.duplicate) await announce(orgId);
+        return r;
+      },
+      post: async (orgId, e) => {
+        const r = await post(ctx.db, orgId, e);
+        if (r.ok && !r.duplicate) await announce(orgId);
+        return r;
+      },
       queryRecharge: (data) => recharges.queryJob(data),
       chargeSeatFees: seatFees,
       seatRate: (orgId) => seatRateOf(ctx.db, orgId),
       callRates: async (orgId) => (await listCallRates(ctx.db, orgId)).lists,
     };
-    billingRoutes(ctx, recharges, gateways);
+    billingRoutes(ctx, recharges, gateways, announce);
     acquisitionRoutes(ctx);
   },
   async seed(ctx, demo) {
     for (const org of demo) {
       await openLedger(ctx.db, org.orgId);
-      await seedBilling(ctx.db, org.orgId, org.adminId, org.seatIds);
+      await seedBilling(ctx.db, org.orgId, org.adminId);
       await seedAcquisition(ctx.db, org.orgId, org.adminId, org.seatIds);
     }
   },

@@ -55,6 +55,8 @@ export class Recharges {
     private readonly db: Db,
     private readonly gateways: PaymentGateways,
     private readonly jobs: Jobs,
+    /** Called with the organisation once a recharge is credited (the balance push). */
+    private readonly credited: (orgId: number) => Promise<void> = async () => undefined,
   ) {}
 
   async create(s: Session, input: Body<'payNewCreateOrder'>): Promise<Answer<'payNewCreateOrder'>> {
@@ -123,6 +125,12 @@ export class Recharges {
    * arriving while the query job credits, credits once.
    */
   async credit(channel: Channel, trade: PaidTrade): Promise<Row> {
+    const row = await this.creditOnce(channel, trade);
+    await this.credited(row.organizationId);
+    return row;
+  }
+
+  private async creditOnce(channel: Channel, trade: PaidTrade): Promise<Row> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .select()

@@ -19,7 +19,7 @@ import {
 import { getCertification, submitCertification } from './certification';
 import { type Channel, GatewayError, type PaymentGateways } from './gateways';
 import { applyInvoice, exportInvoices, invoiceDict, listInvoices } from './invoices';
-import { buyAiPack } from './packs';
+import { buyAiPack, buyCoachingPack } from './packs';
 import type { Recharges } from './recharge';
 import { saveSeatRate } from './seatFees';
 import { exportVendorOrders, listVendorOrders, orderDetail, startTrial } from './vendorOrders';
@@ -29,7 +29,12 @@ export const NOTIFY_PATH = '/api/backend/payNew/notify';
 
 const stamp = () => formatDateTime(new Date())!.replace(/\D/g, '');
 
-export function billingRoutes(ctx: AppContext, recharges: Recharges, gateways: PaymentGateways): void {
+export function billingRoutes(
+  ctx: AppContext,
+  recharges: Recharges,
+  gateways: PaymentGateways,
+  announce: (orgId: number) => Promise<void>,
+): void {
   const { app, db } = ctx;
   const c = contract.billing;
   const view = { sign: 'cost:view' } as const;
@@ -41,13 +46,27 @@ export function billingRoutes(ctx: AppContext, recharges: Recharges, gateways: P
   // Money, prices and grants: the installation operator's calls (`operator: true` in the contract), audited with the
   // organisation's money before and after
   const money = (body: { organizationId: number }) => ctx.services.operator.money(body.organizationId);
-  implement(app, c.manualCredit, { audit: '人工入账', snapshot: money }, ({ session, body }) =>
-    manualCredit(db, session, body),
-  );
+  implement(app, c.manualCredit, { audit: '人工入账', snapshot: money }, async ({ session, body }) => {
+    const done = await manualCredit(db, session, body);
+    await announce(body.organizationId);
+    return done;
+  });
   implement(app, c.saveCallRate, { audit: '设置线路费率', snapshot: money }, ({ body }) => saveCallRate(db, body));
   implement(app, c.saveSeatRate, { audit: '设置坐席月租', snapshot: money }, ({ body }) => saveSeatRate(db, body));
-  implement(app, c.buyAiPack, { sign: 'cost:edit', audit: '用余额购买 AI 分析资源包' }, ({ session, body }) =>
-    buyAiPack(db, ctx.services.costCenter, session, body),
+  implement(app, c.buyAiPack, { sign: 'cost:edit', audit: '用余额购买 AI 分析资源包' }, async ({ session, body }) => {
+    const pack = await buyAiPack(db, ctx.services.costCenter, session, body);
+    await announce(session.orgId);
+    return pack;
+  });
+  implement(
+    app,
+    c.buyCoachingPack,
+    { sign: 'cost:edit', audit: '用余额购买陪练时长包或话术助手次数包' },
+    async ({ session, body }) => {
+      const pack = await buyCoachingPack(db, ctx.services.costCenter, ctx.config.coachingPackPrices, session, body);
+      await announce(session.orgId);
+      return pack;
+    },
   );
   implement(app, c.callRateList, view, ({ session }) => listCallRates(db, session.orgId));
   implement(app, c.callFeePageList, view, ({ session, body }) => listCallFees(db, session, body));
@@ -98,7 +117,8 @@ export function billingRoutes(ctx: AppContext, recharges: Recharges, gateways: P
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 65_536 }, (_req, body, done) => done(null, body));
     for (const channel of ['wechat', 'alipay'] as Channel[]) {
-      scope.post(`${NOTIFY_PATH}/${channel}`, async (req, reply) => {
+      const notifySchema = { summary: `支付结果通知（${channel}，由支付平台调用，按平台签名校验）`, tags: ['backend'] };
+      scope.post(`${NOTIFY_PATH}/${channel}`, { schema: notifySchema }, async (req, reply) => {
         const ack = gateways[channel]?.notifyAck;
         try {
           await recharges.notify(channel, { headers: req.headers, rawBody: String(req.body ?? '') });

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@crm/core';
 import type { Db } from '../../platform/db';
 import { getOrganization } from '../org';
-import { chargeCall, DEFAULT_LINE } from './callFees';
+import { DEFAULT_LINE } from './callFees';
 import { post } from './ledger';
 import { callRate, invoice, rechargeOrder } from './schema';
 
@@ -9,9 +9,9 @@ const DAY_MS = 86_400_000;
 
 /**
  * Demo data of the cost centre: call rates by line, a bank transfer credited by hand, an Alipay recharge paid last
- * month and its invoice, and the fees of a few calls.
+ * month and its invoice. The demo calls' fees are charged by the calls themselves (telephony's seedCalls).
  */
-export async function seedBilling(db: Db, orgId: number, adminId: number, seatIds: number[]): Promise<void> {
+export async function seedBilling(db: Db, orgId: number, adminId: number): Promise<void> {
   await db.insert(callRate).values([
     { organizationId: orgId, line: DEFAULT_LINE, rateFenPerMinute: 12, updatedBy: adminId },
     { organizationId: orgId, line: '北京移动专线', rateFenPerMinute: 10, updatedBy: adminId },
@@ -60,12 +60,4 @@ export async function seedBilling(db: Db, orgId: number, adminId: number, seatId
     createdAt: new Date(paidAt.getTime() + DAY_MS),
     handledAt: new Date(paidAt.getTime() + 3 * DAY_MS),
   });
-  const lines = ['北京移动专线', '上海电信中继', '深圳联通线路'];
-  for (let i = 0; i < 12; i++)
-    await chargeCall(db, orgId, {
-      callId: `seed-${orgId}-${i + 1}`,
-      line: lines[i % lines.length],
-      billableSeconds: 35 + ((i * 97) % 540),
-      userId: seatIds[i % seatIds.length] ?? adminId,
-    });
 }

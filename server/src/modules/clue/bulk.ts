@@ -40,7 +40,7 @@ export interface NewLead {
 
 /** What the leads of one import share: where they come from, who gets them, their type and tags. */
 export interface ImportBatch {
-  importRecordId: number;
+  importRecordId: number | null;
   importWay: number;
   /** The importer. */
   createdBy: number;

@@ -52,7 +52,28 @@ describe('clue: leads and customers', () => {
     expect(res.msg).toContain('请输入手机号');
     res = await t().call(contract.clue.add, { phone: 'abc' }, { token: org.seat.token });
     expect(res.status).toBe(400);
-    expect(res.msg).toContain('手机号格式不正确');
+    expect(res.msg).toBe('“abc”不是电话号码：只能有数字，国际号码以 + 开头');
+    for (const [typed, msg] of [
+      ['1380013800', '手机号“1380013800”应为 11 位数字（现为 10 位）'],
+      ['1380013', '手机号“1380013”应为 11 位数字（现为 7 位）'],
+      ['88886666', '固定电话“88886666”缺少区号，如 010-12345678'],
+    ]) {
+      res = await t().call(contract.clue.add, { phone: typed }, { token: org.seat.token });
+      expect([res.status, res.msg]).toEqual([400, msg]);
+    }
+    res = await t().call(contract.clue.add, { phone: phone(), phones: ['400-12'] }, { token: org.seat.token });
+    expect([res.status, res.msg]).toEqual([400, '其他电话：400/800 号码“400-12”应为 10 位数字（现为 5 位）']);
+    // landlines with area codes, 400/800 and international numbers are stored normalised
+    for (const [typed, stored] of [
+      ['0571-8888 6666', '057188886666'],
+      ['400 800 1234', '4008001234'],
+      ['+44 20 7946 0958', '+442079460958'],
+    ]) {
+      res = await t().call(contract.clue.add, { phone: typed }, { token: org.seat.token });
+      expect(res.code, res.msg).toBe(1);
+      const got = await t().call(contract.clue.detail, { clueId: res.data.id }, { token: org.admin.token });
+      expect(got.data.phone).toBe(stored);
+    }
     res = await t().call(contract.clue.add, { phone: phone(), stage: 12 }, { token: org.seat.token });
     expect(res.status).toBe(400);
     expect(res.msg).toContain('客户阶段');
@@ -294,7 +315,7 @@ describe('clue: leads and customers', () => {
       { token: org.admin.token },
     );
     expect(bad.status).toBe(400);
-    expect(bad.msg).toContain('createTime');
+    expect(bad.msg).toBe('创建时间格式不正确');
   });
 
   it('edits with a field change log, and refuses fields the role may only read', async () => {
@@ -730,19 +751,19 @@ describe('clue: leads and customers', () => {
       { pageNum: 1, pageSize: 10, deptIds: many },
       { token: org.admin.token },
     );
-    expect(`${res.status} ${res.msg}`).toBe('400 deptIds：一次最多选择200项');
+    expect(`${res.status} ${res.msg}`).toBe('400 一次最多选择200项');
     const filters = Array.from({ length: 51 }, () => ({ fieldName: 'cf_1', value: 'x' }));
     res = await t().call(
       contract.clue.list,
       { pageNum: 1, pageSize: 10, customFilters: filters },
       { token: org.admin.token },
     );
-    expect(`${res.status} ${res.msg}`).toBe('400 customFilters：自定义字段筛选最多50个');
+    expect(`${res.status} ${res.msg}`).toBe('400 自定义字段筛选最多50个');
   });
 
   it('a custom call-duration range is bounded to 0-7 days: beyond it answers 400, never 500', async () => {
     const org = await t().newOrg();
-    const msg = '400 duration：时长应在 0-604800 秒之间（最长 7 天）';
+    const msg = '400 通话时长应在 0-604800 秒之间（最长 7 天）';
     for (const duration of [
       { option: 2, min: 3000000 },
       { option: 2, max: '3000000秒' },
@@ -785,29 +806,29 @@ describe('clue: leads and customers', () => {
   it('validation: a missing required field is named in the message', async () => {
     const org = await t().newOrg();
     const cases: [string, object, string][] = [
-      [`${R}/organizationClue/detail`, {}, 'clueId：必须是数字'],
-      [`${R}/organizationClue/neighbours`, {}, 'clueId：必须是数字'],
-      [`${R}/organizationClue/edit`, { name: 'x' }, 'clueId：必须是数字'],
-      [`${R}/organizationClue/delete`, {}, 'clueIds：请选择客户'],
-      [`${R}/organizationClue/setClueCustomBlackById`, {}, 'clueIds：请选择客户'],
-      [`${R}/organizationClue/lockClue`, {}, 'clueIds：请选择客户'],
-      [`${R}/organizationClue/lockClue`, { clueIds: [1] }, 'lockStatus：只能是0或1'],
-      [`${R}/organizationClue/turnClueToCustomer`, {}, 'clueIds：请选择客户'],
-      [`${R}/organizationClue/changeFollowUser`, {}, 'clueIds：请选择客户'],
-      [`${R}/organizationClue/changeFollowUser`, { clueIds: [1] }, 'ownerId：必须是数字'],
-      [`${R}/clueRecycleBin/restore`, {}, 'clueIds：请选择客户'],
-      [`${R}/clueRecycleBin/delete`, {}, 'clueIds：请选择客户'],
-      [`${R}/clueReader/add`, {}, 'clueIds：请选择客户'],
-      [`${R}/clueReader/remove`, {}, 'clueIds：请选择客户'],
-      [`${R}/clue/collaborator/list`, {}, 'clueId：必须是数字'],
-      [`${R}/clue/collaborator/add`, { userIds: [1] }, 'clueId：必须是数字'],
-      [`${R}/clue/collaborator/add`, { clueId: 1, userIds: [] }, 'userIds：请选择协作人'],
-      [`${R}/clue/collaborator/delete`, { userIds: [1] }, 'clueId：必须是数字'],
-      [`${R}/interactive/getCustomerInteractionAllList`, {}, 'clueId：必须是数字'],
-      [`${R}/interactive/addFollowRecord`, { content: 'x' }, 'clueId：必须是数字'],
-      [`${R}/interactive/addFollowRecord`, { clueId: 1 }, 'content：请输入跟进内容'],
-      [`${R}/interactive/getFieldChangeLog`, {}, 'clueId：必须是数字'],
-      [`${A}/api/clue/queryHalfMaskCode`, {}, 'clueId：必须是数字'],
+      [`${R}/organizationClue/detail`, {}, '必须是数字'],
+      [`${R}/organizationClue/neighbours`, {}, '必须是数字'],
+      [`${R}/organizationClue/edit`, { name: 'x' }, '必须是数字'],
+      [`${R}/organizationClue/delete`, {}, '请选择客户'],
+      [`${R}/organizationClue/setClueCustomBlackById`, {}, '请选择客户'],
+      [`${R}/organizationClue/lockClue`, {}, '请选择客户'],
+      [`${R}/organizationClue/lockClue`, { clueIds: [1] }, '只能是0或1'],
+      [`${R}/organizationClue/turnClueToCustomer`, {}, '请选择客户'],
+      [`${R}/organizationClue/changeFollowUser`, {}, '请选择客户'],
+      [`${R}/organizationClue/changeFollowUser`, { clueIds: [1] }, '必须是数字'],
+      [`${R}/clueRecycleBin/restore`, {}, '请选择客户'],
+      [`${R}/clueRecycleBin/delete`, {}, '请选择客户'],
+      [`${R}/clueReader/add`, {}, '请选择客户'],
+      [`${R}/clueReader/remove`, {}, '请选择客户'],
+      [`${R}/clue/collaborator/list`, {}, '必须是数字'],
+      [`${R}/clue/collaborator/add`, { userIds: [1] }, '必须是数字'],
+      [`${R}/clue/collaborator/add`, { clueId: 1, userIds: [] }, '请选择协作人'],
+      [`${R}/clue/collaborator/delete`, { userIds: [1] }, '必须是数字'],
+      [`${R}/interactive/getCustomerInteractionAllList`, {}, '必须是数字'],
+      [`${R}/interactive/addFollowRecord`, { content: 'x' }, '必须是数字'],
+      [`${R}/interactive/addFollowRecord`, { clueId: 1 }, '请输入跟进内容'],
+      [`${R}/interactive/getFieldChangeLog`, {}, '必须是数字'],
+      [`${A}/api/clue/queryHalfMaskCode`, {}, '必须是数字'],
     ];
     for (const [path, body, msg] of cases) {
       const res = await t().post(path, body, { token: org.admin.token });

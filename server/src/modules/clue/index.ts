@@ -26,6 +26,8 @@ export { AREA_TREE, areaFromCodes, areaFromText } from './area';
 export type { AutoPick, NewLeadAttrs } from './autoAssign';
 export type { NewLead } from './bulk';
 export { clueIdsOfFilter, correctLastCall } from './callTargets';
+export type { LeadChange } from './changes';
+export { leadChangesByIds, leadIdsByPhones, leadsChangedSince } from './changes';
 export type { IdleRule } from './idleLeads';
 export { idleLeads, leadIdSpan, oldestUnlockedLeads, refreshLeadStatistics } from './idleLeads';
 export { LEAD_DIM, leadDimFacts, leadWorkFacts } from './leadFacts';

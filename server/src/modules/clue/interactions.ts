@@ -48,7 +48,7 @@ export class ClueInteractions {
       await this.fields.checkDictId(s.orgId, 'followStatus', input.followStatusId, tx);
       await this.fields.checkDictId(s.orgId, 'followPhase', input.followPhaseId, tx);
       const next = input.nextFollowTime ? parseDateTime(input.nextFollowTime) : null;
-      if (input.nextFollowTime && !next) throw badRequest('nextFollowTime：日期格式不正确');
+      if (input.nextFollowTime && !next) throw badRequest('下次跟进时间：日期格式不正确');
       const now = new Date();
       const names = async (kind: 'followWay' | 'followStatus' | 'followPhase', id?: number | null) =>
         id ? ((await this.fields.dictItem(s.orgId, kind, id, tx))?.name ?? '') : '';

@@ -1,4 +1,5 @@
 import { parseDateTime, phoneSearchText } from '@crm/core';
+import { FIELD_LABELS } from '@crm/core/contract';
 import type {
   ClueFilter as ClueFilterSchema,
   DateFilter as DateFilterSchema,
@@ -140,10 +141,10 @@ function dateRange(value: DateFilter | undefined, label: string): [Date | null, 
   let pair: [string | null, string | null] | null;
   if (typeof value === 'string') {
     pair = resolveDateValue(value);
-    if (!pair) throw badRequest(`${label}：日期格式不正确`);
+    if (!pair) throw badRequest(`${label}：${FIELD_LABELS[label] ?? '日期'}格式不正确`);
   } else pair = value;
   const [a, b] = pair.map((v) => (v ? parseDateTime(v.length === 10 ? v : v) : null));
-  if ((pair[0] && !a) || (pair[1] && !b)) throw badRequest(`${label}：日期格式不正确`);
+  if ((pair[0] && !a) || (pair[1] && !b)) throw badRequest(`${label}：${FIELD_LABELS[label] ?? '日期'}格式不正确`);
   const end = b && pair[1]?.length === 10 ? new Date(b.getTime() + 86_399_000) : b;
   return [a, end];
 }

@@ -76,6 +76,26 @@ export class ClueReader {
     return forOthers(row);
   }
 
+  /**
+   * findByPhone for many numbers in one set-based query: each (normalised) number to the id of its live lead, a main
+   * number before a further one, the newest lead first. Numbers without a lead are left out.
+   */
+  async idsByPhones(orgId: number, phones: string[]): Promise<Map<string, number>> {
+    const wanted = [...new Set(phones.map((p) => normalizePhone(p)).filter((p): p is string => !!p))];
+    if (!wanted.length) return new Map();
+    const list = sql`${sql.param(wanted)}::text[]`;
+    const res = await this.db.execute<{ phone: string; id: number }>(sql`
+      select distinct on (phone) phone, id from (
+        select ${clue.phone} as phone, ${clue.id} as id, 0 as rank from ${clue}
+          where ${orgClues(orgId)} and ${clue.phone} = any(${list})
+        union all
+        select x.phone, ${clue.id}, 1 from ${clue} cross join unnest(${clue.phones}) as x(phone)
+          where ${orgClues(orgId)} and ${clue.phones} <> '{}'::text[] and ${clue.phones} && ${list}
+            and x.phone = any(${list})
+      ) m order by phone, rank, id desc`);
+    return new Map(res.rows.map((r) => [r.phone, Number(r.id)]));
+  }
+
   /** Provinces and cities that the visible leads are in (location, getClueLocationListNew). */
   async locations(s: Session): Promise<Answer<'location'>> {
     const res = await this.db.execute<{ province_code: string; city_code: string | null; n: number }>(sql`

@@ -59,9 +59,15 @@ export async function leadOfOrg(
   db: DbOrTx,
   orgId: number,
   clueId: number,
-): Promise<Pick<ClueRow, 'followStatusId' | 'stage' | 'name' | 'company'> | undefined> {
+): Promise<Pick<ClueRow, 'followStatusId' | 'stage' | 'name' | 'company' | 'type'> | undefined> {
   const [row] = await db
-    .select({ followStatusId: clue.followStatusId, stage: clue.stage, name: clue.name, company: clue.company })
+    .select({
+      followStatusId: clue.followStatusId,
+      stage: clue.stage,
+      name: clue.name,
+      company: clue.company,
+      type: clue.type,
+    })
     .from(clue)
     .where(and(eq(clue.organizationId, orgId), eq(clue.id, clueId)))
     .limit(1);

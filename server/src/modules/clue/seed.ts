@@ -125,7 +125,9 @@ export async function seedClues(ctx: AppContext, org: DemoOrg, index: number): P
     const area = areaFromCodes(city ? [prov.value, city.value] : [prov.value])!;
     const created = new Date(now - Math.floor(rand() * 90 * 86400_000));
     const followed = rand() < 0.6 ? new Date(created.getTime() + Math.floor(rand() * (now - created.getTime()))) : null;
-    const callStatus = pick([1, 1, 2, 2, 3]);
+    // the draws of the former made-up call status stay, so that the demo's names, numbers and owners stay what they were
+    const former = pick([1, 1, 2, 2, 3]);
+    const zeroAfterDraw = (draw: boolean) => (draw ? rand() * 0 : 0);
     rows.push({
       organizationId: org.orgId,
       type: rand() < 0.35 ? 2 : 1,
@@ -135,10 +137,11 @@ export async function seedClues(ctx: AppContext, org: DemoOrg, index: number): P
       ownerId: pick(owners),
       channelSourceId: pick(channels).id,
       importWay: pick([1, 1, 2, 3, 8, 8, 9]),
-      callStatus,
-      callCount: callStatus === 1 ? 0 : 1 + Math.floor(rand() * 5),
-      lastCallTime: callStatus === 1 ? null : (followed ?? created),
-      lastCallDuration: callStatus === 2 ? Math.floor(rand() * 600) : 0,
+      // 未拨打: the demo calls (telephony's seedCalls, through the call-event path) set the call status
+      callStatus: 1,
+      callCount: zeroAfterDraw(former !== 1),
+      lastCallTime: null,
+      lastCallDuration: zeroAfterDraw(former === 2),
       stage: 1 + Math.floor(rand() * 9),
       gender: rand() < 0.5 ? 1 : 2,
       age: 20 + Math.floor(rand() * 40),

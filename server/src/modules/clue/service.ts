@@ -62,6 +62,8 @@ export class Clues {
   namesByIds: ClueReader['namesByIds'] = (...args) => this.read.namesByIds(...args);
   /** The live lead with this phone number (main number first, then further numbers); null when none. */
   findByPhone: ClueReader['findByPhone'] = (...args) => this.read.findByPhone(...args);
+  /** findByPhone for many numbers at once (one query): number → lead id. */
+  idsByPhones: ClueReader['idsByPhones'] = (...args) => this.read.idsByPhones(...args);
   /** Appends another module's event (a call, a message) to a lead's interaction log. */
   addInteraction: ClueInteractions['addInteraction'] = (...args) => this.interactions.addInteraction(...args);
   /** After a call: the lead's call status, count, last call time and duration. */

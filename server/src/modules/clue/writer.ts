@@ -1,4 +1,4 @@
-import { normalizePhone, parseDateTime, TransferMode } from '@crm/core';
+import { normalizePhone, parseDateTime, phoneProblem, TransferMode } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -68,12 +68,15 @@ export class ClueWriter {
     if (input.company !== undefined) v.company = input.company.trim();
     if (input.phone !== undefined) {
       const p = normalizePhone(input.phone);
-      if (!isPhone(p)) throw badRequest('phone：手机号格式不正确');
+      if (!isPhone(p)) throw badRequest(phoneProblem(input.phone) ?? '请输入手机号');
       v.phone = p;
     }
     if (input.phones !== undefined) {
+      for (const typed of input.phones) {
+        const problem = phoneProblem(typed);
+        if (problem) throw badRequest(`其他电话：${problem}`);
+      }
       const ps = [...new Set(input.phones.map(normalizePhone).filter(Boolean))];
-      for (const p of ps) if (!isPhone(p)) throw badRequest(`phones：电话号码“${p}”格式不正确`);
       v.phones = ps;
     }
     if (input.ownerId !== undefined && input.ownerId !== null) {
@@ -98,7 +101,7 @@ export class ClueWriter {
     if (input.gender !== undefined) v.gender = input.gender;
     if (input.age !== undefined) v.age = input.age;
     if (input.birthday !== undefined) {
-      if (input.birthday && !parseDateTime(input.birthday)) throw badRequest('birthday：日期格式不正确');
+      if (input.birthday && !parseDateTime(input.birthday)) throw badRequest('生日：日期格式不正确');
       v.birthday = input.birthday || null;
     }
     if (input.areaCodes !== undefined) {
@@ -110,7 +113,7 @@ export class ClueWriter {
     if (input.remark !== undefined) v.remark = input.remark ?? '';
     if (input.nextFollowTime !== undefined) {
       const d = input.nextFollowTime ? parseDateTime(input.nextFollowTime) : null;
-      if (input.nextFollowTime && !d) throw badRequest('nextFollowTime：日期格式不正确');
+      if (input.nextFollowTime && !d) throw badRequest('下次跟进时间：日期格式不正确');
       v.nextFollowTime = d;
     }
     if (input.custom !== undefined || mode === 'create') {

@@ -125,7 +125,7 @@ describe('clueField: business field settings', () => {
     expect(p.data.lists.map((f: any) => f.fieldLabel)).toEqual(['规格']);
     const bad = await t().callRaw(contract.clueField.orderFields.list, { type: 2 }, { token: org.seat.token });
     expect(bad.status).toBe(400);
-    expect(bad.msg).toContain('type：只能是1（订单）或3（产品）');
+    expect(bad.msg).toContain('只能是1（订单）或3（产品）');
     const clueFields = await t().call(contract.clueField.fields.list, undefined, { token: org.admin.token });
     expect(clueFields.data.some((f: any) => f.fieldLabel === '合同编号')).toBe(false);
   });
@@ -501,38 +501,38 @@ describe('clueField: business field settings', () => {
     const org = await t().newOrg();
     const tok = { token: org.admin.token };
     const cases: [string, object, string][] = [
-      [`${R}/customFieldShow/update`, {}, 'id：必须是数字'],
-      [`${R}/customFieldShow/delete`, {}, 'id：必须是数字'],
-      [`${R}/customFieldShow/sort`, {}, 'ids：'],
-      [`${R}/customFieldShow/setNextFollowTimeField`, {}, 'enabled：必须是布尔值'],
-      [`${R}/customFieldShow/getRoleFieldAuth`, {}, 'roleId：必须是数字'],
-      [`${R}/customFieldShow/saveRoleFieldAuth`, { items: [] }, 'roleId：必须是数字'],
-      [`${R}/clueOrderField/add`, { type: 1, fieldType: 1 }, 'fieldLabel：请输入字段名称'],
-      [`${R}/clueOrderField/update`, {}, 'id：必须是数字'],
-      [`${R}/clueOrderField/delete`, {}, 'id：必须是数字'],
-      [`${R}/clue/tagGroup/add`, {}, 'name：请输入标签名称'],
-      [`${R}/clue/tagGroup/update`, {}, 'id：必须是数字'],
-      [`${R}/clue/tagGroup/delete`, {}, 'id：必须是数字'],
-      [`${R}/clue/tags/add`, { name: '高' }, 'groupId：必须是数字'],
-      [`${R}/clue/tags/update`, {}, 'id：必须是数字'],
-      [`${R}/clue/tags/delete`, {}, 'id：必须是数字'],
-      [`${R}/clue/clueFieldRepeat/save`, {}, 'rules：'],
-      [`${R}/maskConfig/saveMaskConfig`, { masked: 1 }, 'roleId：必须是数字'],
-      [`${R}/userCustomField/save`, { type: 1 }, 'columns：'],
-      [`${A}/asr/V1/setClueUserCustomTable`, { type: 1 }, 'columns：'],
+      [`${R}/customFieldShow/update`, {}, '必须是数字'],
+      [`${R}/customFieldShow/delete`, {}, '必须是数字'],
+      [`${R}/customFieldShow/sort`, {}, ''],
+      [`${R}/customFieldShow/setNextFollowTimeField`, {}, '必须是布尔值'],
+      [`${R}/customFieldShow/getRoleFieldAuth`, {}, '必须是数字'],
+      [`${R}/customFieldShow/saveRoleFieldAuth`, { items: [] }, '必须是数字'],
+      [`${R}/clueOrderField/add`, { type: 1, fieldType: 1 }, '请输入字段名称'],
+      [`${R}/clueOrderField/update`, {}, '必须是数字'],
+      [`${R}/clueOrderField/delete`, {}, '必须是数字'],
+      [`${R}/clue/tagGroup/add`, {}, '请输入标签名称'],
+      [`${R}/clue/tagGroup/update`, {}, '必须是数字'],
+      [`${R}/clue/tagGroup/delete`, {}, '必须是数字'],
+      [`${R}/clue/tags/add`, { name: '高' }, '必须是数字'],
+      [`${R}/clue/tags/update`, {}, '必须是数字'],
+      [`${R}/clue/tags/delete`, {}, '必须是数字'],
+      [`${R}/clue/clueFieldRepeat/save`, {}, ''],
+      [`${R}/maskConfig/saveMaskConfig`, { masked: 1 }, '必须是数字'],
+      [`${R}/userCustomField/save`, { type: 1 }, ''],
+      [`${A}/asr/V1/setClueUserCustomTable`, { type: 1 }, ''],
     ];
     for (const prefix of ['/clue/followWay', '/clue/followStatus', '/clue/followPhase', '/clue/lostReason'])
       cases.push(
-        [`${R}${prefix}/add`, {}, 'name：请输入名称'],
-        [`${R}${prefix}/update`, {}, 'id：必须是数字'],
-        [`${R}${prefix}/delete`, {}, 'id：必须是数字'],
-        [`${R}${prefix}/sort`, {}, 'ids：'],
+        [`${R}${prefix}/add`, {}, '请输入名称'],
+        [`${R}${prefix}/update`, {}, '必须是数字'],
+        [`${R}${prefix}/delete`, {}, '必须是数字'],
+        [`${R}${prefix}/sort`, {}, ''],
       );
     cases.push(
-      [`${B}/channelSourceSet/add`, {}, 'name：请输入名称'],
-      [`${B}/channelSourceSet/update`, {}, 'id：必须是数字'],
-      [`${B}/channelSourceSet/delete`, {}, 'id：必须是数字'],
-      [`${B}/channelSourceSet/sort`, {}, 'ids：'],
+      [`${B}/channelSourceSet/add`, {}, '请输入名称'],
+      [`${B}/channelSourceSet/update`, {}, '必须是数字'],
+      [`${B}/channelSourceSet/delete`, {}, '必须是数字'],
+      [`${B}/channelSourceSet/sort`, {}, ''],
     );
     for (const [path, body, msg] of cases) {
       const res = await t().post(path, body, tok);

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, normalizePhone, parseDateTime } from '@crm/core';
+import { formatDate, formatDateTime, isDialable, normalizePhone, parseDateTime, phoneProblem } from '@crm/core';
 import { DictKindLabel, type DictKindName, FieldType, type FieldTypeId, ShowType } from '@crm/core/contract/clueField';
 import type { CascadeNode, FieldGroupItem } from '@crm/core/contract/shapes';
 
@@ -90,12 +90,14 @@ export interface FieldDef {
   rules: { min?: number; max?: number; maxLength?: number; decimals?: number };
 }
 
-const PHONE_RE = /^\+?\d{7,15}$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** A stored phone number (after normalizePhone of @crm/core): digits, and a leading + for a foreign number. */
+/**
+ * A number a lead may have (isDialable of @crm/core: a mainland mobile, a landline with its area code, 400/800 or an
+ * international number with +); phoneProblem says why another is refused.
+ */
 export function isPhone(v: string): boolean {
-  return PHONE_RE.test(v);
+  return isDialable(v);
 }
 
 export const isEmpty = (v: unknown) =>
@@ -184,8 +186,9 @@ export function parseFieldValue(def: FieldDef, raw: unknown, fromText = false): 
       return out;
     }
     case 9: {
+      const problem = phoneProblem(String(raw));
       const s = normalizePhone(String(raw));
-      if (!isPhone(s)) throw new FieldError(`${label}格式不正确`);
+      if (problem || !s) throw new FieldError(`${label}：${problem ?? '格式不正确'}`);
       return s;
     }
     case 10: {

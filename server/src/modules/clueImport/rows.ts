@@ -1,4 +1,12 @@
-import { CustomerStage, formatDate, formatDateTime, Gender, normalizePhone, parseDateTime } from '@crm/core';
+import {
+  CustomerStage,
+  formatDate,
+  formatDateTime,
+  Gender,
+  normalizePhone,
+  parseDateTime,
+  phoneProblem,
+} from '@crm/core';
 import type { NewLead } from '../clue';
 import { areaFromText, searchGrams } from '../clue';
 import { type FieldDef, FieldError, isPhone, parseFieldValue, STANDARD_FIELDS } from '../clueField';
@@ -104,14 +112,14 @@ export function parseRow(
         break;
       case 'phone': {
         const p = normalizePhone(typeof c === 'number' ? String(Math.round(c)) : s);
-        if (p && !isPhone(p)) errors.push(`手机号“${s}”格式不正确`);
+        if (p && !isPhone(p)) errors.push(phoneProblem(p) ?? `手机号“${s}”格式不正确`);
         v.phone = p;
         break;
       }
       case 'phones': {
         for (const x of s.split(/[,，;；、\s]+/).filter(Boolean)) {
           const p = normalizePhone(x);
-          if (!isPhone(p)) errors.push(`其他电话“${x}”格式不正确`);
+          if (!isPhone(p)) errors.push(`其他电话：${phoneProblem(x)}`);
           else if (!v.phones.includes(p)) v.phones.push(p);
         }
         break;

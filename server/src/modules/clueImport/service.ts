@@ -3,8 +3,7 @@ import type { Readable } from 'node:stream';
 import { formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { ImportStatusName } from '@crm/core/contract/clueImport';
-import { closestMatch } from '@crm/core/similarity';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt, ne } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
@@ -17,9 +16,13 @@ import { AREA_TREE } from '../clue';
 import type { ClueFieldService } from '../clueField';
 import { FieldType, STANDARD_BY_NAME } from '../clueField';
 import { orgUsers } from '../org';
+import { matchHeaders } from './headerMatch';
 import { IMPORTABLE, ownerLookup, parseRow, type RowContext, type RowValues } from './rows';
 import { clueImportRecord, type ImportOptions } from './schema';
 import { byteCounter, type Cell, headerOf, rowsOf, type SheetInfo } from './sheet';
+
+/** An upload not started this long after is abandoned (see dropAbandoned). */
+const ABANDONED_AFTER_MS = 3_600_000;
 
 export type ImportRecordRow = typeof clueImportRecord.$inferSelect;
 type Body<K extends keyof typeof contract.clueImport> = CallBody<(typeof contract.clueImport)[K]>;
@@ -135,8 +138,26 @@ export class ClueImportService {
         fileSize: size,
       })
       .returning();
+    await this.dropAbandoned(s);
     const fields = await this.importFields(s.orgId);
-    return { recordId: rec.id, fileName: rec.fileName, headers, fields, mapping: suggestMapping(headers, fields) };
+    return { recordId: rec.id, fileName: rec.fileName, headers, fields, ...matchHeaders(headers, fields) };
+  }
+
+  /** The user's uploads never started for an hour (left at the mapping step): their files and records go. */
+  private async dropAbandoned(s: Session): Promise<void> {
+    const gone = await this.db
+      .delete(clueImportRecord)
+      .where(
+        and(
+          eq(clueImportRecord.organizationId, s.orgId),
+          eq(clueImportRecord.userId, s.userId),
+          eq(clueImportRecord.kind, 1),
+          eq(clueImportRecord.status, 0),
+          lt(clueImportRecord.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+        ),
+      )
+      .returning({ fileKey: clueImportRecord.fileKey });
+    for (const g of gone) await this.ctx.storage.delete(g.fileKey).catch(() => undefined);
   }
 
   async start(s: Session, input: Body<'start'>): Promise<Answer<'start'>> {
@@ -368,7 +389,8 @@ export class ClueImportService {
     const where = and(
       scoped(s, clueImportRecord, { owner: clueImportRecord.userId }),
       eq(clueImportRecord.kind, req.kind ?? 1),
-      req.status !== undefined ? eq(clueImportRecord.status, req.status) : undefined,
+      // an upload whose import was never started is not a record (asked for by status 0 only)
+      req.status !== undefined ? eq(clueImportRecord.status, req.status) : ne(clueImportRecord.status, 0),
     );
     const [{ rows, total }, users] = await Promise.all([
       pageRows(this.db, clueImportRecord, where, [desc(clueImportRecord.id)], req),
@@ -439,47 +461,10 @@ export class ClueImportService {
   }
 }
 
-/** Column index → field name by closest match of each header to a field label (edit-distance similarity ≥ 0.5). */
+/** Column index → field name (see matchHeaders: exact label, label without units, closest label). */
 export function suggestMapping(
   headers: string[],
   fields: { fieldName: string; fieldLabel: string }[],
 ): Record<string, string> {
-  const out: Record<string, string> = {};
-  const taken = new Set<string>();
-  const aliases: Record<string, string[]> = {
-    phone: ['手机号', '手机', '电话', '手机号码', '联系电话', '电话号码'],
-    name: ['客户名称', '姓名', '客户姓名', '名称', '联系人'],
-    company: ['公司名称', '公司', '单位', '企业名称'],
-    ownerId: ['跟进人', '负责人', '销售', '归属人'],
-  };
-  const candidates: { label: string; fieldName: string }[] = [];
-  for (const f of fields) {
-    candidates.push({ label: f.fieldLabel, fieldName: f.fieldName });
-    for (const a of aliases[f.fieldName] ?? []) candidates.push({ label: a, fieldName: f.fieldName });
-  }
-  const scored = headers
-    .map((h, i) => {
-      const text = h
-        .replace(/^\*/, '')
-        .replace(/[（(].*[)）]$/, '')
-        .trim();
-      const best = text
-        ? closestMatch(
-            text,
-            candidates.map((c) => c.label),
-          )
-        : null;
-      return {
-        i,
-        best: best ? { score: best.score, fieldName: candidates.find((c) => c.label === best.value)!.fieldName } : null,
-      };
-    })
-    .filter((x) => x.best && x.best.score >= 0.5)
-    .sort((a, b) => b.best!.score - a.best!.score);
-  for (const x of scored) {
-    if (taken.has(x.best!.fieldName)) continue;
-    taken.add(x.best!.fieldName);
-    out[String(x.i)] = x.best!.fieldName;
-  }
-  return out;
+  return matchHeaders(headers, fields).mapping;
 }

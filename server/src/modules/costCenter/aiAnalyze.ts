@@ -3,13 +3,17 @@ import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { type PackSource, PackSourceName, PackStateName } from '@crm/core/contract/costCenter';
 import { and, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { recentPage } from '../../platform/pagingRecent';
+import { recentPage, within } from '../../platform/pagingRecent';
+import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { orgUsersByIds } from '../org';
 import { costPack, costUsage } from './schema';
-import type { CostCenterService } from './service';
+import type { CostCenterService, CostKind } from './service';
 
-/** The AI analysis account of /organizationCostCenter: balance, packs, usage records, top-up. */
+/**
+ * The AI analysis account of /organizationCostCenter: balance, packs, usage records, top-up. The guidance account
+ * (kind 'guidance', guidance.ts) is the same ledger read the same way: the readers take the kind.
+ */
 
 const KIND = 'ai_analyze';
 
@@ -21,11 +25,15 @@ type Answer<K extends keyof Calls> = CallAnswer<Calls[K]>;
 const LOW_SHARE = 0.1;
 const LOW_MINUTES = 60;
 
-export async function aiAnalyzeBalance(costs: CostCenterService, s: Session): Promise<Answer<'getAiAnalyzeBalance'>> {
+export async function aiAnalyzeBalance(
+  costs: CostCenterService,
+  s: Session,
+  kind: CostKind = KIND,
+): Promise<Answer<'getAiAnalyzeBalance'>> {
   const [b, metered, unitPriceFen] = await Promise.all([
-    costs.balance(s.orgId, KIND),
-    costs.isMetered(s.orgId, KIND),
-    costs.unitPriceFen(s.orgId, KIND),
+    costs.balance(s.orgId, kind),
+    costs.isMetered(s.orgId, kind),
+    costs.unitPriceFen(s.orgId, kind),
   ]);
   const low = b.remaining < b.totalUnits * LOW_SHARE || b.remaining < LOW_MINUTES;
   return {
@@ -59,9 +67,10 @@ export function aiAnalyzePacks(
   db: Db,
   s: Session,
   f: Body<'aiAnalyzePackDetailsPageList'>,
+  kind: CostKind = KIND,
 ): Promise<Answer<'aiAnalyzePackDetailsPageList'>> {
   const now = new Date();
-  return recentPage(db, s, f, { table: costPack, where: [eq(costPack.kind, KIND), stateWhere(f.state, now)] }, (p) => {
+  return recentPage(db, s, f, { table: costPack, where: [eq(costPack.kind, kind), stateWhere(f.state, now)] }, (p) => {
     const state = packState(p, now);
     const source = p.source as PackSource;
     return {
@@ -87,6 +96,7 @@ export function aiAnalyzeRecords(
   db: Db,
   s: Session,
   f: Body<'getAiAnalyzeRecordList'>,
+  kind: CostKind = KIND,
 ): Promise<Answer<'getAiAnalyzeRecordList'>> {
   return recentPage(
     db,
@@ -95,7 +105,7 @@ export function aiAnalyzeRecords(
     {
       table: costUsage,
       owner: costUsage.userId,
-      where: [eq(costUsage.kind, KIND), f.userId ? eq(costUsage.userId, f.userId) : undefined],
+      where: [eq(costUsage.kind, kind), f.userId ? eq(costUsage.userId, f.userId) : undefined],
       user: { of: (r) => r.userId, names: orgUsersByIds },
     },
     (r, userName) => ({
@@ -128,4 +138,24 @@ export function addAiAnalyzePack(
     source: input.priceFen > 0 ? 'purchase' : 'grant',
     createdBy: null,
   });
+}
+
+/** The totals of the usage records the list shows (same scope and filters). */
+export async function usageSum(db: Db, s: Session, f: Body<'getAiAnalyzeRecordList'>, kind: CostKind) {
+  const [row] = await db
+    .select({
+      units: sql<string>`coalesce(sum(${costUsage.units}), 0)`,
+      costFen: sql<string>`coalesce(sum(${costUsage.costFen}), 0)`,
+      count: sql<string>`count(*)`,
+    })
+    .from(costUsage)
+    .where(
+      and(
+        scoped(s, costUsage, { owner: costUsage.userId }),
+        eq(costUsage.kind, kind),
+        f.userId ? eq(costUsage.userId, f.userId) : undefined,
+        within(costUsage.createdAt, f),
+      ),
+    );
+  return { units: Number(row?.units ?? 0), costFen: Number(row?.costFen ?? 0), count: Number(row?.count ?? 0) };
 }

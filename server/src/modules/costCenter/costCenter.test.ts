@@ -139,17 +139,13 @@ describe('/organizationCostCenter (AI analysis account)', () => {
     expect(old.lists).toMatchObject([{ id: expired.id, sourceName: '试用', stateName: '已过期', leftUnits: 15 }]);
     expect(old.lists[0].createdAt).toBe('2025-01-05 10:00:00');
 
-    refused(
-      await post('aiAnalyzePackDetailsPageList', { state: 9 }, org.admin.token),
-      400,
-      'state：状态只能是 1、2、3',
-    );
+    refused(await post('aiAnalyzePackDetailsPageList', { state: 9 }, org.admin.token), 400, '状态只能是 1、2、3');
     refused(
       await post('aiAnalyzePackDetailsPageList', { startTime: '上个月' }, org.admin.token),
       400,
-      'startTime：时间格式应为 YYYY-MM-DD HH:mm:ss',
+      '时间格式应为 YYYY-MM-DD HH:mm:ss',
     );
-    refused(await post('aiAnalyzePackDetailsPageList', { pageSize: 7 }, org.admin.token), 400, 'pageSize：');
+    refused(await post('aiAnalyzePackDetailsPageList', { pageSize: 7 }, org.admin.token), 400, '');
     expect(ok(await post('aiAnalyzePackDetailsPageList', {}, other.admin.token)).total).toBe(0);
   });
 
@@ -187,8 +183,8 @@ describe('/organizationCostCenter (AI analysis account)', () => {
         ),
       ).total,
     ).toBe(0);
-    refused(await post('getAiAnalyzeRecordList', { userId: 'x' }, org.admin.token), 400, 'userId：使用人不正确');
-    refused(await post('getAiAnalyzeRecordList', { endTime: '2025-13-01' }, org.admin.token), 400, 'endTime：');
+    refused(await post('getAiAnalyzeRecordList', { userId: 'x' }, org.admin.token), 400, '使用人不正确');
+    refused(await post('getAiAnalyzeRecordList', { endTime: '2025-13-01' }, org.admin.token), 400, '');
     expect(ok(await post('getAiAnalyzeRecordList', {}, other.admin.token)).total).toBe(0);
   });
 
@@ -207,18 +203,14 @@ describe('/organizationCostCenter (AI analysis account)', () => {
     expect(log).toMatchObject({ operatorAccount: op!.account, after: { aiMinutesLeft: 1200 } });
 
     const add = (body: object) => grant(org, body);
-    refused(await add({ units: 0, days: 1, priceFen: 0 }), 400, 'units：分钟数不能小于 1 分钟');
-    refused(await add({ units: 1_000_001, days: 1, priceFen: 0 }), 400, 'units：分钟数不能大于 1000000 分钟');
-    refused(await add({ units: 1.5, days: 1, priceFen: 0 }), 400, 'units：分钟数须为整数');
-    refused(await add({ units: 10, priceFen: 0 }), 400, 'days：请输入有效天数');
-    refused(await add({ units: 10, days: 3651, priceFen: 0 }), 400, 'days：有效天数不能大于 3650 天');
-    refused(await add({ units: 10, days: 1, priceFen: -1 }), 400, 'priceFen：支付金额不能小于 0 分');
-    refused(await add({ units: 10, days: 1, priceFen: 1e11 }), 400, 'priceFen：支付金额不能大于 10000000000 分');
-    refused(
-      await add({ units: 10, days: 1, priceFen: 0, name: 'x'.repeat(101) }),
-      400,
-      'name：资源包名称最多 100 个字',
-    );
+    refused(await add({ units: 0, days: 1, priceFen: 0 }), 400, '分钟数不能小于 1 分钟');
+    refused(await add({ units: 1_000_001, days: 1, priceFen: 0 }), 400, '分钟数不能大于 1000000 分钟');
+    refused(await add({ units: 1.5, days: 1, priceFen: 0 }), 400, '分钟数须为整数');
+    refused(await add({ units: 10, priceFen: 0 }), 400, '请输入有效天数');
+    refused(await add({ units: 10, days: 3651, priceFen: 0 }), 400, '有效天数不能大于 3650 天');
+    refused(await add({ units: 10, days: 1, priceFen: -1 }), 400, '支付金额不能小于 0 分');
+    refused(await add({ units: 10, days: 1, priceFen: 1e11 }), 400, '支付金额不能大于 10000000000 分');
+    refused(await add({ units: 10, days: 1, priceFen: 0, name: 'x'.repeat(101) }), 400, '资源包名称最多 100 个字');
     expect(heard).toHaveLength(1);
     // a pack of the largest price allowed is stored (bigint)
     ok(await add({ units: 1, days: 1, priceFen: 10_000_000_000 }));

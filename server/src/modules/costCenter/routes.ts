@@ -2,7 +2,7 @@
 import { contract } from '@crm/core/contract';
 import type { AppContext } from '../../platform/context';
 import { implement } from '../../platform/http';
-import { addAiAnalyzePack, aiAnalyzeBalance, aiAnalyzePacks, aiAnalyzeRecords } from './aiAnalyze';
+import { addAiAnalyzePack, aiAnalyzeBalance, aiAnalyzePacks, aiAnalyzeRecords, usageSum } from './aiAnalyze';
 import type { CostCenterService } from './service';
 
 export function costCenterRoutes(ctx: AppContext, costs: CostCenterService): void {
@@ -22,5 +22,19 @@ export function costCenterRoutes(ctx: AppContext, costs: CostCenterService): voi
     c.addAiAnalyzePack,
     { audit: '赠送 AI 资源包', snapshot: (body) => ctx.services.operator.money(body.organizationId) },
     ({ body }) => addAiAnalyzePack(costs, body),
+  );
+
+  // the guidance account: the same ledger, kind 'guidance' (AI 实时指导)
+  const g = contract.guidanceCostCenter;
+  const GUIDANCE = 'guidance';
+  implement(app, g.getRealTimeGuidanceBalance, {}, ({ session }) => aiAnalyzeBalance(costs, session, GUIDANCE));
+  implement(app, g.aiGuidancePackDetailsPageList, { sign: 'cost:view' }, ({ session, body }) =>
+    aiAnalyzePacks(db, session, body, GUIDANCE),
+  );
+  implement(app, g.getAiGuidanceRecordList, { sign: 'cost:view' }, ({ session, body }) =>
+    aiAnalyzeRecords(db, session, body, GUIDANCE),
+  );
+  implement(app, g.getAiGuidanceRecordListSum, { sign: 'cost:view' }, ({ session, body }) =>
+    usageSum(db, session, body, GUIDANCE),
   );
 }

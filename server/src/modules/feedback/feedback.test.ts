@@ -30,10 +30,10 @@ describe('/problemFeedback', () => {
   it('save validates type, content and images', async () => {
     const org = await t().newOrg();
     const post = (body: object) => t().callRaw(contract.feedback.save, body, { token: org.seat.token });
-    refused(await post({ type: 9, content: 'x' }), 400, 'type：反馈类型只能是 1、2、3、4');
-    refused(await post({ type: 1, content: '  ' }), 400, 'content：请输入反馈内容');
-    refused(await post({ type: 1, content: 'x', images: ['javascript:alert(1)'] }), 400, 'images.0：图片地址不正确');
-    refused(await post({ type: 1, content: 'x', images: Array(10).fill('/a.png') }), 400, 'images：图片最多 9 张');
+    refused(await post({ type: 9, content: 'x' }), 400, '反馈类型只能是 1、2、3、4');
+    refused(await post({ type: 1, content: '  ' }), 400, '请输入反馈内容');
+    refused(await post({ type: 1, content: 'x', images: ['javascript:alert(1)'] }), 400, '图片地址不正确');
+    refused(await post({ type: 1, content: 'x', images: Array(10).fill('/a.png') }), 400, '图片最多 9 张');
     expect(await save(org.seat.token)).toBeGreaterThan(0);
   });
 
@@ -70,7 +70,7 @@ describe('/problemFeedback', () => {
     refused(
       await t().call(contract.feedback.list, { startTime: '昨天' }, { token: org.admin.token }),
       400,
-      'startTime：时间格式应为 YYYY-MM-DD HH:mm:ss',
+      '时间格式应为 YYYY-MM-DD HH:mm:ss',
     );
 
     expect(ok(await t().call(contract.feedback.detail, { id: mine }, { token: org.seat.token })).content).toBe(
@@ -78,7 +78,7 @@ describe('/problemFeedback', () => {
     );
     refused(await t().call(contract.feedback.detail, { id: theirs }, { token: org.seat.token }), 404, '反馈不存在');
     refused(await t().call(contract.feedback.detail, { id: foreign }, { token: org.admin.token }), 404);
-    refused(await t().callRaw(contract.feedback.detail, {}, { token: org.admin.token }), 400, 'id：');
+    refused(await t().callRaw(contract.feedback.detail, {}, { token: org.admin.token }), 400, '');
   });
 
   it('reply and updateStatus by an administrator', async () => {
@@ -94,12 +94,12 @@ describe('/problemFeedback', () => {
     refused(
       await t().call(contract.feedback.reply, { id, reply: '' }, { token: org.admin.token }),
       400,
-      'reply：请输入回复内容',
+      '请输入回复内容',
     );
     refused(
       await t().call(contract.feedback.updateStatus, { id, status: 7 }, { token: org.admin.token }),
       400,
-      'status：处理状态只能是 1、2、3',
+      '处理状态只能是 1、2、3',
     );
     refused(await t().call(contract.feedback.reply, { id, reply: 'x' }, { token: other.admin.token }), 404);
     refused(await t().call(contract.feedback.updateStatus, { id, status: 1 }, { token: other.admin.token }), 404);

@@ -102,14 +102,14 @@ describe('notice: organisation notices', () => {
     expect(noTitle.msg).toContain('请输入公告标题');
     const noId = await t().callRaw(contract.notice.update, { title: 'a', content: 'b' }, { token: org.admin.token });
     expect(noId.status).toBe(400);
-    expect(noId.msg).toContain('id');
+    expect(noId.msg).toContain('公告');
     const badSize = await t().call(contract.notice.list, { pageSize: 7 }, { token: org.admin.token });
     expect(badSize.msg).toContain('每页条数只能是 10、20、50、100');
     const badDel = await t().call(contract.notice.remove, { id: 'abc' }, { token: org.admin.token });
     expect(badDel.status).toBe(400);
     const huge = await t().call(contract.notice.detail, { id: 99_999_999_999 }, { token: org.admin.token });
     expect(huge.status).toBe(400);
-    expect(huge.msg).toContain('id');
+    expect(huge.msg).toContain('公告');
   });
 
   it('needs the notice:edit sign to write', async () => {
@@ -244,7 +244,7 @@ describe('notice: user messages (appNotice)', () => {
   it('validation errors', async () => {
     const empty = await t().call(contract.notice.setRead, { ids: [] }, { token: org.seat.token });
     expect(empty.status).toBe(400);
-    expect(empty.msg).toContain('ids');
+    expect(empty.msg).toContain('消息');
     const missing = await t().callRaw(contract.notice.setRead, {}, { token: org.seat.token });
     expect(missing.status).toBe(400);
     const huge = await t().call(contract.notice.setRead, { ids: [1e20] }, { token: org.seat.token });
@@ -254,7 +254,7 @@ describe('notice: user messages (appNotice)', () => {
     expect(unknown.status).toBe(404);
     const badKind = await t().callRaw(contract.notice.messages, { kind: 'x' }, { token: org.seat.token });
     expect(badKind.status).toBe(400);
-    expect(badKind.msg).toContain('kind');
+    expect(badKind.msg).toContain('消息类别');
   });
 });
 

@@ -10,6 +10,7 @@ import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import type { XlsxExport } from '../../platform/xlsxExport';
 import { orgUsersByIds } from '../org';
+import { callSummary } from './summaries';
 
 /** Reads the platform's operation log (platform/audit.ts writes it for every route declared with `audit`). */
 
@@ -60,6 +61,7 @@ async function views(db: Db, orgId: number, rows: Row[]): Promise<LogView[]> {
     realName: r.userId ? (names.get(r.userId)?.realName ?? null) : null,
     action: r.action,
     path: r.path,
+    pathName: callSummary(r.path) ?? r.action,
     ip: r.ip,
     detail: r.detail,
     result: r.result,

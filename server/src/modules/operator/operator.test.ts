@@ -164,12 +164,12 @@ describe('operator: money, prices and grants belong to the installation operator
     const bad: [string, object, string][] = [
       [`${CC}/manualCredit`, { organizationId: org.orgId, amountFen: 0, reason: 'x' }, '入账金额不能小于 1 分'],
       [`${CC}/manualCredit`, { organizationId: org.orgId, amountFen: 1.5, reason: 'x' }, '入账金额须为整数'],
-      [`${CC}/manualCredit`, { organizationId: org.orgId, amountFen: 100 }, 'reason'],
+      [`${CC}/manualCredit`, { organizationId: org.orgId, amountFen: 100 }, '入账原因'],
       [`${CC}/manualCredit`, { amountFen: 100, reason: 'x' }, '请选择机构'],
       [`${CC}/addAiAnalyzePack`, { organizationId: org.orgId, units: 0, days: 1, priceFen: 0 }, '分钟数不能小于 1'],
       [`${CC}/addAiAnalyzePack`, { organizationId: org.orgId, units: 10, days: 0, priceFen: 0 }, '有效天数'],
       ['/organization/setAiUnitPrice', { organizationId: org.orgId, pricePerMinute: -1 }, '单价不能小于 0'],
-      [`${CC}/saveCallRate`, { organizationId: org.orgId, line: '', rateFenPerMinute: 1 }, 'line'],
+      [`${CC}/saveCallRate`, { organizationId: org.orgId, line: '', rateFenPerMinute: 1 }, '线路'],
       [`${CC}/saveSeatRate`, { organizationId: org.orgId, fenPerMonth: -1 }, '坐席月租不能小于 0'],
     ];
     for (const [path, body, msg] of bad) refused(await op.post(path, body), 400, msg);

@@ -36,15 +36,21 @@ export const DEFAULT_ROLES: {
       'recording:upload',
       'analysis:view',
       'insight:view',
+      'assistant:use',
+      'knowledge:view',
       'order:view',
       'order:edit',
       'stats:view',
       'board:view',
+      'practice:use',
+      'guidance:use',
     ],
     routes: MAIN_ROUTES.filter((r) => r.menu === 'customer' || r.menu === 'call' || !r.menu)
       .map((r) => r.path)
-      .filter((p) => !['/dataImport', '/staffCheck', '/staffTraining'].includes(p))
+      .filter((p) => !['/dataImport', '/staffCheck'].includes(p))
       .concat(['/feedback', '/speechAssistant', '/aIPractice', '/practicelog'])
-      .concat(['/aiCustomer', '/AiCustomerAnalysis', '/aiBusinessReminder']),
+      .concat(['/aiCustomer', '/AiCustomerAnalysis', '/aiBusinessReminder'])
+      .concat(['/knowledgeBase'])
+      .concat(['/aiTimeTeacher', '/guideRecord']),
   },
 ];

@@ -70,9 +70,9 @@ describe('/organizationDept and /organizationStation', () => {
     refused(
       await t().call(contract.depts.save, { parentId: org.deptId, name: '' }, { token: org.admin.token }),
       400,
-      'name：请输入部门名称',
+      '请输入部门名称',
     );
-    refused(await t().callRaw(contract.depts.save, { name: '三组' }, { token: org.admin.token }), 400, 'parentId：');
+    refused(await t().callRaw(contract.depts.save, { name: '三组' }, { token: org.admin.token }), 400, '');
     refused(
       await t().call(
         contract.depts.save,
@@ -109,7 +109,7 @@ describe('/organizationDept and /organizationStation', () => {
     refused(
       await t().call(contract.depts.update, { id: team, sortNo: -1 }, { token: org.admin.token }),
       400,
-      'sortNo：排序号不能小于 0',
+      '排序号不能小于 0',
     );
   });
 
@@ -134,7 +134,7 @@ describe('/organizationDept and /organizationStation', () => {
       '该部门下还有 2 个用户，不能删除',
     );
     refused(await t().call(contract.depts.delete, { id: other.deptId }, { token: org.admin.token }), 404);
-    refused(await t().call(contract.depts.delete, { id: 0 }, { token: org.admin.token }), 400, 'id：请选择部门');
+    refused(await t().call(contract.depts.delete, { id: 0 }, { token: org.admin.token }), 400, '请选择部门');
     ok(await t().call(contract.depts.delete, { id: child }, { token: org.admin.token }));
     ok(await t().call(contract.depts.delete, { id: parent }, { token: org.admin.token }));
     expect(find(await tree(org), parent)).toBeNull();
@@ -177,11 +177,7 @@ describe('/organizationDept and /organizationStation', () => {
       await t().call(contract.depts.sort, { list: [{ id: other.deptId, sortNo: 0 }] }, { token: org.admin.token }),
       404,
     );
-    refused(
-      await t().call(contract.depts.sort, { list: [] }, { token: org.admin.token }),
-      400,
-      'list：排序列表不能为空',
-    );
+    refused(await t().call(contract.depts.sort, { list: [] }, { token: org.admin.token }), 400, '排序列表不能为空');
   });
 
   it('a department-scoped manager manages only their own department and those below it', async () => {
@@ -275,18 +271,14 @@ describe('/organizationDept and /organizationStation', () => {
       409,
       '岗位名称已存在',
     );
-    refused(
-      await t().call(contract.positions.save, { name: '' }, { token: org.admin.token }),
-      400,
-      'name：请输入岗位名称',
-    );
+    refused(await t().call(contract.positions.save, { name: '' }, { token: org.admin.token }), 400, '请输入岗位名称');
     ok(await t().call(contract.users.update, { id: org.seat.userId, positionId: id }, { token: org.admin.token }));
 
     const list = ok(await t().call(contract.positions.list, { pageNum: 1, pageSize: 10 }, { token: org.seat.token }));
     expect(list.total).toBe(1);
     expect(list.lists[0]).toMatchObject({ id, name: '销售顾问', remark: '一线', userCount: 1 });
     expect(ok(await t().call(contract.positions.list, {}, { token: other.admin.token })).total).toBe(0);
-    refused(await t().call(contract.positions.list, { pageSize: 15 }, { token: org.admin.token }), 400, 'pageSize');
+    refused(await t().call(contract.positions.list, { pageSize: 15 }, { token: org.admin.token }), 400, '每页条数');
 
     ok(await t().call(contract.positions.update, { id, name: '高级顾问' }, { token: org.admin.token }));
     expect(ok(await t().call(contract.positions.list, { keyword: '高级' }, { token: org.admin.token })).total).toBe(1);
@@ -309,7 +301,7 @@ describe('/organizationDept and /organizationStation', () => {
     refused(
       await t().callRaw(contract.positions.update, { name: '顾问' }, { token: org.admin.token }),
       400,
-      'id：岗位不正确',
+      '岗位不正确',
     );
   });
 });

@@ -27,8 +27,6 @@ describe('/organization', () => {
     const org = await t().newOrg();
     const writes = [
       ...ORG_SETTING_ROUTES.map((s) => ({ path: s.set, body: SAMPLES[s.key] })),
-      { path: '/organization/getOrganizationKey' },
-      { path: '/organization/resetOrganizationKey' },
       { path: '/organization/updateOrganizationInfo', body: { name: '新名称' } },
     ];
     await expectNoSession(t(), [
@@ -70,37 +68,21 @@ describe('/organization', () => {
     const org = await t().newOrg();
     const other = await t().newOrg();
     const set = (path: string, body: object) => t().post(`${B}/organization/${path}`, body, { token: org.admin.token });
-    refused(
-      await set('setAntiCollision', { status: 3, protectDays: 1, scope: 1 }),
-      400,
-      'status：防撞单开关只能是 1、2',
-    );
-    refused(
-      await set('setAntiCollision', { status: 1, protectDays: -1, scope: 1 }),
-      400,
-      'protectDays：保护天数不能小于 0',
-    );
-    refused(
-      await set('setCallStatusRefresh', { status: 1, intervalSeconds: 1 }),
-      400,
-      'intervalSeconds：刷新间隔不能小于 5 秒',
-    );
-    refused(await set('setSeatDuration', { status: 1 }), 400, 'dailyLimitMinutes');
+    refused(await set('setAntiCollision', { status: 3, protectDays: 1, scope: 1 }), 400, '防撞单开关只能是 1、2');
+    refused(await set('setAntiCollision', { status: 1, protectDays: -1, scope: 1 }), 400, '保护天数不能小于 0');
+    refused(await set('setCallStatusRefresh', { status: 1, intervalSeconds: 1 }), 400, '刷新间隔不能小于 5 秒');
+    refused(await set('setSeatDuration', { status: 1 }), 400, '每日通话分钟上限');
     // the AI unit price is the installation operator's: refused to the organisation, validated for the operator
     refused(await set('setAiUnitPrice', { organizationId: org.orgId, pricePerMinute: 0 }), 403, '无权限访问');
     const op = await t().newOperator();
     refused(
       await op.call(contract.orgSettings.setAiUnitPrice, { organizationId: org.orgId, pricePerMinute: 1.5 }),
       400,
-      'pricePerMinute：单价须为整数（分）',
+      '单价须为整数（分）',
     );
-    refused(await set('saveCallEndingScript', { content: 'x'.repeat(501) }), 400, 'content：结束语最多 500 个字');
+    refused(await set('saveCallEndingScript', { content: 'x'.repeat(501) }), 400, '结束语最多 500 个字');
     // notification users must belong to the organisation
-    refused(
-      await set('setRiskWarning', { status: 1, notifyUserIds: [other.seat.userId] }),
-      400,
-      'notifyUserIds：通知人不存在',
-    );
+    refused(await set('setRiskWarning', { status: 1, notifyUserIds: [other.seat.userId] }), 400, '通知人不存在');
     ok(await set('setRiskWarning', { status: 1, notifyUserIds: [org.manager.userId] }));
   });
 
@@ -131,7 +113,7 @@ describe('/organization', () => {
     refused(
       await t().call(contract.organization.updateOrganizationInfo, { contactPhone: '12' }, { token: org.admin.token }),
       400,
-      'contactPhone：请输入正确的 11 位手机号',
+      '请输入正确的 11 位手机号',
     );
 
     const branch = await t().newOrg();
@@ -146,21 +128,6 @@ describe('/organization', () => {
         (o: any) => o.id,
       ),
     ).toEqual([branch.orgId]);
-  });
-
-  it('getOrganizationKey creates the key once; resetOrganizationKey replaces it', async () => {
-    const org = await t().newOrg();
-    const other = await t().newOrg();
-    const k1 = ok(await t().call(contract.organization.getOrganizationKey, undefined, { token: org.admin.token }));
-    expect(k1.appKey).toMatch(/^ak[0-9a-f]{24}$/);
-    expect(ok(await t().call(contract.organization.getOrganizationKey, undefined, { token: org.admin.token }))).toEqual(
-      k1,
-    );
-    const k2 = ok(await t().call(contract.organization.resetOrganizationKey, undefined, { token: org.admin.token }));
-    expect(k2.appKey).not.toBe(k1.appKey);
-    expect(
-      ok(await t().call(contract.organization.getOrganizationKey, undefined, { token: other.admin.token })).appKey,
-    ).not.toBe(k2.appKey);
   });
 
   it('setNoticeRead marks the organisation notice read (2)', async () => {
@@ -196,7 +163,7 @@ describe('/organization', () => {
       'saveQuickBindSet',
     ]) {
       const res = await t().post(`${B}/organization/${path}`, {}, { token: org.admin.token });
-      expect(`${path} ${res.status} ${res.msg}`).toBe(`${path} 400 status：开关只能是 1、2`);
+      expect(`${path} ${res.status} ${res.msg}`).toBe(`${path} 400 开关只能是 1、2`);
     }
   });
 });

@@ -9,8 +9,6 @@ import {
   markNoticeRead,
   organizationBaseInfo,
   organizationDetail,
-  organizationKey,
-  resetOrganizationKey,
   setOrgSetting,
   setOrgSettingOf,
   subOrganizations,
@@ -40,10 +38,6 @@ export function organizationRoutes(ctx: AppContext): void {
   implement(app, c.getSubOrganization, {}, ({ session }) => subOrganizations(db, session));
   implement(app, c.updateOrganizationInfo, { sign: 'org:edit', audit: '修改机构信息' }, ({ session, body }) =>
     updateOrganizationInfo(db, session, body),
-  );
-  implement(app, c.getOrganizationKey, { sign: 'org:edit' }, ({ session }) => organizationKey(db, session));
-  implement(app, c.resetOrganizationKey, { sign: 'org:edit', audit: '重置开放接口密钥' }, ({ session }) =>
-    resetOrganizationKey(db, session),
   );
   implement(app, c.setNoticeRead, { audit: '机构公告已读' }, ({ session }) => markNoticeRead(db, session));
 

@@ -60,11 +60,7 @@ describe('/roleController and /menuController', () => {
     expect(seat!.functionSigns).toContain('clue:view');
     expect(seat!.routes).toContain('/customerManage');
     expect(ok(await t().call(contract.roles.list, { keyword: '坐' }, { token: org.admin.token })).total).toBe(1);
-    refused(
-      await t().call(contract.roles.list, { pageNum: 0 }, { token: org.admin.token }),
-      400,
-      'pageNum：页码最小为 1',
-    );
+    refused(await t().call(contract.roles.list, { pageNum: 0 }, { token: org.admin.token }), 400, '页码最小为 1');
   });
 
   it('save: validates name, data scope, function signs and routes; names are unique', async () => {
@@ -86,8 +82,8 @@ describe('/roleController and /menuController', () => {
         { token: org.admin.token },
       );
     refused(await save({ name: '质检员' }), 409, '角色名称已存在');
-    refused(await save({ name: '' }), 400, 'name：请输入角色名称');
-    refused(await save({ dataScope: 4 }), 400, 'dataScope：数据权限只能是 1、2、3');
+    refused(await save({ name: '' }), 400, '请输入角色名称');
+    refused(await save({ dataScope: 4 }), 400, '数据权限只能是 1、2、3');
     refused(await save({ functionSigns: ['clue:fly'] }), 400, '功能权限不存在：clue:fly');
     refused(await save({ routes: ['/nowhere'] }), 400, '菜单路由不存在：/nowhere');
   });
@@ -214,7 +210,7 @@ describe('/roleController and /menuController', () => {
     refused(
       await t().call(contract.roles.update, { id: seat!.id, dataScope: 0 }, { token: org.admin.token }),
       400,
-      'dataScope',
+      '数据权限',
     );
     const mgr = await roleBySign(org, 'manager');
     refused(
@@ -257,8 +253,8 @@ describe('/roleController and /menuController', () => {
 
     const otherRole = await newRole(other);
     refused(await t().call(contract.roles.remove, { id: otherRole }, { token: org.admin.token }), 404, '角色不存在');
-    refused(await t().call(contract.roles.del, { ids: [] }, { token: org.admin.token }), 400, 'ids：请选择角色');
-    refused(await t().callRaw(contract.roles.remove, {}, { token: org.admin.token }), 400, 'id：');
+    refused(await t().call(contract.roles.del, { ids: [] }, { token: org.admin.token }), 400, '请选择角色');
+    refused(await t().callRaw(contract.roles.remove, {}, { token: org.admin.token }), 400, '');
   });
 
   it('menu trees: by role (checked routes), by organisation (full) and the built-in defaults', async () => {
@@ -300,7 +296,7 @@ describe('/roleController and /menuController', () => {
     refused(
       await t().call(contract.menus.getTreeByRoleId, { roleId: 'x' }, { token: org.admin.token }),
       400,
-      'roleId：角色不正确',
+      '角色不正确',
     );
   });
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { formatDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import { ORG_SETTINGS, type OrgSettingKey, type OrgSettingValue } from '@crm/core/contract/organization';
@@ -150,39 +149,6 @@ export async function subOrganizations(db: Db, s: Session): Promise<Answer<'getS
 export async function markNoticeRead(db: Db, s: Session): Promise<Answer<'setNoticeRead'>> {
   await db.update(organization).set({ noticeRead: 2 }).where(eq(organization.id, s.orgId));
   return { noticeRead: 2 };
-}
-
-// ---------- open-API credentials ----------
-
-const newKey = () => ({
-  appKey: `ak${randomBytes(12).toString('hex')}`,
-  appSecret: randomBytes(32).toString('base64url'),
-});
-
-/** The organisation's open-API key and secret, created on first request. */
-export async function organizationKey(db: Db, s: Session): Promise<Answer<'getOrganizationKey'>> {
-  const [created] = await db
-    .update(organization)
-    .set(newKey())
-    .where(and(eq(organization.id, s.orgId), isNull(organization.appKey)))
-    .returning({ appKey: organization.appKey, appSecret: organization.appSecret });
-  const row = created ?? must(await getOrganization(db, s.orgId));
-  return { organizationId: s.orgId, appKey: row.appKey!, appSecret: row.appSecret! };
-}
-
-export async function resetOrganizationKey(db: Db, s: Session): Promise<Answer<'resetOrganizationKey'>> {
-  const [row] = await db
-    .update(organization)
-    .set(newKey())
-    .where(eq(organization.id, s.orgId))
-    .returning({ appKey: organization.appKey, appSecret: organization.appSecret });
-  return { organizationId: s.orgId, appKey: row.appKey!, appSecret: row.appSecret! };
-}
-
-/** For the open-API module: the organisation behind an app key. */
-export async function organizationByAppKey(db: DbOrTx, appKey: string): Promise<OrganizationRow | undefined> {
-  const [row] = await db.select().from(organization).where(eq(organization.appKey, appKey)).limit(1);
-  return row;
 }
 
 /** The base information of an organisation (getAuthOrganizationBaseInfo, whose caller may hold only a refresh token). */

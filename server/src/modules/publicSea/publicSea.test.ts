@@ -212,7 +212,7 @@ describe('public pool: pools, claims, assignment, drop-in, handover, logs', () =
       '请输入转入原因',
     );
     const ids = await seaLeads(org, pool, 3);
-    refused(await post('/organizationPublicsea/assign', { poolId: pool, clueIds: ids }, org.manager), 400, 'userId');
+    refused(await post('/organizationPublicsea/assign', { poolId: pool, clueIds: ids }, org.manager), 400, '员工');
     const r = ok(
       await post('/organizationPublicsea/assign', { poolId: pool, clueIds: ids, userId: org.seat.userId }, org.manager),
     );

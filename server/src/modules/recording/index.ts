@@ -25,9 +25,9 @@ export const recordingModule: Module = {
   },
 };
 
-export { decodeChannels, withLocalFile } from './audio';
-export { staleQueued } from './listing';
-export { resolveRecording } from './playback';
+export { decodeChannels, withLocalFile, withTempDir } from './audio';
+export { staleQueued, withLeads } from './listing';
+export { mediaLink, resolveRecording, ticketOf } from './playback';
 export {
   ownedCallsBetween,
   recordingCountsBySource,
@@ -35,6 +35,7 @@ export {
   recordingIdsWhere,
   recordingLeads,
   recordingsInState,
+  uploadedCallRows,
   visibleRecordings,
 } from './readModel';
 export type { RecordingRow } from './rows';
@@ -48,3 +49,5 @@ export {
   refuseSelfReview,
   updateRecording,
 } from './rows';
+export { canSpeak, type DemoTurn, speakDemoCall } from './seed';
+export { uploadRecordings } from './upload';

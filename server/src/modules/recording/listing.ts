@@ -2,13 +2,14 @@ import { AsrStatus, durationRange, parseDateTime } from '@crm/core';
 import type { CallAnswer, CallBody, contract } from '@crm/core/contract';
 import type { Recording, RecordingFilter } from '@crm/core/contract/recording';
 import { and, desc, eq, gte, ilike, inArray, like, lt, lte, or, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../platform/context';
+import type { AppContext, Services } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { page, pageRows } from '../../platform/paging';
 import type { Session } from '../../platform/session';
 import { likePattern } from '../../platform/validation';
 import type { XlsxExport } from '../../platform/xlsxExport';
+import { maskPhone } from '../clueField';
 import { presentRecordings, recordingScope } from './rows';
 import { recording } from './schema';
 
@@ -63,7 +64,32 @@ function where(s: Session, f: Filter): SQL {
 export async function listRecordings(ctx: AppContext, s: Session, q: Body<'list'>): Promise<Answer<'list'>> {
   const order = [desc(recording.createdAt), desc(recording.id)];
   const { rows, total } = await pageRows(ctx.db, recording, where(s, readFilter(q)), order, q);
-  return page(await presentRecordings(ctx.db, s.orgId, rows), total, q);
+  return page(await withLeads(ctx, s.orgId, s, await presentRecordings(ctx.db, s.orgId, rows)), total, q);
+}
+
+/**
+ * The bound lead's name on each row, and its number where the recording has none (a call bound to a lead shows
+ * who it was with, issue 26), masked as the role's lead pages mask it.
+ */
+export async function withLeads<T extends Pick<Recording, 'clueId' | 'clueName' | 'phone'>>(
+  ctx: AppContext,
+  orgId: number,
+  s: Session | null,
+  items: T[],
+): Promise<T[]> {
+  const { clue, clueField } = ctx.services as Partial<Services>;
+  const ids = [...new Set(items.flatMap((r) => (r.clueId ? [r.clueId] : [])))];
+  if (!clue || !clueField || !ids.length) return items;
+  // no session (a share link): the number is masked
+  const access = s?.isSuperAdmin ? null : s ? (await clueField.accessFor(orgId, s.roleId)).get('phone') : undefined;
+  const mask = !s || access?.masked || access?.access === 0 ? maskPhone : (p: string) => p;
+  const found = await Promise.all(ids.map((id) => clue.findById(orgId, id)));
+  const leads = new Map(found.flatMap((l) => (l ? [[l.id, l] as const] : [])));
+  return items.map((r) => {
+    const lead = r.clueId ? leads.get(r.clueId) : undefined;
+    if (!lead) return r;
+    return { ...r, clueName: lead.name, phone: r.phone ?? (lead.phone ? mask(lead.phone) : null) };
+  });
 }
 
 /** The most rows one export writes. */
@@ -102,7 +128,7 @@ export async function recordingSheet(
     .where(where(s, readFilter(q)))
     .orderBy(desc(recording.createdAt), desc(recording.id))
     .limit(EXPORT_LIMIT);
-  const rows = await presentRecordings(ctx.db, s.orgId, found);
+  const rows = await withLeads(ctx, s.orgId, s, await presentRecordings(ctx.db, s.orgId, found));
   return {
     count: rows.length,
     write: async (x) => {

@@ -26,19 +26,47 @@ export async function shareTicket(
   recordId: number,
 ): Promise<CallAnswer<typeof contract.recording.getMaskId>> {
   const row = await findRecording(ctx.db, s, recordId);
-  const maskId = await ctx.tokens.issueTicket(TICKET, { org: row.organizationId, rid: row.id }, TICKET_SECONDS);
-  return { recordId: row.id, maskId };
+  return { recordId: row.id, maskId: await ticketOf(ctx, row) };
 }
 
 /**
- * The recording a call detail or playback asks for: by share ticket (maskId), whoever asks; else by id, for a
- * session holding recording:view whose data scope covers it.
+ * The share ticket of one recording, for a module that has already decided its user may study the call whatever
+ * their data scope (an assigned training): the caller answers for that decision.
+ */
+export function ticketOf(ctx: AppContext, row: Pick<RecordingRow, 'organizationId' | 'id'>): Promise<string> {
+  return ctx.tokens.issueTicket(TICKET, { org: row.organizationId, rid: row.id }, TICKET_SECONDS);
+}
+
+const MEDIA = 'media';
+/** How long a media link works: long enough to listen to a call, short enough that a leaked link soon dies. */
+const MEDIA_SECONDS = 3600;
+
+/**
+ * A short-lived signed link to play one recording (`?media=`: HMAC-SHA256 over the organisation, the recording and an
+ * expiry, by the server's key): what `<audio>` elements are given instead of the session's token, which would land in
+ * server logs and the browser's history. Issued only to a session that may see the recording.
+ */
+export async function mediaLink(ctx: AppContext, row: RecordingRow): Promise<string> {
+  const media = await ctx.tokens.issueTicket(MEDIA, { org: row.organizationId, rid: row.id }, MEDIA_SECONDS);
+  return `/api/robot/recording/v1/play?media=${encodeURIComponent(media)}`;
+}
+
+/**
+ * The recording a call detail or playback asks for: by share ticket (maskId) or media link, whoever asks; else by
+ * id, for a session holding recording:view whose data scope covers it.
  */
 export async function resolveRecording(
   ctx: AppContext,
   session: Session | null,
-  q: { id?: number; recordId?: number; maskId?: string },
+  q: { id?: number; recordId?: number; maskId?: string; media?: string },
 ): Promise<RecordingRow> {
+  if (q.media) {
+    const t = await ctx.tokens.verifyTicket(MEDIA, q.media);
+    if (!t) throw loginExpired('播放链接已过期，请刷新页面');
+    const row = await recordingInOrg(ctx.db, Number(t.org), Number(t.rid));
+    if (!row) throw notFound('录音不存在');
+    return row;
+  }
   if (q.maskId) {
     const t = await ctx.tokens.verifyTicket(TICKET, q.maskId);
     if (!t) throw loginExpired(Messages.iframeExpired);

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
+import { anyOf, type Scope, scoped } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { recordingScope } from './rows';
 import { recording } from './schema';
@@ -124,4 +125,24 @@ export async function recordingsInState(
 export function recordingLeads(orgId: number): SQL {
   return sql`select ${recording.id} as id, ${recording.clueId} as clue_id from ${recording}
     where ${recording.organizationId} = ${orgId}`;
+}
+
+/**
+ * Uploaded calls as other modules count them (telephony's one definition of a call): the recordings of the scope
+ * that no placed call stored (no call record id), at their call time (else when uploaded) within the range.
+ * Columns: id, at, user_id (the owner, else the uploader), clue_id, source (RecordingSource), talk_seconds.
+ */
+export function uploadedCallRows(s: Scope, range: { from: Date; to: Date }): SQL {
+  const at = sql`coalesce(${recording.callTime}, ${recording.createdAt})`;
+  const who = sql`coalesce(${recording.ownerUserId}, ${recording.uploadedBy})`;
+  const where = and(
+    scoped(s, recording),
+    s.visibleUserIds === null ? undefined : anyOf(who, s.visibleUserIds),
+    isNull(recording.callInfoId),
+    sql`${at} >= ${range.from}`,
+    sql`${at} <= ${range.to}`,
+  );
+  return sql`select ${recording.id} as id, ${at} as at, ${who} as user_id,
+    ${recording.clueId} as clue_id, ${recording.source} as source, round(${recording.durationMs} / 1000.0)::int as talk_seconds
+    from ${recording} where ${where}`;
 }

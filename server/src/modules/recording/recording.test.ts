@@ -107,7 +107,7 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     expect(noFile.status).toBe(400);
     const badMeta = await upload(t(), org.seat.token, mono, 'x.wav', { source: 9 });
     expect(badMeta.status).toBe(400);
-    expect(badMeta.msg).toContain('source');
+    expect(badMeta.msg).toContain('录音来源');
   });
 
   it('every call answers code 10 without a session', async () => {
@@ -158,15 +158,15 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
       expect(r.status, path).toBe(400);
       expect(r.msg, path).toContain(field);
     };
-    await bad(`${B}/headset/checkMd5`, { md5: 'xyz' }, 'md5');
-    await bad(`${B}/headset/bindUser`, { ids: [1] }, 'userId');
-    await bad(`${B}/headset/bindClue`, { ids: 'a', clueId: 1 }, 'ids');
-    await bad(`${B}/headset/deleteRecordingUpload`, {}, 'id');
-    await bad(`${B}/headset/completeChunkUpload`, {}, 'uploadId');
-    await bad(`${B}/asrConfig/save`, {}, 'hotWords');
-    await bad(`${R}/recording/v1/asrRerun`, {}, 'id');
+    await bad(`${B}/headset/checkMd5`, { md5: 'xyz' }, '文件哈希');
+    await bad(`${B}/headset/bindUser`, { ids: [1] }, '员工');
+    await bad(`${B}/headset/bindClue`, { ids: 'a', clueId: 1 }, '录音');
+    await bad(`${B}/headset/deleteRecordingUpload`, {}, '请');
+    await bad(`${B}/headset/completeChunkUpload`, {}, '上传任务');
+    await bad(`${B}/asrConfig/save`, {}, '热词');
+    await bad(`${R}/recording/v1/asrRerun`, {}, '录音');
     const q = await t().call(contract.recording.recordIdByInfoId, { infoId: '' }, { token: org.admin.token });
-    expect(q.msg).toContain('infoId');
+    expect(q.msg).toContain('通话记录');
     const noChunk = await t().callRaw(contract.recording.uploadChunk, multipart({ offset: 0 }, []).body, {
       token: org.admin.token,
       headers: multipart({}, []).headers,
@@ -270,20 +270,29 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
       { token: org.seat.token },
     );
     expect(badInit.status).toBe(400);
-    expect(badInit.msg).toContain('md5');
+    expect(badInit.msg).toContain('文件哈希');
   });
 
-  it('plays with Range (206), transcoding .wav to mp3 once; ?token= works; another org gets 404', async () => {
+  it('plays with Range (206), transcoding .wav to mp3 once; a signed media link plays, ?token= does not; another org gets 404', async () => {
     const list = await t().call(
       contract.recording.list,
       { pageNum: 1, pageSize: 10, callType: [1] },
       { token: org.seat.token },
     );
     const id = list.data.lists[0].id;
-    const full = await t().built.app.inject({
+    // the session's token in the address is not read (it would land in logs and history)
+    const byToken = await t().built.app.inject({
       method: 'GET',
       url: `${R}/recording/v1/play?id=${id}&token=${org.seat.token}`,
     });
+    expect(byToken.json().code).toBe(10);
+    const detail = await t().call(contract.asr.getAsrText, { recordId: id }, { token: org.seat.token });
+    expect(detail.data.playUrl).toMatch(/^\/api\/robot\/recording\/v1\/play\?media=[\w.%-]+$/);
+    expect(detail.data.playUrl).not.toContain(org.seat.token);
+    const full = await t().built.app.inject({ method: 'GET', url: detail.data.playUrl });
+    // a forged or altered link is refused
+    const forged = await t().built.app.inject({ method: 'GET', url: `${detail.data.playUrl.slice(0, -4)}AAAA` });
+    expect(forged.json()).toMatchObject({ code: 10, msg: '播放链接已过期，请刷新页面' });
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('audio/mpeg');
     expect(full.headers['accept-ranges']).toBe('bytes');
@@ -355,7 +364,7 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
           { token: org.admin.token },
         )
       ).msg,
-    ).toContain('ids');
+    ).toContain('录音');
     const lead = await t().call(
       contract.clue.add,
       { name: '王先生', phone: '13900139000' },
@@ -413,8 +422,8 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     expect((await q({ phone: '138001' })).data.total).toBe(1);
     const bad = await q({ pageSize: 7 });
     expect(bad.status).toBe(400);
-    expect((await q({ durationLevel: 9 })).msg).toContain('durationLevel');
-    expect((await q({ durationMin: 50, durationMax: 10 })).msg).toContain('durationMin');
+    expect((await q({ durationLevel: 9 })).msg).toContain('时长档位');
+    expect((await q({ durationMin: 50, durationMax: 10 })).msg).toContain('最小时长');
     expect((await t().call(contract.recording.list, {}, { token: other.admin.token })).data.total).toBe(0);
   });
 
@@ -429,7 +438,7 @@ describe('recording: upload, dedup, bind, list, export, play', () => {
     expect(q.data).toMatchObject({ qualityScore: 88 });
     expect(
       (await t().call(contract.recording.saveQuality, { id, qualityScore: 101 }, { token: org.admin.token })).msg,
-    ).toContain('qualityScore');
+    ).toContain('质检分');
     expect(
       (await t().call(contract.recording.saveQuality, { id, qualityScore: 1 }, { token: other.admin.token })).code,
     ).toBe(404);

@@ -69,14 +69,10 @@ export function recordingRoutes(ctx: AppContext): void {
   implement(app, c.recordIdByInfoId, { sign: 'recording:view' }, ({ session, query }) =>
     recordIdByInfoId(ctx, session, query.infoId),
   );
-  // the share ticket (maskId) plays without a session; media elements send the session's token as ?token=
-  implement(
-    app,
-    c.play,
-    { auth: 'optional', tokenInQuery: true, raw: true },
-    async ({ session, query, req, reply }) => {
-      const out = await playback(ctx, await resolveRecording(ctx, session, query), req.headers.range);
-      return reply.status(out.status).headers(out.headers).send(out.body);
-    },
-  );
+  // a share ticket (maskId) or a signed media link (media, see mediaLink) plays without a session; a session's token
+  // is read from the Authorization header only, never from the address
+  implement(app, c.play, { auth: 'optional', raw: true }, async ({ session, query, req, reply }) => {
+    const out = await playback(ctx, await resolveRecording(ctx, session, query), req.headers.range);
+    return reply.status(out.status).headers(out.headers).send(out.body);
+  });
 }

@@ -117,6 +117,7 @@ export function presentRow(r: RecordingRow, ownerName: string | null): Recording
     ownerUserId: r.ownerUserId,
     ownerName,
     clueId: r.clueId,
+    clueName: null,
     phone: r.phone,
     callInfoId: r.callInfoId,
     callTime: formatDateTime(r.callTime),

@@ -79,6 +79,22 @@ async function inspect(ctx: AppContext, path: string, fileName: string, size: nu
 }
 
 /**
+ * A recording uploaded again with its transcript: the transcript is given to the recording already stored (the
+ * upload's one way to add a transcript to it). False when none came with it; a malformed one is refused.
+ */
+export async function attachTranscript(
+  ctx: AppContext,
+  s: Session,
+  row: { id: number; durationMs: number | null },
+  text: string | undefined,
+): Promise<boolean> {
+  const t = text?.trim() ? ctx.services.asr.parseUploaded(text, row.durationMs ?? 0) : null;
+  if (!t) return false;
+  await ctx.services.asr.attachUploaded(s.orgId, row.id, t);
+  return true;
+}
+
+/**
  * Stores an uploaded file (already written to a local temporary path): checks, hashes, deduplicates, writes to
  * storage, records the metadata, binds by phone, and queues transcription and metrics. Logged either way.
  */
@@ -111,8 +127,13 @@ export async function storeRecording(
     .where(and(scoped(s, recording), eq(recording.hash, hash), eq(recording.size, size)))
     .limit(1);
   if (dup) {
-    await log(UPLOAD_RESULT.DUPLICATE, '文件已存在，未重复上传', dup.id);
-    return { fileName, recordId: dup.id, duplicate: true, clueId: dup.clueId, phone: dup.phone };
+    const transcriptAdded = await attachTranscript(ctx, s, dup, meta.transcript);
+    await log(
+      UPLOAD_RESULT.DUPLICATE,
+      transcriptAdded ? '文件已存在，已补充转写文本' : '文件已存在，未重复上传',
+      dup.id,
+    );
+    return { fileName, recordId: dup.id, duplicate: true, transcriptAdded, clueId: dup.clueId, phone: dup.phone };
   }
   let transcript = null;
   try {

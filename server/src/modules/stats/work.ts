@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db';
 import { anyOf } from '../../platform/scope';
 import type { Session } from '../../platform/session';
 import { leadWorkFacts } from '../clue';
-import { callDayFacts } from '../telephony';
+import { callDayFacts, uploadDayFacts } from '../telephony';
 import { addDays, dayStart, daysOf, maxDay, today } from './days';
 import { freshnessOf, freshText, refreshWork } from './rollup';
 import { type Audience, audienceOf } from './scope';
@@ -22,8 +22,19 @@ interface Totals {
   talkSeconds: number;
   taken: number;
   followUps: number;
+  uploads: number;
+  uploadSeconds: number;
 }
-const ZERO: Totals = { calls: 0, answered: 0, missed: 0, talkSeconds: 0, taken: 0, followUps: 0 };
+const ZERO: Totals = {
+  calls: 0,
+  answered: 0,
+  missed: 0,
+  talkSeconds: 0,
+  taken: 0,
+  followUps: 0,
+  uploads: 0,
+  uploadSeconds: 0,
+};
 
 export const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0);
 
@@ -45,6 +56,8 @@ const add = (a: Totals, b: Totals): Totals => ({
   talkSeconds: a.talkSeconds + b.talkSeconds,
   taken: a.taken + b.taken,
   followUps: a.followUps + b.followUps,
+  uploads: a.uploads + b.uploads,
+  uploadSeconds: a.uploadSeconds + b.uploadSeconds,
 });
 
 /** Totals per user and day of the audience over the period. */
@@ -59,19 +72,27 @@ async function facts(db: Db, s: Session, f: StatsFilter, who: Audience, key: 'us
   const users = who.everyone ? sql`true` : anyOf(sql`user_id`, who.userIds);
   const parts: SQL[] = [];
   if (f.startDate < covered)
-    parts.push(sql`select day, user_id, calls, answered, missed, talk_seconds, taken, follow_ups from stats_user_day
+    parts.push(sql`select day, user_id, calls, answered, missed, talk_seconds, taken, follow_ups, 0 as uploads,
+        0 as upload_seconds from stats_user_day
       where organization_id = ${s.orgId} and day between ${f.startDate} and ${f.endDate} and ${users}`);
   if (f.endDate >= covered) {
     const from = dayStart(maxDay(f.startDate, covered));
     const to = dayStart(addDays(f.endDate, 1));
-    parts.push(sql`select day, user_id, calls, answered, missed, talk_seconds, 0 as taken, 0 as follow_ups
+    parts.push(sql`select day, user_id, calls, answered, missed, talk_seconds, 0 as taken, 0 as follow_ups,
+        0 as uploads, 0 as upload_seconds
       from (${callDayFacts(s.orgId, from, to)}) c where ${users}`);
-    parts.push(sql`select day, user_id, 0 as calls, 0 as answered, 0 as missed, 0 as talk_seconds, taken, follow_ups
+    parts.push(sql`select day, user_id, 0 as calls, 0 as answered, 0 as missed, 0 as talk_seconds, taken, follow_ups,
+        0 as uploads, 0 as upload_seconds
       from (${leadWorkFacts(s.orgId, from, to)}) w where ${users}`);
   }
+  // uploaded calls are read live over the whole period (an upload may carry an old call time: no rollup day is final)
+  parts.push(sql`select day, user_id, 0 as calls, 0 as answered, 0 as missed, 0 as talk_seconds, 0 as taken,
+      0 as follow_ups, uploads, upload_seconds
+    from (${uploadDayFacts(s.orgId, dayStart(f.startDate), dayStart(addDays(f.endDate, 1)))}) u where ${users}`);
   const res = await db.execute<Record<string, string | number>>(sql`select ${sql.raw(key)}::text as k,
       sum(calls)::int as calls, sum(answered)::int as answered, sum(missed)::int as missed,
-      sum(talk_seconds)::bigint as talk_seconds, sum(taken)::int as taken, sum(follow_ups)::int as follow_ups
+      sum(talk_seconds)::bigint as talk_seconds, sum(taken)::int as taken, sum(follow_ups)::int as follow_ups,
+      sum(uploads)::int as uploads, sum(upload_seconds)::bigint as upload_seconds
     from (${sql.join(parts, sql` union all `)}) f group by 1`);
   return new Map(
     res.rows.map((r) => [
@@ -83,6 +104,8 @@ async function facts(db: Db, s: Session, f: StatsFilter, who: Audience, key: 'us
         talkSeconds: Number(r.talk_seconds),
         taken: Number(r.taken),
         followUps: Number(r.follow_ups),
+        uploads: Number(r.uploads),
+        uploadSeconds: Number(r.upload_seconds),
       },
     ]),
   );

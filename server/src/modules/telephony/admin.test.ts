@@ -119,7 +119,7 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     refusedWith(
       await t().call(contract.telephony.seatShowNumber, { seatId: seat.id, displayNumber: 'abc' }, { token: a }),
       400,
-      'displayNumber：外显号码须为 5-20 位数字',
+      '外显号码须为 5-20 位数字',
     );
     expect(
       ok(
@@ -165,7 +165,7 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     refusedWith(
       await t().callRaw(contract.telephony.saveDataConfig, { provider: 'sip' }, { token: a }),
       400,
-      'provider',
+      '外呼方式',
     );
     const saved = ok(
       await t().call(
@@ -193,7 +193,7 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     refusedWith(
       await t().call(contract.telephony.saveLine, { name: '', numbers: [] }, { token: a }),
       400,
-      'name：请输入线路名称',
+      '请输入线路名称',
     );
     refusedWith(await t().call(contract.telephony.deleteLine, { id: line.id }, { token: other.admin.token }), 404);
     // per-user settings
@@ -285,7 +285,7 @@ describe('telephony administration', { timeout: 120_000 }, () => {
     refusedWith(
       await t().call(contract.telephony.taskAdd, { name: '', seatUserIds: [] }, { token: m }),
       400,
-      'name：请输入任务名称',
+      '请输入任务名称',
     );
     refusedWith(
       await t().call(contract.telephony.taskAdd, { name: '回访', seatUserIds: [org.seat.userId] }, { token: m }),

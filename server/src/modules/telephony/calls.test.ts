@@ -466,7 +466,7 @@ describe('telephony: calls through a cloud call centre', { timeout: 120_000 }, (
     // narrowed by sea type (未拨打) and the list's filter; a pool with nothing left is refused
     expect(ok(await add({ poolId: pool.id, seaTypes: [2] })).total).toBe(2);
     expect((await add({ poolId: pool.id, seaTypes: [3] })).msg).toBe('没有符合条件的客户');
-    expect((await add({ poolId: pool.id, seaTypes: [7] })).msg).toContain('seaTypes');
+    expect((await add({ poolId: pool.id, seaTypes: [7] })).msg).toContain('公海类型');
     // another organisation's pool is not found
     const other = await t().newOrg();
     const res = await t().call(
@@ -503,7 +503,7 @@ describe('telephony: calls through a cloud call centre', { timeout: 120_000 }, (
     await useCloud(t(), org, fake, APP_ID, SECRET);
     const dial = (body: object, token = org.seat.token) => t().call(contract.telephony.callOut, body, { token });
     expect((await dial({})).msg).toBe('请选择客户或输入号码');
-    expect((await dial({ phone: '12ab' })).msg).toBe('phone：号码须为 5-20 位数字');
+    expect((await dial({ phone: '12ab' })).msg).toBe('号码须为 5-20 位数字');
     const number = freshPhone();
     const call = ok(await dial({ phone: number }));
     expect(call.clueId).toBeGreaterThan(0);

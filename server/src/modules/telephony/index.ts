@@ -26,5 +26,6 @@ export const telephonyModule: Module = {
   },
 };
 
-export { callDayFacts } from './callFacts';
-export { callRows } from './readModel';
+export { callDayFacts, uploadDayFacts } from './callFacts';
+export { callRows, PLACED } from './readModel';
+export { seedCalls } from './seed';

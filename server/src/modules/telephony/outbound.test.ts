@@ -82,11 +82,11 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
     ]) {
       const res = await save(tok, { apiBaseUrl, appSecret: SECRET });
       expect(res.status, apiBaseUrl).toBe(400);
-      expect(res.msg).toBe(`apiBaseUrl：${OUTBOUND_MESSAGES.blocked}`);
+      expect(res.msg).toBe(`${OUTBOUND_MESSAGES.blocked}`);
     }
     for (const apiBaseUrl of [`${fake.url}/api#`, `${fake.url}/api?x=`, `http://u:p@${fake.url.slice(7)}`]) {
       const res = await save(tok, { apiBaseUrl, appSecret: SECRET });
-      expect(res.msg, apiBaseUrl).toBe(`apiBaseUrl：${OUTBOUND_MESSAGES.invalid}`);
+      expect(res.msg, apiBaseUrl).toBe(`${OUTBOUND_MESSAGES.invalid}`);
     }
     // FreeSWITCH's event socket on an internal address (an organisation's choice) is refused too
     const esl = await t().call(
@@ -94,9 +94,9 @@ describe('telephony: outbound-address policy and secrets at rest', { timeout: 12
       { provider: 'freeswitch', eslHost: '127.0.0.1', eslPort: 8021, eslPassword: 'ClueCon' },
       { token: tok },
     );
-    expect(esl.msg).toBe(`eslHost：${OUTBOUND_MESSAGES.blocked}`);
+    expect(esl.msg).toBe(`${OUTBOUND_MESSAGES.blocked}`);
     const rec = await save(tok, { apiBaseUrl: fake.url, appSecret: SECRET, recordingBaseUrl: `http://127.1:${port}` });
-    expect(rec.msg).toBe(`recordingBaseUrl：${OUTBOUND_MESSAGES.blocked}`);
+    expect(rec.msg).toBe(`${OUTBOUND_MESSAGES.blocked}`);
     expect(hits).toEqual([]);
   });
 

@@ -192,25 +192,35 @@ export class Telephony {
       const ext = /\.(wav|mp3|m4a|ogg|flac|amr|aac)(\?|$)/i.exec(url)?.[1]?.toLowerCase() ?? 'wav';
       const path = join(dir, `call.${ext}`);
       await pipeline(Readable.fromWeb(res.body as never), createWriteStream(path));
-      const stored = await this.ctx.services.recording.storeFromCall({
-        orgId: row.organizationId,
-        userId: row.userId,
-        clueId: row.clueId,
-        phone: row.phone,
-        callId: row.callId,
-        callTime: row.answeredAt ?? row.createdAt,
-        path,
-        fileName: `${row.phone}_${row.callId.slice(0, 8)}.${ext}`,
-      });
-      const [updated] = await db
-        .update(callRecord)
-        .set({ recordingId: stored.recordId })
-        .where(and(eq(callRecord.id, row.id), isNull(callRecord.recordingId)))
-        .returning();
-      if (updated) await pushStatus(this.ctx, updated);
+      await this.attachRecording(row, path, ext);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * Stores a call's recording (a local file) through the recordings pipeline, bound to the call's lead, and links it
+   * to the call record; a transcript the provider gave goes with it.
+   */
+  async attachRecording(row: CallRow, path: string, ext: string, transcript?: string): Promise<number> {
+    const stored = await this.ctx.services.recording.storeFromCall({
+      orgId: row.organizationId,
+      userId: row.userId,
+      clueId: row.clueId,
+      phone: row.phone,
+      callId: row.callId,
+      callTime: row.answeredAt ?? row.createdAt,
+      path,
+      fileName: `${row.phone}_${row.callId.slice(0, 8)}.${ext}`,
+      transcript,
+    });
+    const [updated] = await this.ctx.db
+      .update(callRecord)
+      .set({ recordingId: stored.recordId })
+      .where(and(eq(callRecord.id, row.id), isNull(callRecord.recordingId)))
+      .returning();
+    if (updated) await pushStatus(this.ctx, updated);
+    return stored.recordId;
   }
 
   /** Ends calls whose provider went silent, and forgets webhook nonces past their window. */

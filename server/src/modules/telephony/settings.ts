@@ -22,7 +22,7 @@ type LineRow = typeof callLine.$inferSelect;
 
 const SECRET_MASK = '******';
 /** A stored app secret goes only to the API address it was saved with. */
-export const SECRET_FOR_NEW_ADDRESS = 'appSecret：修改接口地址后请重新输入密钥';
+export const SECRET_FOR_NEW_ADDRESS = '修改接口地址后请重新输入密钥';
 
 /** Two base URLs name the same endpoint (trailing slashes aside). */
 const sameAddress = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
@@ -64,7 +64,7 @@ export async function saveDataConfig(ctx: AppContext, s: Session, b: Body<'saveD
   const keepApp = b.appSecret === SECRET_MASK || (!b.appSecret && keep);
   // a stored secret goes only to the address it was saved with: a new address needs the secret again
   if (keepApp && current.appSecret && b.apiBaseUrl && !sameAddress(b.apiBaseUrl, current.apiBaseUrl))
-    throw badRequest(SECRET_FOR_NEW_ADDRESS);
+    throw badRequest(`appSecret：${SECRET_FOR_NEW_ADDRESS}`);
   if (keepEsl && current.eslPassword && b.eslHost && (b.eslHost !== current.eslHost || b.eslPort !== current.eslPort))
     throw badRequest('eslPassword：修改 ESL 地址后请重新输入密码');
   const next: Settings = {

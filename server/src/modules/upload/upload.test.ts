@@ -79,11 +79,11 @@ describe('POST /uploadController/uploadImg', () => {
     ]) {
       const res = await upload(org.seat.token, [{ fileName: 'fake.png', data, contentType: 'image/png' }]);
       expect(res.status).toBe(400);
-      expect(res.msg).toBe('file：仅支持上传 PNG、JPEG、GIF、WebP 格式的图片');
+      expect(res.msg).toBe('仅支持上传 PNG、JPEG、GIF、WebP 格式的图片');
     }
     const empty = await upload(org.seat.token, [{ fileName: 'empty.png', data: Buffer.alloc(0) }]);
     expect(empty.status).toBe(400);
-    expect(empty.msg).toBe('file：图片内容为空');
+    expect(empty.msg).toBe('图片内容为空');
   });
 
   it('accepts 10 MB and refuses more with 413', async () => {
@@ -105,16 +105,16 @@ describe('POST /uploadController/uploadImg', () => {
     const org = await t().newOrg();
     const none = await upload(org.seat.token, [], { note: 'x' });
     expect(none.status).toBe(400);
-    expect(none.msg).toBe('file：请选择要上传的图片');
+    expect(none.msg).toBe('请选择要上传的图片');
     const two = await upload(org.seat.token, [
       { fileName: 'a.png', data: PNG },
       { fileName: 'b.png', data: PNG },
     ]);
     expect(two.status).toBe(400);
-    expect(two.msg).toBe('file：一次只能上传一张图片');
+    expect(two.msg).toBe('一次只能上传一张图片');
     const json = await t().callRaw(contract.upload.uploadImage, { file: 'x' }, { token: org.seat.token });
     expect(json.status).toBe(400);
-    expect(json.msg).toBe('file：请以 multipart/form-data 上传图片');
+    expect(json.msg).toBe('请以 multipart/form-data 上传图片');
   });
 
   it('requires a session to upload', async () => {
@@ -134,7 +134,7 @@ describe('POST /uploadController/uploadImg', () => {
     expect(other.msg).toBe('数据不存在');
     const noId = await t().callRaw(contract.upload.imageInfo, {}, { token: b.admin.token });
     expect(noId.status).toBe(400);
-    expect(noId.msg).toContain('id');
+    expect(noId.msg).toContain('图片');
     await expect(t().ctx.services.uploads.find(b.orgId, up.data.id)).rejects.toMatchObject({ code: 404 });
     expect((await t().ctx.services.uploads.find(a.orgId, up.data.id)).url).toBe(up.data.url);
 

@@ -1,25 +1,8 @@
-import { BarChart, FunnelChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { type CSSProperties, useEffect, useRef } from 'react';
-import { RESIZE_THROTTLE_MS, throttle } from './throttle';
+import type { EChartsCoreOption } from 'echarts/core';
+import { type CSSProperties, lazy, Suspense } from 'react';
 
-echarts.use([
-  LineChart,
-  BarChart,
-  FunnelChart,
-  PieChart,
-  GridComponent,
-  TooltipComponent,
-  LegendComponent,
-  CanvasRenderer,
-]);
+export type ChartOption = EChartsCoreOption;
 
-export type ChartOption = echarts.EChartsCoreOption;
-
-/** The user asked the system for less motion: charts are drawn at once, not grown. */
-const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 export interface ChartClick {
   dataIndex: number;
   seriesIndex?: number;
@@ -27,55 +10,23 @@ export interface ChartClick {
   name: string;
 }
 
-/**
- * A small ECharts holder: one chart per element, the option replaced on change, resized with its box (throttled to
- * 200 ms, spec G3), drawn without animation for users who prefer reduced motion. A click on a bar, point or slice reaches `onClick` (the click-through to the list behind it).
- */
-export function EChart({
-  option,
-  style,
-  testId,
-  onClick,
-}: {
+export interface EChartProps {
   option: ChartOption;
   style?: CSSProperties;
   testId?: string;
   onClick?: (p: ChartClick) => void;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-  useEffect(() => {
-    if (!ref.current) return;
-    const c = echarts.init(ref.current);
-    chart.current = c;
-    const resize = throttle(() => c.resize(), RESIZE_THROTTLE_MS);
-    const observer = new ResizeObserver(resize);
-    observer.observe(ref.current);
-    window.addEventListener('resize', resize);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', resize);
-      resize.cancel();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chart.current?.setOption(reducedMotion() ? { ...option, animation: false } : option, true);
-  }, [option]);
-  useEffect(() => {
-    const c = chart.current;
-    if (!c || !onClick) return;
-    c.on('click', onClick as never);
-    return () => {
-      c.off('click');
-    };
-  }, [onClick]);
+}
+
+// ECharts (about 190 KB gzipped) is a chunk of its own, fetched when the first chart is drawn: a page's figures and
+// tables render without waiting for it, and pages that only format figures (formatValue) never load it.
+const EChartCanvas = lazy(() => import('./EChartCanvas'));
+
+/** A chart: its box at once, the drawing when ECharts has loaded (EChartCanvas). */
+export function EChart(props: EChartProps) {
+  const box: CSSProperties = { width: '100%', height: 240, ...props.style };
   return (
-    <div
-      ref={ref}
-      style={{ width: '100%', height: 240, cursor: onClick ? 'pointer' : undefined, ...style }}
-      data-testid={testId}
-    />
+    <Suspense fallback={<div style={box} aria-busy="true" />}>
+      <EChartCanvas {...props} />
+    </Suspense>
   );
 }

@@ -82,7 +82,11 @@ export function funnelOption(items: NamedValue[], kind: ValueKind = 'count'): Ch
   };
 }
 
-/** Shares of a whole: a ring with each slice's percent. */
+/**
+ * Shares of a whole: a ring with each slice's name and percent (one decimal) outside it. The label is two short lines
+ * that wrap rather than end in "…" where the card is narrow (issue 26: 未跟进 42.4… was cut), and the ring leaves room
+ * for them.
+ */
 export function pieOption(items: NamedValue[], kind: ValueKind = 'count'): ChartOption {
   return {
     tooltip: { trigger: 'item', ...tooltipOf(kind) },
@@ -90,9 +94,12 @@ export function pieOption(items: NamedValue[], kind: ValueKind = 'count'): Chart
     series: [
       {
         type: 'pie',
-        radius: ['40%', '68%'],
+        radius: ['30%', '52%'],
         center: ['50%', '45%'],
-        label: { formatter: '{b} {d}%' },
+        percentPrecision: 1,
+        avoidLabelOverlap: true,
+        label: { formatter: '{b}\n{d}%', overflow: 'breakAll', lineHeight: 15, minMargin: 2 },
+        labelLine: { length: 8, length2: 6 },
         data: items.filter((i) => i.value > 0),
       },
     ],

@@ -128,7 +128,9 @@ export function AiPanel({ recordId, maskId, onEvidence, opened }: AiPanelProps) 
           },
         ]
       : []),
-    ...(shown('figures') ? [{ key: 'figures', label: '对话指标', children: <FiguresView figures={d.figures} /> }] : []),
+    ...(shown('figures')
+      ? [{ key: 'figures', label: '对话指标（文本）', children: <FiguresView figures={d.figures} /> }]
+      : []),
     ...(withSession
       ? [{ key: 'comments', label: '评论', children: <CommentThreads recordingId={d.recordingId} /> }]
       : []),

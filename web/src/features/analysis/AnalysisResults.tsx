@@ -2,6 +2,7 @@ import type { AiShowKey } from '@crm/core/contract/aiSetting';
 import type { AnalysisCorrection, AnalysisView, CallAnalysisDetail } from '@crm/core/contract/analysis';
 import { Empty, Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { AnalysisHistory, Decisions } from './Decisions';
 import { EvidenceList, Marked } from './EvidenceList';
 import type { Evidence, OnEvidence } from './evidence';
 import { churnColor, INTENTION_COLOR } from './format';
@@ -56,6 +57,13 @@ export function AnalysisResults({
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未形成有效通话" />;
   return (
     <div data-testid="analysis-results">
+      <Decisions
+        decisions={e.decisions}
+        learnedFrom={detail.orgModelLearnedFrom}
+        speakersSwapped={e.speakersSwapped}
+        onEvidence={onEvidence}
+        opened={opened}
+      />
       {!e.conversation && (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
           未形成有效通话（运营商提示音或无人接听），仅识别通话标签。
@@ -95,6 +103,9 @@ export function AnalysisResults({
           <Space size={4} wrap>
             <Tag color={e.risk ? 'red' : 'green'}>{e.risk ? '有风险' : '无风险'}</Tag>
             {e.potentialComplaint && <Tag color="magenta">潜在投诉</Tag>}
+            {c?.complaint !== null && c?.complaint !== undefined && (
+              <Corrected machine={m.potentialComplaint ? '潜在投诉' : '无投诉'} />
+            )}
           </Space>
         </Section>
       )}
@@ -205,6 +216,7 @@ export function AnalysisResults({
           {c?.summary !== null && c?.summary !== undefined && <Corrected machine={m.summary || '无'} />}
         </Section>
       )}
+      <AnalysisHistory items={detail.history} />
     </div>
   );
 }

@@ -22,6 +22,7 @@ export function CorrectionModal({
     invalidate: ANALYSIS_READS,
     onSuccess: onClose,
   });
+  const machineRules = [...new Set(detail.machine.violations.map((v) => v.rule))];
   // the organisation's fields, and any the analysis filled that were switched off since
   const fields = [
     ...(orgFields.data ?? []).map((f) => ({ key: f.key, name: f.name })),
@@ -46,7 +47,7 @@ export function CorrectionModal({
         type="info"
         showIcon
         style={{ marginBottom: 12 }}
-        title="修正后以人工结果为准，机器结果保留对照；重新分析不会覆盖人工修正。改回与机器相同的值即取消该项修正。"
+        title="修正后以人工结果为准，机器结果保留对照；重新分析不会覆盖人工修正。改回与机器相同的值即取消该项修正。意向、通话标签、潜在投诉和违规的修正会用于训练本机构模型。"
       />
       <Form.Item name="intention" label="意向标签">
         <Select allowClear options={options(IntentionLabel)} placeholder="与机器结果相同" data-testid="fix-intention" />
@@ -57,6 +58,25 @@ export function CorrectionModal({
       <Form.Item name="aiLabels" label="AI 标签">
         <Select mode="multiple" allowClear options={options(AiLabel)} />
       </Form.Item>
+      <Form.Item name="complaint" label="潜在投诉">
+        <Select
+          options={[
+            { value: true, label: '是' },
+            { value: false, label: '否' },
+          ]}
+          data-testid="fix-complaint"
+        />
+      </Form.Item>
+      {machineRules.length > 0 && (
+        <Form.Item name="violations" label="违规（去掉误判的规则）">
+          <Select
+            mode="multiple"
+            allowClear
+            options={machineRules.map((r) => ({ value: r, label: r }))}
+            data-testid="fix-violations"
+          />
+        </Form.Item>
+      )}
       <Form.Item name="customTagIds" label="自定义 AI 标签">
         <Select
           mode="multiple"

@@ -1,5 +1,5 @@
 import type { ConversationFigures } from '@crm/core/contract/analysis';
-import { Descriptions, Empty, Progress, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Empty, Progress, Tag, Typography } from 'antd';
 import { dash, percent, SENTIMENT_NAME, seconds } from './format';
 
 const SENTIMENT_COLOR = { positive: 'green', neutral: 'default', negative: 'red' } as const;
@@ -11,6 +11,13 @@ export function FiguresView({ figures: f }: { figures: ConversationFigures | nul
   const rate = (v: number | null) => (v === null ? '-' : `${Math.round(v)} 字/分钟`);
   return (
     <div data-testid="ai-figures">
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 8 }}
+        data-testid="figures-source"
+        title="按转写文本计算：每句话的起止时间来自转写。与「音频指标（音频）」不同，后者按录音的声音（语音检测）计算，会算入未转写的语气词、重叠说话与停顿，所以两者数值会有出入。"
+      />
       <Typography.Text>说话占比（销售 / 客户）</Typography.Text>
       {f.agentTalkRatio === null ? (
         <div>-</div>

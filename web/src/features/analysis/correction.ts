@@ -8,6 +8,10 @@ export interface CorrectionForm {
   customTagIds: number[];
   summary: string;
   fields: Record<string, string>;
+  /** 潜在投诉. */
+  complaint: boolean;
+  /** The violations (rule names) the call has. */
+  violations: string[];
 }
 
 export function formOf(effective: AnalysisView): CorrectionForm {
@@ -18,10 +22,12 @@ export function formOf(effective: AnalysisView): CorrectionForm {
     customTagIds: effective.customTags.map((t) => t.id),
     summary: effective.summary,
     fields: Object.fromEntries(effective.fields.map((f) => [f.key, f.value])),
+    complaint: effective.potentialComplaint,
+    violations: [...new Set(effective.violations.map((v) => v.rule))],
   };
 }
 
-const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
+const sameSet = <T>(a: T[], b: T[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 /**
  * The updateCallAnalysis body of a submitted form: a value the user set to what the machine said clears that
@@ -41,5 +47,7 @@ export function correctionBody(form: CorrectionForm, machine: AnalysisView) {
     customTagIds: sameSet(form.customTagIds, m.customTagIds) ? null : form.customTagIds,
     summary: form.summary.trim() === m.summary.trim() ? null : form.summary.trim(),
     fields: Object.keys(fields).length ? fields : null,
+    complaint: form.complaint === m.complaint ? null : form.complaint,
+    violations: sameSet(form.violations, m.violations) ? null : form.violations,
   };
 }

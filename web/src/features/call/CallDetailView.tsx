@@ -1,21 +1,25 @@
 import { LinkOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
-import { SpeakerLabel, type TranscriptSegment } from '@crm/core';
+import { ResultCode, SpeakerLabel, type TranscriptSegment } from '@crm/core';
 import { contract } from '@crm/core/contract';
 import { Alert, Button, Card, Col, Descriptions, Empty, Popconfirm, Progress, Row, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../api/errors';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
-import { getToken } from '../../app/session';
 import { showError, showSuccess, ui } from '../../app/ui';
 import { AudioPlayer } from '../../components/AudioPlayer';
+import { ShareLinkFailure } from '../../components/ShareLinkFailure';
 import { AiPanel } from '../analysis/AiPanel';
 import { Marked } from '../analysis/EvidenceList';
 import { type Evidence, evidenceIndex } from '../analysis/evidence';
+import { MarkExampleButton } from '../training/MarkExampleButton';
 import { ASR_STATUS_COLOR, asrErrorText, type CallDetail, isPending, NO_ENGINE_HINT } from './types';
 
 const mmss = (ms: number) => {
   const s = Math.floor(ms / 1000);
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 };
+/** The server's answers to a share ticket it cannot verify (its signature or purpose wrong). */
+const REFUSED_TICKET: number[] = [ResultCode.LOGIN_EXPIRED, ResultCode.INVALID_TOKEN];
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} 秒`;
 
 /** The sentence being spoken at `ms`: the last segment that started at or before it (and has not long ended). */
@@ -27,6 +31,22 @@ export function activeIndex(segments: TranscriptSegment[], ms: number): number {
     } else break;
   }
   return found;
+}
+
+/**
+ * Brings a transcript line into view by scrolling the transcript box only: scrollIntoView also scrolled the drawer or
+ * page around it while the audio played, so that what the reader had scrolled to jumped away (the left half blank).
+ */
+function scrollWithin(box: HTMLElement | null, index: number, block: 'nearest' | 'center'): void {
+  const el = box?.querySelector<HTMLElement>(`[data-seg="${index}"]`);
+  if (!box || !el) return;
+  const b = box.getBoundingClientRect();
+  const e = el.getBoundingClientRect();
+  let delta = 0;
+  if (block === 'center') delta = e.top - b.top - (b.height - e.height) / 2;
+  else if (e.top < b.top) delta = e.top - b.top;
+  else if (e.bottom > b.bottom) delta = e.bottom - b.bottom;
+  if (delta) box.scrollBy({ top: delta, behavior: 'smooth' });
 }
 
 export interface CallDetailViewProps {
@@ -45,6 +65,8 @@ export interface CallDetailViewProps {
 export function CallDetailView({ recordId, maskId, actions = true, at }: CallDetailViewProps) {
   const q = useCallQuery(contract.asr.getAsrText, maskId ? { maskId } : { recordId }, {
     enabled: !!recordId || !!maskId,
+    // a share ticket the server refuses is the page's to tell (链接无效), not a sign-in expiry
+    ...(maskId ? { silent: true, skipAuthRedirect: true } : {}),
     // while it is transcribed or analysed, the detail refreshes itself
     refetchInterval: (d) => (d && isPending(d) ? 2000 : false),
   });
@@ -85,19 +107,19 @@ export function CallDetailView({ recordId, maskId, actions = true, at }: CallDet
   const active = useMemo(() => activeIndex(segments, now), [segments, now]);
   const evidenceAt = useMemo(() => (opened ? evidenceIndex(segments, opened) : -1), [segments, opened]);
   useEffect(() => {
-    const el = listRef.current?.querySelector<HTMLElement>(`[data-seg="${active}"]`);
-    el?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    scrollWithin(listRef.current, active, 'nearest');
   }, [active]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: opening the same sentence again scrolls to it again
   useEffect(() => {
     if (evidenceAt < 0) return;
-    const el = listRef.current?.querySelector<HTMLElement>(`[data-seg="${evidenceAt}"]`);
-    el?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    scrollWithin(listRef.current, evidenceAt, 'center');
   }, [evidenceAt, opened]);
   if (q.isLoading) return <Card loading />;
+  if (maskId && q.error instanceof ApiError && REFUSED_TICKET.includes(q.error.code))
+    return <ShareLinkFailure state="invalid" />;
   if (q.error || !d) return <Alert type="error" title={(q.error as Error)?.message ?? '录音不存在'} />;
-  const token = getToken();
-  const src = maskId ? d.playUrl : `${d.playUrl}${token ? `&token=${encodeURIComponent(token)}` : ''}`;
+  // a share ticket's or a signed, short-lived media link: the session's token never goes into the address
+  const src = d.playUrl;
   const rerunWhat = (what: 'asr' | 'metrics') => {
     rerun.mutate({ id: d.id, what });
   };
@@ -114,6 +136,7 @@ export function CallDetailView({ recordId, maskId, actions = true, at }: CallDet
         title={<span data-testid="call-title">{d.fileName}</span>}
         extra={
           <Space>
+            {actions && !maskId && <MarkExampleButton recordingId={d.id} />}
             {actions && (
               <Button
                 size="small"
@@ -148,7 +171,8 @@ export function CallDetailView({ recordId, maskId, actions = true, at }: CallDet
         <AudioPlayer src={src} onTime={setNow} seekMs={seek} />
       </Card>
       <Row gutter={12}>
-        <Col xs={24} md={14}>
+        {/* the transcript stays in view beside the taller AI panel while the drawer or page scrolls (styles.css) */}
+        <Col xs={24} md={14} className="call-detail-transcript">
           <Card
             size="small"
             title="通话文本"
@@ -208,7 +232,11 @@ export function CallDetailView({ recordId, maskId, actions = true, at }: CallDet
               <Alert type="info" showIcon style={{ marginBottom: 8 }} title={`${d.asrStatusName}，请稍候…`} />
             )}
             {segments.length ? (
-              <div ref={listRef} style={{ maxHeight: 460, overflowY: 'auto' }} data-testid="transcript">
+              <div
+                ref={listRef}
+                style={{ maxHeight: 'max(320px, calc(100vh - 180px))', overflowY: 'auto' }}
+                data-testid="transcript"
+              >
                 {segments.map((s, i) => (
                   // biome-ignore lint/a11y/useSemanticElements: a transcript line laid out as a chat bubble; clicking it seeks
                   <div
@@ -285,7 +313,7 @@ function MetricsCard({
   return (
     <Card
       size="small"
-      title="音频指标"
+      title="音频指标（音频）"
       extra={
         onRerun &&
         status >= 3 && (
@@ -304,6 +332,12 @@ function MetricsCard({
         )
       ) : (
         <Space orientation="vertical" style={{ width: '100%' }}>
+          <Alert
+            type="info"
+            showIcon
+            data-testid="metrics-source"
+            title="按录音的声音计算（语音检测）：算入语气词、重叠说话与停顿。AI 分析的文本指标按转写文本的句子时间计算，两者数值会有出入。"
+          />
           {m.perChannel ? (
             <>
               <div>

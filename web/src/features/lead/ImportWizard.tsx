@@ -1,5 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { type CallAnswer, contract } from '@crm/core/contract';
+import { MatchKindName } from '@crm/core/contract/clueImport';
 import { useMutation } from '@tanstack/react-query';
 import {
   Alert,
@@ -159,8 +160,15 @@ function MapStep({
           {
             title: '',
             key: 'hint',
-            render: (_, r) =>
-              upload.mapping[r.i] && upload.mapping[r.i] === mapping[r.i] ? <Tag color="green">自动匹配</Tag> : null,
+            render: (_, r) => {
+              if (!upload.mapping[r.i] || upload.mapping[r.i] !== mapping[r.i]) return null;
+              const kind = upload.matchKind?.[r.i] ?? 3;
+              return (
+                <Tag data-testid="match-kind" color={kind === 3 ? 'orange' : 'green'}>
+                  {MatchKindName[kind]}
+                </Tag>
+              );
+            },
           },
         ]}
       />

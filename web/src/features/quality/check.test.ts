@@ -40,6 +40,9 @@ describe('AI 质检 texts', () => {
     expect(deductionText(base)).toBe('违规：包过 −5 分');
     expect(deductionText({ ...base, count: 2, points: 10 })).toBe('违规：包过 ×2 −10 分');
     expect(deductionText({ ...base, fatal: true, points: 100 })).toBe('违规：包过（致命项，记 0 分）');
+    // an item naming its SOP step says it once
+    const sop = { ...base, item: '缺失：开场白与自我介绍', kind: 'sopMissed' as const, reason: '开场白与自我介绍' };
+    expect(deductionText(sop)).toBe('缺失：开场白与自我介绍 −5 分');
   });
 });
 

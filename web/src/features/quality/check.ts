@@ -1,4 +1,4 @@
-import { resolveDateValue } from '@crm/core';
+import { deductionSubject, resolveDateValue } from '@crm/core';
 import type { CallCheckFilter, Deduction } from '@crm/core/contract/qualityCheck';
 
 /** What the filter bar of the AI 质检 list holds; `checkFilterBody` turns it into the list's request. */
@@ -50,9 +50,8 @@ export const scoreText = (score: number | null | undefined): string =>
 /** One deduction as the panel and the list say it: "违规「包过」×2 −10 分", fatal ones "致命". */
 export function deductionText(d: Deduction): string {
   const times = d.count > 1 ? ` ×${d.count}` : '';
-  return d.fatal
-    ? `${d.item}：${d.reason}${times}（致命项，记 0 分）`
-    : `${d.item}：${d.reason}${times} −${d.points} 分`;
+  const subject = deductionSubject(d);
+  return d.fatal ? `${subject}${times}（致命项，记 0 分）` : `${subject}${times} −${d.points} 分`;
 }
 
 /**

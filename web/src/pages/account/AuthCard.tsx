@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 /** The frame of the sign-in pages: brand panel on the left, the form card on the right. */
@@ -59,9 +58,7 @@ export default function AuthCard({
             boxShadow: '0 12px 40px rgba(0,0,0,0.18)',
           }}
         >
-          <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 24, textAlign: 'center' }}>
-            {title}
-          </Typography.Title>
+          <h3 className="auth-title">{title}</h3>
           {children}
           {footer && <div style={{ marginTop: 8, textAlign: 'center' }}>{footer}</div>}
         </div>

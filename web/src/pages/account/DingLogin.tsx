@@ -1,4 +1,4 @@
-import { contract } from '@crm/core/contract';
+import { account as accountCalls } from '@crm/core/contract/account';
 import { Alert, Button, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { type ApiError, api } from '../../api/client';
@@ -20,7 +20,7 @@ export default function DingLogin() {
     if (!code) return;
     // Silent: the page itself says why the sign-in failed.
     api
-      .call(contract.account.dingLogin, { code }, { silent: true })
+      .call(accountCalls.dingLogin, { code }, { silent: true })
       .then(completeSignIn)
       .catch((e: ApiError) => setError(e.msg || '钉钉登录失败'));
   }, [code]);

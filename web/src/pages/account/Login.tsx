@@ -1,12 +1,14 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { ResultCode } from '@crm/core';
-import { type CallAnswer, contract } from '@crm/core/contract';
-import { Button, Form, Input, Space, Tabs } from 'antd';
+import type { CallAnswer } from '@crm/core/contract';
+import { account as accountCalls } from '@crm/core/contract/account';
+import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, api } from '../../api/client';
 import { useCallMutation } from '../../api/hooks';
 import AuthCard from './AuthCard';
+import AuthTabs from './AuthTabs';
 import PhoneCodeFields from './PhoneCodeFields';
 import { completeSignIn } from './signIn';
 
@@ -22,18 +24,18 @@ const noHint = () => {};
 
 function PasswordLogin() {
   const [form] = Form.useForm();
-  const [captcha, setCaptcha] = useState<CallAnswer<typeof contract.account.imageCode> | null>(null);
-  const newCaptcha = useCallMutation(contract.account.imageCode, {
+  const [captcha, setCaptcha] = useState<CallAnswer<typeof accountCalls.imageCode> | null>(null);
+  const newCaptcha = useCallMutation(accountCalls.imageCode, {
     onSuccess: (c) => {
       setCaptcha(c);
       form.setFieldValue('captchaCode', '');
     },
   });
-  const login = useCallMutation(contract.account.login);
+  const login = useCallMutation(accountCalls.login);
   const loadCaptcha = () => newCaptcha.mutate(undefined);
   const checkRequired = (account: string) => {
     if (!account || captcha) return;
-    api.call(contract.account.captchaRequired, { account }, { silent: true }).then((r) => {
+    api.call(accountCalls.captchaRequired, { account }, { silent: true }).then((r) => {
       if (r.captchaRequired) loadCaptcha();
     }, noHint);
   };
@@ -107,7 +109,7 @@ function PasswordLogin() {
 
 function SmsLogin() {
   const [form] = Form.useForm();
-  const login = useCallMutation(contract.account.login, { onSuccess: completeSignIn });
+  const login = useCallMutation(accountCalls.login, { onSuccess: completeSignIn });
   return (
     <Form form={form} size="large" onFinish={(v) => login.mutate({ phone: v.phone, code: v.code })}>
       <PhoneCodeFields form={form} type="login" />
@@ -129,8 +131,7 @@ export default function Login() {
         </Space>
       }
     >
-      <Tabs
-        centered
+      <AuthTabs
         items={[
           { key: 'password', label: '密码登录', children: <PasswordLogin /> },
           { key: 'sms', label: '验证码登录', children: <SmsLogin /> },

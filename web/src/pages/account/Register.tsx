@@ -1,4 +1,4 @@
-import { contract } from '@crm/core/contract';
+import { account as accountCalls } from '@crm/core/contract/account';
 import { Button, Form, Input } from 'antd';
 import { Link } from 'react-router';
 import { useCallMutation } from '../../api/hooks';
@@ -10,7 +10,7 @@ import { completeSignIn } from './signIn';
 /** /register: a new organisation with its super admin (POST /loginController/registerApp), signed in at once. */
 export default function Register() {
   const [form] = Form.useForm();
-  const register = useCallMutation(contract.account.register, { onSuccess: completeSignIn });
+  const register = useCallMutation(accountCalls.register, { onSuccess: completeSignIn });
   return (
     <AuthCard title="注册机构" footer={<Link to="/login">已有账号？去登录</Link>}>
       <Form

@@ -1,4 +1,5 @@
-import { type CallAnswer, contract } from '@crm/core/contract';
+import type { CallAnswer } from '@crm/core/contract';
+import { account as accountCalls } from '@crm/core/contract/account';
 import { Button, Form, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,14 +13,14 @@ import PhoneCodeFields from './PhoneCodeFields';
 export default function ResetPassword() {
   const [form] = Form.useForm();
   const [step, setStep] = useState(0);
-  const [ticket, setTicket] = useState<CallAnswer<typeof contract.account.verifyAccount> | null>(null);
-  const verify = useCallMutation(contract.account.verifyAccount, {
+  const [ticket, setTicket] = useState<CallAnswer<typeof accountCalls.verifyAccount> | null>(null);
+  const verify = useCallMutation(accountCalls.verifyAccount, {
     onSuccess: (t) => {
       setTicket(t);
       setStep(1);
     },
   });
-  const reset = useCallMutation(contract.account.changePassword, { onSuccess: () => setStep(2) });
+  const reset = useCallMutation(accountCalls.changePassword, { onSuccess: () => setStep(2) });
   return (
     <AuthCard title="重置密码" footer={<Link to="/login">返回登录</Link>}>
       <Steps

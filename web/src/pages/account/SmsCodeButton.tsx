@@ -1,5 +1,5 @@
-import { contract } from '@crm/core/contract';
 import type { SmsPurpose } from '@crm/core/contract/account';
+import { account as accountCalls } from '@crm/core/contract/account';
 import { Button, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCallMutation } from '../../api/hooks';
@@ -9,7 +9,7 @@ export const PHONE_RULE = /^1\d{10}$/;
 /** Sends an SMS code (POST /loginController/msgCode) for the form's `phone`, then counts down 60 s. */
 export default function SmsCodeButton({ form, type }: { form: FormInstance; type: SmsPurpose }) {
   const [left, setLeft] = useState(0);
-  const send = useCallMutation(contract.account.sendSmsCode, { success: '验证码已发送', onSuccess: () => setLeft(60) });
+  const send = useCallMutation(accountCalls.sendSmsCode, { success: '验证码已发送', onSuccess: () => setLeft(60) });
   useEffect(() => {
     if (left <= 0) return;
     const t = setTimeout(() => setLeft((n) => n - 1), 1000);

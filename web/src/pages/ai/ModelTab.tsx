@@ -9,6 +9,7 @@ import { AddButton } from '../../components/AddButton';
 import { DeleteLink } from '../../components/DeleteLink';
 import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
+import { OrgModelCard } from './OrgModelCard';
 
 const c = contract.aiSetting;
 
@@ -210,8 +211,9 @@ export function ModelTab() {
       <Alert
         type="info"
         showIcon
-        title="内置分析无需联网：意向、标签、违规、关键词与对话指标由规则与词典得出。配置大模型后，通话小结、AI 字段与 AI 标签由大模型生成；大模型失败时自动使用内置结果。"
+        title="内置分析无需联网：规则、基础模型与本机构模型给出意向、标签、投诉与违规。配置大模型后，由大模型逐项判定并引用通话原文作为依据，引用不在通话中的结论被驳回；规则命中的违规始终保留；大模型失败时自动使用内置结果。"
       />
+      <OrgModelCard />
       <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
         <AddButton onClick={() => setEditing(null)} data-testid="add-model">
           新增模型

@@ -27,6 +27,22 @@ const THRESHOLDS = [
     hint: '销售说话占比超过即标记「说话过多」',
   },
   { key: 'churnRiskAlert', label: '流失风险阈值', min: 0, max: 100, unit: '分', hint: '流失风险达到即判为有风险' },
+  {
+    key: 'confirmLowPercent',
+    label: '待确认下限',
+    min: 1,
+    max: 100,
+    unit: '%',
+    hint: '投诉、违规、辱骂、拒绝的判定分数达到即判为“是”，低于上限时标“待确认”且不发 AI 消息',
+  },
+  {
+    key: 'confirmHighPercent',
+    label: '待确认上限',
+    min: 1,
+    max: 100,
+    unit: '%',
+    hint: '判定分数达到即为确认结果（发送 AI 消息）',
+  },
 ] as const;
 
 /** 风险规则: thresholds of the performance flags, abuse detection, the forbidden-word and regex rules. */

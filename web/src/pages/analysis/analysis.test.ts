@@ -116,6 +116,8 @@ describe('correctionBody', () => {
     keywords: [],
     fields: [{ key: 'budget', name: '预算', value: '5万', evidence: [] }],
     summary: '客户有兴趣',
+    decisions: [],
+    speakersSwapped: false,
     ...over,
   });
   const machine = view({});
@@ -128,7 +130,19 @@ describe('correctionBody', () => {
       customTagIds: null,
       summary: null,
       fields: null,
+      complaint: null,
+      violations: null,
     });
+  });
+  it('complaint and the violations kept: sent only when they differ from the machine', () => {
+    const hit = { rule: '承诺收益', kind: 'word', text: '保证收益', segment: 2, startMs: 0, speaker: 'agent' as const };
+    const m = view({ violations: [hit, { ...hit, segment: 3 }] });
+    expect(formOf(m).violations).toEqual(['承诺收益']);
+    expect(correctionBody({ ...formOf(m), complaint: true, violations: [] }, m)).toMatchObject({
+      complaint: true,
+      violations: [],
+    });
+    expect(correctionBody(formOf(m), m)).toMatchObject({ complaint: null, violations: null });
   });
   it('sends only the AI fields that differ, and compares tag sets regardless of order', () => {
     const m = view({

@@ -2,12 +2,12 @@ import { CrownFilled, SettingOutlined } from '@ant-design/icons';
 import { fenToYuan } from '@crm/core';
 import { contract } from '@crm/core/contract';
 import type { DealPeriod } from '@crm/core/contract/boards';
-import { Button, Card, Col, Progress, Row, Select, Space, Statistic, Table, Tag } from 'antd';
+import { Button, Card, Col, Progress, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useCallQuery } from '../../api/hooks';
 import { navigateTo } from '../../app/navigation';
 import { useHasSign } from '../../app/session';
-import { barOption, EChart, lineOption, StatsFilterBar, useStatsFilters } from '../../components/charts';
+import { barOption, EChart, formatValue, lineOption, StatsFilterBar, useStatsFilters } from '../../components/charts';
 import { LinkButton } from '../../components/LinkButton';
 import { BoardExport } from './BoardExport';
 import { DealsList } from './DealsList';
@@ -146,6 +146,12 @@ function DealsBoard({
               value={data?.champions.length ? data.champions.map((c) => c.userName).join('、') : '暂无'}
               prefix={<CrownFilled style={{ color: '#faad14' }} />}
             />
+            <Typography.Text type="secondary" data-testid="period-leader">
+              本期领先：
+              {data?.leader
+                ? `${data.leader.userName}（${data.leader.dealCount} 单，${formatValue(data.leader.amountFen, 'money')} 元）`
+                : '暂无成交'}
+            </Typography.Text>
           </Card>
         </Col>
       </Row>

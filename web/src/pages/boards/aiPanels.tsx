@@ -49,7 +49,9 @@ function Panel({ title, span = 12, children }: { title: string; span?: number; c
 
 export function OverviewCards({ o, q }: { o: Overview | undefined; q: StatsQuery }) {
   const cards: [string, number | null | undefined, ValueKind, (() => void)?][] = [
-    ['通话数', o?.calls, 'count', () => navigateTo(callsLink(q))],
+    ['通话数（外呼+上传录音）', o?.calls, 'count'],
+    ['外呼数', o ? o.calls - o.uploads : undefined, 'count', () => navigateTo(callsLink(q))],
+    ['上传录音数', o?.uploads, 'count'],
     ['接通数', o?.answered, 'count'],
     ['通话总时长', o?.talkSeconds, 'duration'],
     ['AI 分析通话', o?.analysed, 'count'],

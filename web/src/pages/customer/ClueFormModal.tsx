@@ -1,3 +1,4 @@
+import { phoneProblem } from '@crm/core';
 import { type CallInput, contract } from '@crm/core/contract';
 import type { Clue } from '@crm/core/contract/clue';
 import type { FieldDef } from '@crm/core/contract/clueField';
@@ -12,7 +13,6 @@ import { FieldInput } from '../../features/lead/FieldInput';
 import { EDITABLE_STANDARD, useFieldOptions } from '../../features/lead/fieldOptions';
 import { useFieldList } from '../../features/lead/settings';
 
-const PHONE_RE = /^\+?[\d\s-]{7,20}$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The value of a field in a lead (standard fields at the top, custom ones under custom). */
@@ -36,10 +36,17 @@ function formFields(defs: FieldDef[], creating: boolean): FieldDef[] {
   );
 }
 
+/** The server's check (phoneProblem of @crm/core); a masked number (shown with *, never sent) is not judged. */
+const phoneRule = async (_: unknown, value: unknown) => {
+  const text = typeof value === 'string' ? value : '';
+  const problem = text.includes('*') ? null : phoneProblem(text);
+  if (problem) throw new Error(problem);
+};
+
 function rulesOf(def: FieldDef) {
   const rules: object[] = [];
   if (def.isRequired) rules.push({ required: true, message: `${def.fieldLabel}不能为空` });
-  if (def.fieldType === 9) rules.push({ pattern: PHONE_RE, message: `${def.fieldLabel}格式不正确` });
+  if (def.fieldType === 9) rules.push({ validator: phoneRule });
   if (def.fieldType === 10) rules.push({ pattern: EMAIL_RE, message: `${def.fieldLabel}格式不正确` });
   return rules;
 }

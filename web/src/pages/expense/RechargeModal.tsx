@@ -10,6 +10,8 @@ import { MoneyInput } from '../../components/MoneyInput';
 
 const b = contract.billing;
 type Channel = 'wechat' | 'alipay';
+/** Why 去支付 is disabled without a channel. */
+const NO_CHANNEL = '未配置在线支付（微信支付或支付宝），不能在线充值';
 
 /** Polls the recharge until it is paid or closed; the server asks the gateway when no notification came. */
 function Waiting({
@@ -85,6 +87,11 @@ export function RechargeModal({ channels, onClose }: { channels: Channel[]; onCl
       onCancel={onClose}
       footer={order ? null : undefined}
       okText="去支付"
+      okButtonProps={
+        channels.length === 0
+          ? { disabled: true, title: NO_CHANNEL, 'data-testid': 'recharge-pay' }
+          : { 'data-testid': 'recharge-pay' }
+      }
       cancelText="取消"
       confirmLoading={create.isPending}
       onOk={() => form.validateFields().then((v) => create.mutate(v))}
@@ -109,7 +116,7 @@ export function RechargeModal({ channels, onClose }: { channels: Channel[]; onCl
         <Alert
           type="info"
           showIcon
-          message="未配置在线支付"
+          message={NO_CHANNEL}
           description="本系统未配置微信支付或支付宝，暂不能在线充值。请对公转账后联系管理员人工入账。"
         />
       ) : (

@@ -181,29 +181,67 @@ function GroupsTab() {
 
 /** 查重: the duplicates of one lead, by its id. */
 function CheckTab() {
-  const [id, setId] = useState<number | null>(null);
-  const [text, setText] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [picked, setPicked] = useState<number | null>(null);
+  const found = useCallQuery(
+    contract.clue.list,
+    { pageNum: 1, pageSize: 10, keyword },
+    { enabled: keyword.length > 0 },
+  );
+  const leads = found.data?.lists ?? [];
+  // one lead found: checked at once; several: the user picks one
+  const id = picked ?? (leads.length === 1 ? leads[0].id : null);
   const check = useCallQuery(m.repeatCheck, { clueId: id ?? 0 }, { enabled: !!id });
   const [merging, setMerging] = useState<Group | null>(null);
   return (
     <Card size="small">
       <Space style={{ marginBottom: 12 }}>
         <Input.Search
-          placeholder="客户编号"
+          placeholder="客户名称、手机号或公司名称"
           allowClear
           enterButton="查重"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onSearch={(v) => setId(/^\d+$/.test(v.trim()) ? Number(v.trim()) : null)}
-          style={{ width: 280 }}
-          data-testid="check-id"
+          loading={found.isFetching}
+          onSearch={(v) => {
+            setPicked(null);
+            setKeyword(v.trim());
+          }}
+          style={{ width: 320 }}
+          data-testid="check-keyword"
         />
       </Space>
+      {keyword && !found.isFetching && !leads.length && <Empty description="没有找到该客户" />}
+      {leads.length > 1 && (
+        <Table<Clue>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          style={{ marginBottom: 12 }}
+          data-testid="check-candidates"
+          dataSource={leads}
+          rowClassName={(r) => (r.id === id ? 'ant-table-row-selected' : '')}
+          columns={[
+            { title: '客户名称', dataIndex: 'name', render: (v) => v || '-' },
+            { title: '手机号', dataIndex: 'phone' },
+            { title: '公司名称', dataIndex: 'company', render: (v) => v || '-' },
+            { title: '跟进人', dataIndex: 'ownerName', render: (v) => v || '-' },
+            {
+              title: '操作',
+              key: 'op',
+              width: 90,
+              render: (_, r) => (
+                <Button type="link" onClick={() => setPicked(r.id)}>
+                  查重
+                </Button>
+              ),
+            },
+          ]}
+        />
+      )}
       {id && check.data && !check.data.groups.length ? (
         <Empty description="该客户没有重复客户" />
-      ) : (
+      ) : id ? (
         <GroupTable groups={check.data?.groups ?? []} loading={check.isFetching} onMerge={setMerging} />
-      )}
+      ) : null}
       {merging && <MergeModal leads={merging.leads} onClose={() => setMerging(null)} />}
     </Card>
   );

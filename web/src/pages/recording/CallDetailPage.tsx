@@ -1,6 +1,8 @@
 import { Card } from 'antd';
 import { useSearchParams } from 'react-router';
 import { getToken } from '../../app/session';
+import { shareLinkState } from '../../app/shareLink';
+import { ShareLinkFailure } from '../../components/ShareLinkFailure';
 import { CallDetailView } from '../../features/call/CallDetailView';
 
 /**
@@ -16,6 +18,8 @@ export default function CallDetailPage() {
   const seg = params.get('seg');
   const at = seg !== null ? { segment: Number(seg), startMs: Number(params.get('t') ?? 0) } : undefined;
   if (!id && !maskId) return <Card>缺少录音参数</Card>;
+  const link = maskId === undefined ? 'ok' : shareLinkState(maskId);
+  if (link !== 'ok') return <ShareLinkFailure state={link} />;
   return (
     <div style={{ padding: 16, maxWidth: 1200, margin: '0 auto' }}>
       <CallDetailView recordId={maskId ? undefined : id} maskId={maskId} actions={!maskId && !!getToken()} at={at} />

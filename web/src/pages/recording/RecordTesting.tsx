@@ -1,6 +1,7 @@
 import { contract } from '@crm/core/contract';
 import { Alert, Button, Card, Col, Form, Row, Select, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useCallMutation, useCallQuery } from '../../api/hooks';
 import { useHasSign } from '../../app/session';
 import { CallDetailView } from '../../features/call/CallDetailView';
@@ -23,6 +24,11 @@ export default function RecordTesting() {
           description={
             <Space wrap>
               {engine.data.detail}
+              {engine.data.settingsPath && (
+                <Link to={engine.data.settingsPath} data-testid="asr-settings-link">
+                  前往 AI 设置
+                </Link>
+              )}
               {engine.data.hotWords.length > 0 && <span>热词：</span>}
               {engine.data.hotWords.map((w) => (
                 <Tag key={w}>{w}</Tag>

@@ -1,6 +1,6 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { CallType, type LabelMap, options, RecordingSource } from '@crm/core';
-import { Button, Form, List, Progress, Select, Space, Tag, Typography, Upload } from 'antd';
+import { Button, Form, List, Progress, Radio, Select, Space, Tag, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { type UploadFields, type UploadProgress, uploadRecording } from './uploader';
 
@@ -26,12 +26,20 @@ const ACCEPT = '.mp3,.wav,.pcm,.m4a,.amr,.wma,.aac,.ogg,.opus,.flac,.mov,.mp4,.w
 const isTranscript = (name: string) => /\.(json|txt)$/i.test(name);
 const baseName = (name: string) => name.replace(/\.[^.]+$/, '').toLowerCase();
 
+const SOURCE_KEY = 'crm.upload.source';
+/** The source this browser's user chose last (a value of RecordingSource), or undefined: the user chooses. */
+function rememberedSource(): number | undefined {
+  const v = Number(localStorage.getItem(SOURCE_KEY));
+  return v in RecordingSource ? v : undefined;
+}
+
 /** Choose recordings, then upload them one by one: hash, md5 check (skip duplicates), progress, resume. */
 export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void }) {
   const [items, setItems] = useState<Item[]>([]);
   const [transcripts, setTranscripts] = useState<Record<string, File>>({});
   const [running, setRunning] = useState(false);
-  const [fields, setFields] = useState<UploadFields>({ source: 1, callType: 1 });
+  // the source is the user's choice (remembered in this browser for the next upload), never a silent default
+  const [fields, setFields] = useState<UploadFields>({ source: rememberedSource(), callType: 1 });
   const abort = useRef<AbortController | null>(null);
   const set = (uid: string, progress: UploadProgress) =>
     setItems((list) => list.map((i) => (i.uid === uid ? { ...i, progress } : i)));
@@ -66,7 +74,7 @@ export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void
     onDone?.(ids);
   };
   /** What the uploaded recordings are recorded as. */
-  const field = (label: string, key: 'source' | 'callType', width: number, names: LabelMap) => (
+  const field = (label: string, key: 'callType', width: number, names: LabelMap) => (
     <Form.Item label={label}>
       <Select
         style={{ width }}
@@ -79,7 +87,25 @@ export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Form layout="inline">
-        {field('录音来源', 'source', 130, RecordingSource)}
+        <Form.Item
+          label="录音来源"
+          required
+          validateStatus={fields.source ? undefined : 'warning'}
+          help={fields.source ? undefined : '请选择录音来源'}
+        >
+          <Radio.Group
+            optionType="button"
+            size="small"
+            data-testid="upload-source"
+            style={{ display: 'inline-flex', flexWrap: 'wrap', rowGap: 4 }}
+            value={fields.source}
+            onChange={(e) => {
+              localStorage.setItem(SOURCE_KEY, String(e.target.value));
+              setFields({ ...fields, source: e.target.value });
+            }}
+            options={options(RecordingSource)}
+          />
+        </Form.Item>
         {field('通话类型', 'callType', 110, CallType)}
       </Form>
       <Upload.Dragger
@@ -153,13 +179,25 @@ export function UploadPanel({ onDone }: { onDone?: (recordIds: number[]) => void
                 {i.progress?.message && i.progress.phase === 'failed' && (
                   <Typography.Text type="danger">{i.progress.message}</Typography.Text>
                 )}
+                {i.progress?.message && i.progress.phase === 'done' && (
+                  <Typography.Text type="success" data-testid="upload-note">
+                    {i.progress.message}
+                  </Typography.Text>
+                )}
               </div>
             </List.Item>
           )}
         />
       )}
       <Space>
-        <Button type="primary" disabled={!items.length} loading={running} onClick={start} data-testid="start-upload">
+        <Button
+          type="primary"
+          disabled={!items.length || !fields.source}
+          title={fields.source ? undefined : '请先选择录音来源'}
+          loading={running}
+          onClick={start}
+          data-testid="start-upload"
+        >
           {paused ? '继续上传' : '开始上传'}
         </Button>
         <Button

@@ -51,7 +51,12 @@ export function recordingColumns({
     { title: '通话类型', dataIndex: 'callTypeName', width: 84 },
     { title: '归属员工', dataIndex: 'ownerName', width: 96, render: (v) => v ?? '-' },
     { title: '号码', dataIndex: 'phone', width: 120, render: (v) => v ?? '-' },
-    { title: '线索', dataIndex: 'clueId', width: 76, render: (v) => (v ? <Tag>#{v}</Tag> : '-') },
+    {
+      title: '线索',
+      dataIndex: 'clueName',
+      width: 96,
+      render: (v, r) => (r.clueId ? <Tag>{v ?? `#${r.clueId}`}</Tag> : '-'),
+    },
     {
       title: '操作',
       width: 200,

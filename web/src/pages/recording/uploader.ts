@@ -47,7 +47,8 @@ export async function uploadRecording(
   onProgress({ phase: 'checking', percent: 0 });
   const check = await api.call(c.checkMd5, { md5, size: file.size }, { silent: true });
   stopIfPaused();
-  if (check.exists) {
+  // a file already stored is skipped, unless a transcript comes with it: the server gives it to that recording
+  if (check.exists && !fields.transcript) {
     await logDuplicate(file, md5, check.recordId);
     return { phase: 'duplicate', percent: 100, message: '文件已存在，已跳过', recordId: check.recordId };
   }
@@ -62,20 +63,14 @@ export async function uploadRecording(
     });
     // one file was sent: its result (several would answer { results })
     const res = 'results' in answer ? answer.results[0] : answer;
-    return {
-      phase: res.duplicate ? 'duplicate' : 'done',
-      percent: 100,
-      recordId: res.recordId,
-      message: res.duplicate ? '文件已存在，已跳过' : undefined,
-    };
+    return duplicateOr(res, res.recordId);
   }
   const init = await api.call(
     c.initChunkUpload,
     { fileName: file.name, size: file.size, md5, ...fields },
     { silent: true },
   );
-  if (init.duplicate)
-    return { phase: 'duplicate', percent: 100, message: '文件已存在，已跳过', recordId: init.recordId };
+  if (init.duplicate) return duplicateOr(init, init.recordId);
   let offset = init.offset;
   let failures = 0;
   while (offset < file.size) {
@@ -111,6 +106,13 @@ export async function uploadRecording(
   }
   const done = await api.call(c.completeChunkUpload, { uploadId: init.uploadId! }, { silent: true });
   return { phase: 'done', percent: 100, recordId: done.recordId };
+}
+
+/** The result of an upload the server found already stored: skipped, or its transcript added to it. */
+function duplicateOr(res: { duplicate: boolean; transcriptAdded?: boolean }, recordId: number | null): UploadProgress {
+  if (!res.duplicate) return { phase: 'done', percent: 100, recordId };
+  if (res.transcriptAdded) return { phase: 'done', percent: 100, message: '文件已存在，已补充转写文本', recordId };
+  return { phase: 'duplicate', percent: 100, message: '文件已存在，已跳过', recordId };
 }
 
 async function logDuplicate(file: File, md5: string, recordId: number | null) {

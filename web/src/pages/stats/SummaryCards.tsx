@@ -8,6 +8,7 @@ const CARDS: { key: keyof WorkRow; title: string; kind: ValueKind }[] = [
   { key: 'answerRate', title: '接通率', kind: 'percent' },
   { key: 'talkSeconds', title: '通话总时长', kind: 'duration' },
   { key: 'avgTalkSeconds', title: '平均通话时长', kind: 'duration' },
+  { key: 'uploads', title: '上传录音数', kind: 'count' },
 ];
 
 /** The sum of a work table as headline figures. */

@@ -37,6 +37,12 @@ export function workColumns(q: StatsQuery, by: 'user' | 'dept' | 'day', withLead
     { title: '接通率', dataIndex: 'answerRate', render: (v) => formatValue(v, 'percent') },
     { title: '通话总时长', dataIndex: 'talkSeconds', render: (v) => formatValue(v, 'duration') },
     { title: '平均通话时长', dataIndex: 'avgTalkSeconds', render: (v) => formatValue(v, 'duration') },
+    {
+      title: <Tooltip title="员工上传的录音（非外呼产生），按通话时间计入；外呼相关各列只统计外呼">上传录音数</Tooltip>,
+      dataIndex: 'uploads',
+      render: (v) => formatValue(v),
+    },
+    { title: '上传录音时长', dataIndex: 'uploadSeconds', render: (v) => formatValue(v, 'duration') },
   ];
   if (withLeads)
     cols.push(

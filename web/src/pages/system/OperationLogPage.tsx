@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { contract } from '@crm/core/contract';
-import { Button, Table, Typography } from 'antd';
+import { Button, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useUserOptions } from '../../api/directory';
 import { type RowOf, useCallDownload, useCallPage } from '../../api/hooks';
@@ -47,7 +47,16 @@ export default function OperationLogPage() {
     { title: '操作时间', dataIndex: 'createdAt', width: 180 },
     { title: '操作人', dataIndex: 'realName', width: 140, render: (v, r) => v || r.username || '-' },
     { title: '操作', dataIndex: 'action', width: 160 },
-    { title: '接口', dataIndex: 'path', ellipsis: true, render: (v) => <Typography.Text code>{v}</Typography.Text> },
+    {
+      title: '操作内容',
+      dataIndex: 'pathName',
+      ellipsis: true,
+      render: (v, r) => (
+        <Tooltip title={r.path}>
+          <span data-testid="log-path-name">{v}</span>
+        </Tooltip>
+      ),
+    },
     { title: 'IP', dataIndex: 'ip', width: 140, render: (v) => v || '-' },
     { title: '对象 ID', dataIndex: 'result', width: 100, render: (v) => v || '-' },
   ];

@@ -195,9 +195,9 @@ export default function UserPage() {
     },
     { title: '登录账号', dataIndex: 'username', width: 120 },
     { title: '手机号', dataIndex: 'phone', width: 130, render: (v) => v || '-' },
-    { title: '部门', dataIndex: 'deptName', width: 160, ellipsis: true, render: (v) => v || '-' },
-    { title: '岗位', dataIndex: 'positionName', width: 110, render: (v) => v || '-' },
-    { title: '角色', dataIndex: 'roleName', width: 120, render: (v) => v || '-' },
+    { title: '部门', dataIndex: 'deptName', width: 140, ellipsis: true, render: (v) => v || '-' },
+    { title: '岗位', dataIndex: 'positionName', width: 110, ellipsis: true, render: (v) => v || '-' },
+    { title: '角色', dataIndex: 'roleName', width: 120, ellipsis: true, render: (v) => v || '-' },
     {
       title: '状态',
       dataIndex: 'status',
@@ -216,9 +216,9 @@ export default function UserPage() {
     { title: '最近登录', dataIndex: 'lastLoginAt', width: 170, render: (v) => v || '-' },
     ...actionColumn(
       canEdit,
-      270,
+      250,
       (r: UserRow) => (
-        <Space size={12}>
+        <Space size={8} wrap={false}>
           <LinkButton onClick={() => setEditing({ user: r })}>编辑</LinkButton>
           <LinkButton onClick={() => setResetting(r)}>重置密码</LinkButton>
           <LinkButton onClick={() => toggleChampion(r)}>{r.isSalesChampion ? '取消销冠' : '设为销冠'}</LinkButton>
@@ -279,7 +279,17 @@ export default function UserPage() {
               ]}
             />
           </FilterBar>
-          <Table<UserRow> rowKey="id" size="middle" columns={columns} scroll={{ x: 1280 }} {...list.tableProps} />
+          {/* the columns' own widths (a fixed width narrower than their sum left 角色, 状态 and 最近登录 under the fixed
+              操作 column at 1440 px); the scroll bar sticks to the window's bottom, the header under the shell's */}
+          <Table<UserRow>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            scroll={{ x: 'max-content' }}
+            sticky={{ offsetHeader: 56 }}
+            data-testid="user-table"
+            {...list.tableProps}
+          />
         </div>
       </Col>
       {editing && <UserForm user={editing.user} onClose={() => setEditing(null)} />}

@@ -7,4 +7,5 @@ export const pages: Record<string, PageLoader> = {
   '/management': () => import('./ManagementPage'),
   '/OperationLog': () => import('./OperationLogPage'),
   '/feedback': () => import('./FeedbackPage'),
+  '/openApi': () => import('./OpenApiKeyPage'),
 };

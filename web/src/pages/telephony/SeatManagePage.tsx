@@ -9,6 +9,7 @@ import { AddButton } from '../../components/AddButton';
 import { FilterBar, KeywordInput } from '../../components/FilterBar';
 import { FormModal } from '../../components/FormModal';
 import { LinkButton } from '../../components/LinkButton';
+import { TwoStateSelect } from '../../components/TwoStateSelect';
 import { useDraftFilters } from '../../components/useDraftFilters';
 import { opts } from './options';
 
@@ -161,16 +162,12 @@ function SeatsTab() {
           </Space>
         }
       >
-        <Select
-          allowClear
+        <TwoStateSelect
           placeholder="绑定状态"
-          style={{ width: 120 }}
+          one="已绑定"
+          two="空闲"
           value={bar.draft.bindStatus}
           onChange={(v) => bar.patch({ bindStatus: v })}
-          options={[
-            { value: 1, label: '已绑定' },
-            { value: 2, label: '空闲' },
-          ]}
         />
         <KeywordInput of={bar} placeholder="坐席号 / 外显号码" width={180} />
       </FilterBar>

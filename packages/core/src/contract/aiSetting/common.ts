@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Fields shared by the AI settings' calls. */
 
-export const boolField = (label: string) => z.boolean({ error: `${label}须为 true 或 false` });
+export const boolField = (label: string) => z.boolean({ error: `${label}须为是或否` });
 
 /** A list of short words (keywords, hints, phrases): trimmed, blanks refused, duplicates dropped. */
 export const wordList = (label: string, maxWords: number, maxLength: number) =>

@@ -14,6 +14,10 @@ export const RiskThresholds = z.object({
   talkTooMuchPercent: intField('说话过多阈值', 10, 100, '%'),
   /** A churn risk at or above this counts as a risk. */
   churnRiskAlert: intField('流失风险阈值', 0, 100),
+  /** A yes/no label scored from this (percent) on is decided yes, 待确认 below confirmHighPercent. */
+  confirmLowPercent: intField('待确认下限', 1, 100, '%'),
+  /** From this score (percent) on a yes/no label is confirmed (sends its AI message). */
+  confirmHighPercent: intField('待确认上限', 1, 100, '%'),
 });
 
 export const RiskWordRule = z.object({ name: z.string(), words: z.array(z.string()), enabled: z.boolean() });
@@ -28,6 +32,8 @@ export const RiskConfig = z.object({
     fastCharsPerMinute: z.number(),
     talkTooMuchPercent: z.number(),
     churnRiskAlert: z.number(),
+    confirmLowPercent: z.number(),
+    confirmHighPercent: z.number(),
   }),
   /** Detect the agent abusing the customer (violation 辱骂客户, flag 4). */
   abuse: z.boolean(),
@@ -132,7 +138,7 @@ export const AiMessageThresholdName: Partial<Record<(typeof AI_MESSAGE_TYPES)[nu
   ai_churn_risk: '流失风险不低于',
 };
 
-const msgTypeField = z.enum(AI_MESSAGE_TYPES, { error: `消息类型只能是 ${AI_MESSAGE_TYPES.join('、')}` });
+const msgTypeField = z.enum(AI_MESSAGE_TYPES, { error: '消息类型不正确' });
 
 export const MsgPushRow = z.object({
   msgType: z.enum(AI_MESSAGE_TYPES),

@@ -19,7 +19,7 @@ import { boolField as bool, wordList } from './common';
 export const AI_TAG_SPEAKERS = ['agent', 'customer', 'any'] as const;
 export type AiTagSpeaker = (typeof AI_TAG_SPEAKERS)[number];
 export const AiTagSpeakerName: Record<AiTagSpeaker, string> = { agent: '销售', customer: '客户', any: '不限' };
-const speakerField = z.enum(AI_TAG_SPEAKERS, { error: '说话方只能是 agent（销售）、customer（客户）或 any（不限）' });
+const speakerField = z.enum(AI_TAG_SPEAKERS, { error: '说话方只能是销售、客户或不限' });
 
 export const AiTag = z.object({
   id: z.number(),
@@ -41,7 +41,7 @@ export const AiTagGroup = AiTagGroupRow.extend({ tags: z.array(AiTag) });
 export type AiTagGroup = z.infer<typeof AiTagGroup>;
 
 const tagKeywords = wordList('关键词', 50, 30);
-const kindField = z.enum(['group', 'tag'], { error: '类型只能是 group（标签组）或 tag（标签）' });
+const kindField = z.enum(['group', 'tag'], { error: '类型只能是标签组或标签' });
 const givenKeywords = tagKeywords.refine((k) => k.length > 0, '请输入关键词');
 
 export const AiTagFilter = z.object({
@@ -144,7 +144,7 @@ export const AI_SHOW_ITEMS = {
 } as const;
 export type AiShowKey = keyof typeof AI_SHOW_ITEMS;
 export const AI_SHOW_KEYS = Object.keys(AI_SHOW_ITEMS) as [AiShowKey, ...AiShowKey[]];
-const showKeyField = z.enum(AI_SHOW_KEYS, { error: `展示项只能是 ${AI_SHOW_KEYS.join('、')}` });
+const showKeyField = z.enum(AI_SHOW_KEYS, { error: `展示项只能是 ${Object.values(AI_SHOW_ITEMS).join('、')}` });
 
 export const AiShowSet = z.object({
   items: z.array(z.object({ key: z.enum(AI_SHOW_KEYS), name: z.string(), show: z.boolean() })),

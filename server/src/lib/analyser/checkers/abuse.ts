@@ -1,3 +1,4 @@
+import { sound } from '../normalise';
 import { canonPattern } from '../text';
 import type { Checker, Violation } from '../types';
 import { foldedOf, saidWords, violationAt } from './context';
@@ -59,6 +60,29 @@ const REPORTED = new RegExp(
   canonPattern('(您|你)(刚才)?(说|骂)(我)?|骂(我|人)|说我|别人说|有人说|不是说|没说|不是骂|我不是(说|骂)'),
 );
 
+/** Insults unambiguous enough to be matched by their sound alone (two or more syllables). */
+const SOUND_INSULTS = [
+  '傻逼',
+  '煞笔',
+  '白痴',
+  '弱智',
+  '脑残',
+  '智障',
+  '废物',
+  '蠢货',
+  '神经病',
+  '滚蛋',
+  '贱人',
+  '人渣',
+  '垃圾东西',
+];
+let soundRe: RegExp | null = null;
+function soundInsults(): RegExp {
+  soundRe ??= new RegExp(SOUND_INSULTS.map((w) => sound(w)).join('|'), 'g');
+  soundRe.lastIndex = 0;
+  return soundRe;
+}
+
 /** Abuse of the customer by the agent (rule 辱骂客户, flag 4). Off when the organisation turned abuse off. */
 export const abuseChecker: Checker = {
   name: 'abuse',
@@ -72,7 +96,10 @@ export const abuseChecker: Checker = {
       for (const [from, to] of clauseRanges(folded.clause)) {
         const clauseText = folded.text.slice(from, to);
         if (COLLEAGUE.test(clauseText) || ASIDE.test(folded.text)) continue;
-        for (const m of clauseText.matchAll(INSULTS)) {
+        const matches = [...clauseText.matchAll(INSULTS)];
+        // Spelt another way (傻比, 沙逼, 白吃): the core insults matched by sound (normalise.ts), same positions.
+        if (!matches.length) matches.push(...sound(clauseText).matchAll(soundInsults()));
+        for (const m of matches) {
           const length = m[0].length;
           if (!length) continue;
           const at = from + (m.index ?? 0);

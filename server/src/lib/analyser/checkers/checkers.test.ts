@@ -242,6 +242,6 @@ describe('the extension point', () => {
     };
     const r = analyse(call([['a', '喂，保本保息了解一下']]), DEFAULT_RULES, [sop, broken]);
     expect(r.violations.map((v) => v.rule).sort()).toEqual(['承诺收益', '未问好']);
-    expect(DEFAULT_CHECKERS.map((c) => c.name)).toEqual(['word', 'regex', 'abuse']);
+    expect(DEFAULT_CHECKERS.map((c) => c.name)).toEqual(['word', 'regex', 'abuse', 'pressure']);
   });
 });

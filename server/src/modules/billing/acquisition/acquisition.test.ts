@@ -58,11 +58,7 @@ describe('获客宝 and 精准线索', () => {
     expect(
       ok(await t().call(contract.acquisition.useDetail, { keyword: '刘丽娟' }, { token: org.admin.token })).total,
     ).toBeGreaterThan(0);
-    refused(
-      await t().call(contract.acquisition.useDetail, { startTime: '昨天' }, { token: org.admin.token }),
-      400,
-      'startTime：',
-    );
+    refused(await t().call(contract.acquisition.useDetail, { startTime: '昨天' }, { token: org.admin.token }), 400, '');
     const xlsx = await t().call(contract.acquisition.useDetailExport, {}, { token: org.admin.token });
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(ok(await t().call(contract.acquisition.useDetail, {}, { token: other.admin.token })).total).toBe(0);
@@ -77,8 +73,8 @@ describe('获客宝 and 精准线索', () => {
     expect(ok(await call('/jing/getJingStatus'))).toEqual({ opened: 1, verifiedUntil: null });
     refused(await call('/jing/getJingClueDetailPageList'), 403, '请先完成安全验证');
     refused(await call('/jing/jingExport'), 403, '请先完成安全验证');
-    refused(await call('/jing/security/login', { password: 'wrong-password1' }), 400, 'password：登录密码不正确');
-    refused(await call('/jing/security/login', {}), 400, 'password：请输入登录密码');
+    refused(await call('/jing/security/login', { password: 'wrong-password1' }), 400, '登录密码不正确');
+    refused(await call('/jing/security/login', {}), 400, '请输入登录密码');
     const checked = ok(await call('/jing/security/login', { password: TEST_PASSWORD }));
     expect(checked.verifiedUntil).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     const detail = ok(await call('/jing/getJingClueDetailPageList', { pageSize: 50 }));

@@ -35,6 +35,8 @@ export interface CompiledSopItem {
   hasExamples: boolean;
   /** The precondition (SopItemSpec.after), or null when the item has none (or none that can match). */
   after: CompiledTrigger | null;
+  /** Sentences that never count for the item (SopItemSpec.unless), or null. */
+  unless: CompiledTrigger | null;
 }
 
 export interface CompiledTrigger {
@@ -116,6 +118,7 @@ export function compileSop(rule: SopRuleSpec): CompiledSop {
       anyPattern: alternation(patterns),
       hasExamples: false,
       after: compileTrigger(spec.after),
+      unless: compileTrigger(spec.unless),
     };
   });
   const keywordsByStart = new Map<number, CompiledKeyword[]>();

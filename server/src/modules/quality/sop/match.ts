@@ -2,7 +2,13 @@ import type { Transcript, TranscriptSegment } from '@crm/core';
 import { foldedOf, saidWords } from '../../../lib/analyser/checkers/context';
 import type { Folded } from '../../../lib/analyser/text';
 import type { Evidence } from '../../../lib/analyser/types';
-import { type CompiledKeyword, type CompiledPattern, type CompiledSop, compileSop } from './compile';
+import {
+  type CompiledKeyword,
+  type CompiledPattern,
+  type CompiledSop,
+  type CompiledTrigger,
+  compileSop,
+} from './compile';
 import { foldedIndex, type SegmentText, segmentText } from './lines';
 import { scoreExamples } from './ngram';
 import { firstMatch } from './regexps';
@@ -94,7 +100,7 @@ class Search {
         const last = this.lastTrigger[i];
         if (last < 0 || last === seg || seg - last > AFTER_WINDOW) continue;
       }
-      if (ownSide) {
+      if (ownSide && !this.says(items[i].unless, segment, folded, st)) {
         this.eligible[i] = 1;
         any = true;
       }
@@ -103,10 +109,14 @@ class Search {
   }
 
   private triggers(i: number, segment: TranscriptSegment, folded: Folded, st: SegmentText): boolean {
-    const after = this.sop.items[i].after;
-    if (!after) return false;
-    if (after.keywords && firstMatch(after.keywords, st.lines, st.linesMemo)) return true;
-    for (const p of after.patterns) if (patternMatch(p, segment, folded, st) !== null) return true;
+    return this.says(this.sop.items[i].after, segment, folded, st);
+  }
+
+  /** True when the sentence says one of the trigger's keywords or matches one of its patterns. */
+  private says(t: CompiledTrigger | null, segment: TranscriptSegment, folded: Folded, st: SegmentText): boolean {
+    if (!t) return false;
+    if (t.keywords && firstMatch(t.keywords, st.lines, st.linesMemo)) return true;
+    for (const p of t.patterns) if (patternMatch(p, segment, folded, st) !== null) return true;
     return false;
   }
 

@@ -71,4 +71,39 @@ describe('the standard SOP rule', () => {
     expect(covered([['a', '这款车是二点零T的发动机，百公里油耗七个左右']])).not.toContain('约定下次跟进');
     expect(covered([['a', '那我周三下午给您回个电话']])).toEqual(['约定下次跟进']);
   });
+
+  describe('near misses of issue 26', () => {
+    it.each([
+      '上次给您发的课程资料您看了吗',
+      '之前发您微信的那份方案还在吗',
+      '我昨天已经把资料发给您了',
+      '您上次加的微信是这个号吧',
+    ])('%s is not 约定下次跟进', (text) => {
+      expect(covered([['a', text]])).not.toContain('约定下次跟进');
+    });
+
+    it.each(['我把资料发您微信，您有空看看', '那我明天下午再给您打过来', '我先加您微信，把课程资料发给您'])(
+      '%s still is 约定下次跟进',
+      (text) => {
+        expect(covered([['a', text]])).toContain('约定下次跟进');
+      },
+    );
+
+    it.each([
+      [
+        ['c', '这也太贵了吧'],
+        ['a', '这样，我给您申请一个老客户的优惠，再便宜五百'],
+      ],
+      [
+        ['c', '三千多有点贵啊'],
+        ['a', '现在报名可以打八折，算下来两千四'],
+      ],
+      [
+        ['c', '价格能不能再低点'],
+        ['a', '本月活动价，立减三百，还送两节课'],
+      ],
+    ] as [['c', string], ['a', string]][])('a price objection answered with a discount is 异议处理', (c, a) => {
+      expect(covered([c, a])).toContain('异议处理');
+    });
+  });
 });

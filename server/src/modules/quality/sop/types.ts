@@ -19,6 +19,11 @@ export interface SopItemSpec {
    * handling is an answer to a concern: without the concern, the same reassuring words are not objection handling.
    */
   after?: SopTrigger;
+  /**
+   * Sentences that do not count for the item however they match (optional): a follow-up said about the past
+   * (上次给您发的资料) is no follow-up agreed.
+   */
+  unless?: SopTrigger;
 }
 
 export interface SopTrigger {
