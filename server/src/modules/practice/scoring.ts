@@ -2,6 +2,7 @@ import type { Transcript } from '@crm/core';
 import { type PracticeStage, PracticeStageName } from '@crm/core/contract/practice';
 import { DEFAULT_RULES, wordRulesChecker } from '../../lib/analyser';
 import { compileSop, matchSop, type SopItemSpec } from '../quality';
+import { kindPatterns, withConcerns } from './pointKinds';
 import type { ScoringPointSpec } from './schema';
 
 /**
@@ -62,12 +63,15 @@ export function pointSpec(p: ScoringPointSpec, index: number, sop: SopItemSpec |
   };
   const keywords = [...new Set([...base.keywords, ...p.keywords])];
   const negated = negationOf(keywords);
+  const after = withConcerns(base.after);
   return {
     ...base,
     id: index + 1,
     name: p.name,
     sort: index,
     keywords,
+    regex: [...new Set([...base.regex, ...kindPatterns({ keywords, regex: base.regex })])],
+    ...(after ? { after } : {}),
     ...(negated
       ? { unless: { keywords: base.unless?.keywords ?? [], regex: [...(base.unless?.regex ?? []), negated] } }
       : {}),
