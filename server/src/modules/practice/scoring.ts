@@ -2,6 +2,7 @@ import type { Transcript } from '@crm/core';
 import { type PracticeStage, PracticeStageName } from '@crm/core/contract/practice';
 import { DEFAULT_RULES, wordRulesChecker } from '../../lib/analyser';
 import { compileSop, matchSop, type SopItemSpec } from '../quality';
+import { classPatterns } from './meaningClasses';
 import { kindPatterns, withConcerns } from './pointKinds';
 import type { ScoringPointSpec } from './schema';
 
@@ -70,7 +71,7 @@ export function pointSpec(p: ScoringPointSpec, index: number, sop: SopItemSpec |
     name: p.name,
     sort: index,
     keywords,
-    regex: [...new Set([...base.regex, ...kindPatterns({ keywords, regex: base.regex })])],
+    regex: [...new Set([...base.regex, ...kindPatterns({ keywords, regex: base.regex }), ...classPatterns(keywords)])],
     ...(after ? { after } : {}),
     ...(negated
       ? { unless: { keywords: base.unless?.keywords ?? [], regex: [...(base.unless?.regex ?? []), negated] } }
