@@ -27,9 +27,15 @@ for (const split of ['train', 'dev']) {
     }
   }
 }
-let tp = 0, fp = 0, fn = 0;
+let tp = 0,
+  fp = 0,
+  fn = 0;
 for (const [id, c] of [...per].sort()) {
-  tp += c.tp; fp += c.fp; fn += c.fn;
+  tp += c.tp;
+  fp += c.fp;
+  fn += c.fn;
   if (c.fp || c.fn) console.log(`${id}\ttp ${c.tp}\tfp ${c.fp}\tfn ${c.fn}`);
 }
-console.log(`train+dev: precision ${(tp / (tp + fp)).toFixed(4)} recall ${(tp / (tp + fn)).toFixed(4)} (tp ${tp} fp ${fp} fn ${fn})`);
+console.log(
+  `train+dev: precision ${(tp / (tp + fp)).toFixed(4)} recall ${(tp / (tp + fn)).toFixed(4)} (tp ${tp} fp ${fp} fn ${fn})`,
+);
