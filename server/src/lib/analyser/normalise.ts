@@ -41,10 +41,22 @@ const DIALECT: [RegExp, string][] = [
   // what / how
   [/啥子/g, '什么'],
   [/咋个/g, '怎么'],
+  // Cantonese function words and days, so that the rules' patterns read 今日唔落订听日就冇啦 and 转俾我
+  [/今日/g, '今天'],
+  [/听日/g, '明天'],
+  [/而家/g, '现在'],
+  [/只系/g, '只是'],
+  [/俾/g, '给'],
+  [/嘅/g, '的'],
+  [/咗/g, '了'],
 ];
+
+/** Any dialect form at all: most sentences have none and skip the table. */
+const ANY_DIALECT = new RegExp(DIALECT.map(([re]) => re.source).join('|'));
 
 /** Dialect and colloquial forms onto standard words (same length), over canonical text. */
 export function dialect(norm: string): string {
+  if (!ANY_DIALECT.test(norm)) return norm;
   let out = norm;
   for (const [re, to] of DIALECT) {
     re.lastIndex = 0;
