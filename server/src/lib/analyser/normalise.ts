@@ -41,12 +41,16 @@ const DIALECT: [RegExp, string][] = [
   // what / how
   [/啥子/g, '什么'],
   [/咋个/g, '怎么'],
-  // Cantonese function words and days, so that the rules' patterns read 今日唔落订听日就冇啦 and 转俾我
+  // Cantonese words and days, so that the rules' patterns read 今日唔落订听日就冇啦, 转俾我 and 唔会蚀
   [/今日/g, '今天'],
   [/听日/g, '明天'],
   [/而家/g, '现在'],
   [/只系/g, '只是'],
-  [/俾/g, '给'],
+  [/俾|畀/g, '给'],
+  [/蚀/g, '亏'],
+  // Wu: 侬 you, 弗 / 勿 not (勿会亏个 is 不会亏)
+  [/侬/g, '你'],
+  [/弗|勿/g, '不'],
   [/嘅/g, '的'],
   [/咗/g, '了'],
 ];
