@@ -18,6 +18,10 @@ describe('layer 1: normalisation', () => {
     expect(dialect(canon('唔使啦，莫得兴趣'))).toBe('不用啦没有兴趣');
     for (const s of ['勿要了', '莫得兴趣', '拉倒吧']) expect(dialect(canon(s))).toHaveLength(canon(s).length);
   });
+  it('the rules read Cantonese function words and days as standard ones (今日唔落订听日就冇啦)', () => {
+    const t = call([['a', '呢个价只系今日，今日唔落订听日就冇啦']]);
+    expect(pressureChecker.check({ transcript: t, segments: t.segments, rules: DEFAULT_RULES })).toHaveLength(1);
+  });
   it('folds near-homophones by sound (pinyin), keeping the length', () => {
     expect(sound('傻比')).toBe(sound('傻逼'));
     expect(sound('煞笔')).toBe(sound('傻逼'));
@@ -71,12 +75,34 @@ describe('layer 2: pattern rules', () => {
       '您现在不报，到时候孩子跟不上可别后悔',
       '您今天先转五百定金过来，我帮您锁住',
       '您先别急着拒绝，听我说完',
+      '今晚之前不交定金，名额我就只能给别人了',
+      '您今天一定要把申请提交了，下个月就批不下来了',
+      '您今天交定金能打八折，明天我就真没办法了',
     ])
       expect(pressure(said), said).toBe(true);
   });
-  it('not pressure: a plain date, time to think, a denial', () => {
-    for (const said of ['您不着急，慢慢考虑，想好了再联系我', '活动到月底，您有空可以来看看', '周六上午十点见'])
+  it('not pressure: a plain date, time to think, a denial, an offer, a way of talking', () => {
+    for (const said of [
+      '您不着急，慢慢考虑，想好了再联系我',
+      '活动到月底，您有空可以来看看',
+      '周六上午十点见',
+      '您现在交一百块钱定金，明年装的时候也按现在的价格算',
+      '您先听我说完',
+      '新款价格会涨一点',
+    ])
       expect(pressure(said), said).toBe(false);
+  });
+  it('a promise, a request for secrets and payment off the books in other words than the rule lists', () => {
+    const rules = (said: string) => run([['a', said]], { model: null }).violations.map((v) => v.rule);
+    expect(rules('这个产品不会低于六个点的，您放一百个心')).toContain('承诺收益');
+    expect(rules('三年后回收价怎么都不亏')).toContain('承诺收益');
+    expect(rules('保证您的号绝对不会被封')).toContain('夸大承诺');
+    expect(rules('瓷砖十年之内绝对不空鼓')).toContain('夸大承诺');
+    expect(rules('您把身份证正反面拍个照发我')).toContain('索要敏感信息');
+    expect(rules('短信里那几位数字您念给我听一下')).toContain('索要敏感信息');
+    expect(rules('不走店里，我私下帮您拿车')).toContain('私下交易');
+    expect(rules('您把钱转到我老婆的卡上')).toContain('私下交易');
+    expect(rules('我们不保证收益，也不会低于成本价卖给您')).not.toContain('承诺收益');
   });
   it('an insult spelt another way is still abuse (by sound)', () => {
     const r = run([
@@ -89,6 +115,21 @@ describe('layer 2: pattern rules', () => {
 });
 
 describe('layer 3: the learned layer', () => {
+  it('its agent-act heads decide a violation no rule found, at a dev-chosen threshold, with the turn as evidence', () => {
+    const m = baseModel();
+    for (const a of ['promise', 'pressure', 'insult', 'sensitive', 'offbook'])
+      expect(Object.keys(m.heads)).toContain(`act:${a}`);
+    const r = run([
+      ['a', '您好，我是华信理财的小周'],
+      ['c', '什么事'],
+      ['a', '您方便的话先把身份证正反两面拍一下，连同银行卡卡号一起发我微信'],
+      ['c', '这个不太方便吧'],
+      ['a', '没关系的，我这边帮您录系统'],
+    ]);
+    const v = r.violations.find((x) => x.rule === '索要敏感信息');
+    expect(v).toBeTruthy();
+    expect(v?.segment).toBe(2);
+  });
   it('ships a base model trained from the train split, with call and turn heads', () => {
     const m = baseModel();
     expect(m.origin).toBe('base');

@@ -1,7 +1,7 @@
 import type { TranscriptSegment } from '@crm/core';
 import { decide, NO } from './decision';
 import type { IntentionVerdict } from './intention';
-import { INTENTIONS, MODEL_VIOLATIONS, type ModelReading } from './model';
+import { ACT_OF_VIOLATION, type ACTS, INTENTIONS, MODEL_VIOLATIONS, type ModelReading } from './model';
 import { canon, canonPattern } from './text';
 import type { AnalysisRules, Decision, Evidence, IntentionKey, Layer, TagHit, Violation } from './types';
 
@@ -23,6 +23,33 @@ export const MODEL_THRESHOLDS = {
   /** A refusal (明确拒绝) only the model sees. */
   refusal: 0.5,
 };
+
+/**
+ * Thresholds of the agent-act heads (probability of the agent's most telling turn), chosen on the dev split: a
+ * turn at or above its act's threshold decides the act's violation where no rule did. Each sits above the highest
+ * probability a dev call without the violation reached (promise 0.60, pressure 0.30, insult 0.18, sensitive 0.34,
+ * off the books 0.13), with a margin, since the model was never fitted on dev; pressure and off the books higher
+ * still, as train calls without them reached 0.44 (你听我说完) and 0.30 (个人微信是吧).
+ */
+export const ACT_THRESHOLDS: Record<(typeof ACTS)[number], number> = {
+  promise: 0.65,
+  pressure: 0.5,
+  insult: 0.25,
+  sensitive: 0.4,
+  offbook: 0.3,
+};
+
+/** A promise about money (a return, no loss) is 承诺收益; any other guaranteed outcome is 夸大承诺. */
+const MONEY_PROMISE = new RegExp(
+  canonPattern('收益|利息|回报|本金|本钱|年化|分红|理财|利率|赚|挣|亏|赔钱|回本|翻倍|租金|回购|回收价|个点|保本'),
+);
+
+/** Whether an act of the agent's turn shows this violation (a promise shows one of the two promise rules). */
+function actShows(name: string, text: string): boolean {
+  if (name === '承诺收益') return MONEY_PROMISE.test(canon(text));
+  if (name === '夸大承诺') return !MONEY_PROMISE.test(canon(text));
+  return true;
+}
 
 /**
  * A model probability as a score whose 0.5 is the head's threshold (monotonic, so curves from scores are unchanged):
@@ -162,11 +189,20 @@ export function combine(
       violationScores[name] = 1;
       continue;
     }
-    const score = calibrate(p(`violation:${name}`), MODEL_THRESHOLDS.violation);
+    // The call head and the act head of the agent's most telling turn: the stronger decides, with its evidence.
+    const callScore = calibrate(p(`violation:${name}`), MODEL_THRESHOLDS.violation);
+    const act = ACT_OF_VIOLATION[name];
+    const turn = reading?.turn[`act:${act}`];
+    const actScore =
+      turn && segments[turn.seg] && actShows(name, segments[turn.seg].text)
+        ? calibrate(turn.p, ACT_THRESHOLDS[act])
+        : 0;
+    const score = Math.max(callScore, actScore);
     violationScores[name] = score;
     if (!reading || score < 0.5) continue;
     if (name === '辱骂客户' && !rules.abuse) continue;
-    const evidence = turnOf(`violation:${name}`, 'agent');
+    const evidence =
+      turn && actScore >= callScore ? segmentEvidence(segments, turn.seg) : turnOf(`violation:${name}`, 'agent');
     if (!evidence.length) continue;
     const d = decide(score, layer, evidence, t);
     const e = evidence[0];

@@ -41,10 +41,26 @@ const DIALECT: [RegExp, string][] = [
   // what / how
   [/啥子/g, '什么'],
   [/咋个/g, '怎么'],
+  // Cantonese words and days, so that the rules' patterns read 今日唔落订听日就冇啦, 转俾我 and 唔会蚀
+  [/今日/g, '今天'],
+  [/听日/g, '明天'],
+  [/而家/g, '现在'],
+  [/只系/g, '只是'],
+  [/俾|畀/g, '给'],
+  [/蚀/g, '亏'],
+  // Wu: 侬 you, 弗 / 勿 not (勿会亏个 is 不会亏)
+  [/侬/g, '你'],
+  [/弗|勿/g, '不'],
+  [/嘅/g, '的'],
+  [/咗/g, '了'],
 ];
+
+/** Any dialect form at all: most sentences have none and skip the table. */
+const ANY_DIALECT = new RegExp(DIALECT.map(([re]) => re.source).join('|'));
 
 /** Dialect and colloquial forms onto standard words (same length), over canonical text. */
 export function dialect(norm: string): string {
+  if (!ANY_DIALECT.test(norm)) return norm;
   let out = norm;
   for (const [re, to] of DIALECT) {
     re.lastIndex = 0;

@@ -25,7 +25,9 @@ const INSULTS = re(
     // Dialect insults: 瓜娃子, 脑壳有包 (Sichuan), 虎了吧唧, 山炮 (north-east), 戆度, 十三点 (Shanghai), 痴线, 扑街 (Cantonese).
     '瓜娃子|瓜兮兮|瓜批|哈批|憨批|憨包|龟儿子|懂个锤子|脑壳(有包|有问题|进水|坏了|昏)|虎了吧[唧叽]|虎逼|虎b|(这么|真|太|咋这么|那么|贼)虎(呢|啊|吧|了|$)|山炮|彪子|傻帽|二货|二逼|戆度|(你|真|个|是)十三点|瘪三|痴线|扑街|冚家铲|蠢才',
     // Looking down on the customer's money: 穷得装不起, 买不起就别问.
-    '穷(得|的)?.{0,3}(买|装|用|交|付|住|看|消费)不起|(买|装|用|交|付)不起(就|还)(别|直说|不要|装|来)',
+    '穷(得|的)?.{0,3}(买|装|用|交|付|住|看|消费)不起|(买|装|用|交|付)不起(就|还)(别|直说|不要|装|来)|穷得叮当响|穷.{0,6}还(用|买|想|装|学|看)',
+    // Contempt for the customer: 你们这些老赖, 脸都不要了, 你们这种家长我见多了.
+    '老赖|活该|(你|您)有没有脑子|没长脑子|脸(都|也)不要了|(你们|你)这(种|样的|号)[^，]{0,6}(我|我们)见(得)?多了',
   ].join('|'),
 );
 
@@ -83,6 +85,18 @@ function soundInsults(): RegExp {
   return soundRe;
 }
 
+/**
+ * A sound-alike is an insult only when said to somebody or as the clause's last word (你个沙比, 真是个白吃): inside
+ * a sentence the same sounds are ordinary words (一百次, 只涨不跌, 丽江人保, 加人减人).
+ */
+function soundAimed(clause: string, after: string): boolean {
+  return SECOND_PERSON.test(clause) || /^[吧啊呀吗嘛了哦呢]{0,2}$/.test(after);
+}
+/** 你妈的身份证: a possessive before a noun, not swearing. */
+const POSSESSED = new RegExp(
+  canonPattern('^的?(身份|名字|电话|手机|卡|证|年纪|年龄|情况|病|保险|保单|意见|账|号|医保|社保|房|钱|生日|住址|地址)'),
+);
+
 /** Abuse of the customer by the agent (rule 辱骂客户, flag 4). Off when the organisation turned abuse off. */
 export const abuseChecker: Checker = {
   name: 'abuse',
@@ -98,13 +112,17 @@ export const abuseChecker: Checker = {
         if (COLLEAGUE.test(clauseText) || ASIDE.test(folded.text)) continue;
         const matches = [...clauseText.matchAll(INSULTS)];
         // Spelt another way (傻比, 沙逼, 白吃): the core insults matched by sound (normalise.ts), same positions.
-        if (!matches.length) matches.push(...sound(clauseText).matchAll(soundInsults()));
+        const bySound = !matches.length;
+        if (bySound) matches.push(...sound(clauseText).matchAll(soundInsults()));
         for (const m of matches) {
           const length = m[0].length;
           if (!length) continue;
           const at = from + (m.index ?? 0);
           const before = folded.text.slice(Math.max(from, at - 6), at);
+          const after = folded.text.slice(at + length, to);
           if (REPORTED.test(before) || SELF.test(before)) continue;
+          if (bySound && !soundAimed(clauseText, after)) continue;
+          if (POSSESSED.test(after) && /妈/.test(m[0])) continue;
           if (!aimedAtCustomer(m[0], folded.text.slice(from, at), clauseText, folded.text)) continue;
           out.push(
             violationAt({ name: ABUSE_RULE }, 'abuse', seg, segment, saidWords(segment, folded, { at, length })),

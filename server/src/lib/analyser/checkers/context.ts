@@ -1,4 +1,5 @@
 import type { TranscriptSegment } from '@crm/core';
+import { dialect } from '../normalise';
 import { canonPattern, type Folded, fold } from '../text';
 import type { Violation } from '../types';
 
@@ -115,7 +116,9 @@ const foldCache = new WeakMap<TranscriptSegment, Folded>();
 export function foldedOf(segment: TranscriptSegment): Folded {
   let f = foldCache.get(segment);
   if (!f) {
-    f = fold(segment.text);
+    const folded = fold(segment.text);
+    // Dialect forms read as standard words (same length, so positions still point at the words as said).
+    f = { ...folded, text: dialect(folded.text) };
     foldCache.set(segment, f);
   }
   return f;

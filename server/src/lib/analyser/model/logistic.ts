@@ -17,6 +17,8 @@ export interface FitOptions {
   minCount?: number;
   /** Weights smaller than this (in absolute value) are dropped at the end (the model stays small). */
   prune?: number;
+  /** The most a positive example weighs against the negatives (rare labels are balanced up to this). */
+  posCap?: number;
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
@@ -61,7 +63,7 @@ export function fit(from: ModelHead | undefined, examples: Example[], options: F
   });
   const positives = rows.filter((r) => r.y).length;
   const negatives = rows.length - positives;
-  const posWeight = positives && negatives ? Math.min(5, negatives / positives) : 1;
+  const posWeight = positives && negatives ? Math.min(options.posCap ?? 5, negatives / positives) : 1;
   const total = rows.reduce((n, r) => n + (r.y ? posWeight : 1), 0) || 1;
   const g2 = new Float64Array(names.length);
   let b2 = 0;
