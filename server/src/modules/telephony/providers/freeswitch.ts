@@ -157,12 +157,27 @@ export class FreeswitchProvider implements CallProvider {
     return c;
   }
 
-  async originate(req: DialRequest): Promise<{ providerCallId: string | null }> {
+  /**
+   * Runs a command on the open connection. A connection that broke under the command (FreeSWITCH restarted, the link
+   * dropped, its close not yet seen) is replaced and the command sent once more on the new one. An originate sent
+   * twice cannot dial twice: its seat leg carries origination_uuid = the call id, which FreeSWITCH keeps unique.
+   */
+  private async send<T>(command: (c: Esl) => Promise<T>): Promise<T> {
     const c = await this.connection();
+    try {
+      return await command(c);
+    } catch (e) {
+      if (!c.closed) throw e;
+      if (this.conn && (await this.conn.catch(() => null)) === c) this.conn = null;
+      return command(await this.connection());
+    }
+  }
+
+  async originate(req: DialRequest): Promise<{ providerCallId: string | null }> {
     const job = randomUUID();
     this.jobs.set(job, req.callId);
     try {
-      await c.bgapi(originateCommand(req, this.s), job);
+      await this.send((c) => c.bgapi(originateCommand(req, this.s), job));
     } catch (e) {
       this.jobs.delete(job);
       throw e;
@@ -171,8 +186,7 @@ export class FreeswitchProvider implements CallProvider {
   }
 
   async hangup(callId: string): Promise<void> {
-    const c = await this.connection();
-    await c.api(`uuid_kill ${safe(callId)}`);
+    await this.send((c) => c.api(`uuid_kill ${safe(callId)}`));
   }
 
   recordingUrl(callId: string): string | null {
