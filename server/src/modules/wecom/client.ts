@@ -1,7 +1,8 @@
 /**
  * The WeCom server API under the organisation's base (default https://qyapi.weixin.qq.com/cgi-bin/), through the
  * outbound-address policy (safeFetch). The access token of a corp and secret is cached in wecom_token, shared by
- * every process, fetched again on 42001/40014; the rate limit 45009 is waited out with a doubling pause.
+ * every process (and kept a few seconds in the client), fetched again on 42001/40014; the rate limit 45009 is waited
+ * out with a doubling pause.
  */
 import { WECOM_API_BASE } from '@crm/core/contract/wecom';
 import { and, eq, gt, sql } from 'drizzle-orm';
