@@ -5,7 +5,7 @@
 // call's history.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { apiCall, itemOf, quietFlac, waitAnalysed } from './lib/calls.mjs';
+import { apiCall, itemOf, quietFlac, uploadWithTranscript, waitAnalysed } from './lib/calls.mjs';
 
 /** A transcript in the JSON form of DESIGN.md §6: `[who, text]`, one sentence every 5 s. */
 const transcriptOf = (lines) => ({
@@ -62,26 +62,7 @@ const WRONG = { ...GOOD, intention: { ...GOOD.intention, quote: '我马上付全
 /** Uploads a quiet recording with its transcript, as a telephony platform would; answers the recording id. */
 async function upload(page, name, lines, tone) {
   const file = quietFlac(name, lines.length * 5, tone);
-  const { readFileSync } = await import('node:fs');
-  const r = await page.evaluate(
-    async ({ name, b64, transcript }) => {
-      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const form = new FormData();
-      form.append('source', '1');
-      form.append('callType', '1');
-      form.append('transcript', JSON.stringify(transcript));
-      form.append('file', new Blob([bytes]), name);
-      const res = await fetch('/api/backend/headset/uploadRecording', {
-        method: 'POST',
-        headers: { authorization: sessionStorage.getItem('token') ?? '', 'x-support-features': 'standard-HTTP-status' },
-        body: form,
-      });
-      return res.json();
-    },
-    { name, b64: readFileSync(file).toString('base64'), transcript: transcriptOf(lines) },
-  );
-  assert.equal(r.code, 1, r.msg);
-  return r.data.recordId ?? r.data.results?.[0]?.recordId;
+  return uploadWithTranscript(page, file, transcriptOf(lines));
 }
 
 /** Opens a call's AI panel from the 通话分析 list. */

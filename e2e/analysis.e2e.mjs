@@ -5,11 +5,11 @@
 // `openai` speech engine (and the LLM of the model test) is a fake OpenAI-compatible server started here.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiCall, quietFlac, waitAnalysed } from './lib/calls.mjs';
+import { apiCall, quietFlac, uploadWithTranscript, waitAnalysed } from './lib/calls.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'analysis-e2e-'));
 
@@ -75,29 +75,6 @@ async function signIn(page, baseUrl, account = 'admin', password = 'admin@123') 
     .first()
     .click();
   await page.waitForURL(/\/main(\/|$)/);
-}
-
-/** Uploads a file with its transcript (the JSON form of DESIGN.md §6), as a telephony platform would. */
-async function uploadWithTranscript(page, file, transcript) {
-  const r = await page.evaluate(
-    async ({ name, b64, transcript }) => {
-      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const form = new FormData();
-      form.append('source', '1');
-      form.append('callType', '1');
-      form.append('transcript', JSON.stringify(transcript));
-      form.append('file', new Blob([bytes]), name);
-      const res = await fetch('/api/backend/headset/uploadRecording', {
-        method: 'POST',
-        headers: { authorization: sessionStorage.getItem('token') ?? '', 'x-support-features': 'standard-HTTP-status' },
-        body: form,
-      });
-      return res.json();
-    },
-    { name: file.split('/').pop(), b64: readFileSync(file).toString('base64'), transcript },
-  );
-  assert.equal(r.code, 1, r.msg);
-  return r.data.recordId ?? r.data.results?.[0]?.recordId;
 }
 
 /** Picks an option of an antd select by its text; a multiple select's dropdown is closed after (not in a dialog). */

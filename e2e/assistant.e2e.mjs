@@ -3,9 +3,8 @@
 // in 话术记录; with a model configured (a fake OpenAI-compatible server) the model writes them, and a broken model
 // falls back to the built-in, visibly.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { apiCall, quietFlac, waitAnalysed } from './lib/calls.mjs';
+import { apiCall, quietFlac, uploadWithTranscript, waitAnalysed } from './lib/calls.mjs';
 
 const CALL = [
   ['a', '您好，我是星辰教育的课程顾问小王，请问是李先生吗？'],
@@ -30,25 +29,7 @@ const transcriptOf = (lines) => ({
 
 async function upload(page, name, lines) {
   const file = quietFlac(name, lines.length * 5, 523);
-  const r = await page.evaluate(
-    async ({ name, b64, transcript }) => {
-      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const form = new FormData();
-      form.append('source', '1');
-      form.append('callType', '1');
-      form.append('transcript', JSON.stringify(transcript));
-      form.append('file', new Blob([bytes]), name);
-      const res = await fetch('/api/backend/headset/uploadRecording', {
-        method: 'POST',
-        headers: { authorization: sessionStorage.getItem('token') ?? '', 'x-support-features': 'standard-HTTP-status' },
-        body: form,
-      });
-      return res.json();
-    },
-    { name, b64: readFileSync(file).toString('base64'), transcript: transcriptOf(lines) },
-  );
-  assert.equal(r.code, 1, r.msg);
-  return r.data.recordId ?? r.data.results?.[0]?.recordId;
+  return uploadWithTranscript(page, file, transcriptOf(lines));
 }
 
 /** Asks on the page: the type, the text, 生成建议; answers the answer card once its suggestions (or 暂无数据) show. */

@@ -129,12 +129,14 @@ export default [
       await page.getByRole('tab', { name: '助手管理' }).click();
       await page.getByRole('button', { name: '新增助手' }).click();
       const form = page.locator('.ant-modal').filter({ hasText: '新增个人微信助手' });
-      await form.locator('input').fill('前台电脑');
+      // a retry of this scenario on the same server adds a second assistant: each attempt names its own
+      const name = `前台电脑${Date.now() % 100_000}`;
+      await form.locator('input').fill(name);
       await form.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
       const token = (await page.getByTestId('assistant-token').textContent())?.trim();
       assert.match(token ?? '', /^wxa_/);
       const list = await apiCall(page, 'GET', '/api/robot/assistant/selectOrgWechatAssistant');
-      const assistant = { id: list.data.find((a) => a.name === '前台电脑').id, token };
+      const assistant = { id: list.data.find((a) => a.name === name).id, token };
 
       const msg = (msgid, fromStaff, content) => ({
         msgid,

@@ -2,8 +2,7 @@
 // opens the call at its sentence; AI 写跟进 saves a follow-up); a business reminder pops up over MQTT and opens the
 // customer, then is done in AI 商机提醒; a topic shows its trend and the calls that mention it.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { apiCall, quietFlac, waitAnalysed } from './lib/calls.mjs';
+import { apiCall, quietFlac, uploadWithTranscript, waitAnalysed } from './lib/calls.mjs';
 
 let tone = 300;
 
@@ -30,7 +29,7 @@ async function bringToTop(stack, name, timeout) {
 /** Uploads a call of a customer through the API in the page (audio and its transcript), as a telephony platform does. */
 async function uploadCall(page, { clueId, lines, callTime, callType = 1 }) {
   const file = quietFlac(`insight-${tone}.flac`, lines.length * 5, tone++);
-  const transcript = JSON.stringify({
+  const transcript = {
     durationMs: lines.length * 5000,
     segments: lines.map(([who, text], i) => ({
       speaker: who === 'A' ? 'agent' : 'customer',
@@ -38,28 +37,14 @@ async function uploadCall(page, { clueId, lines, callTime, callType = 1 }) {
       endMs: i * 5000 + 4000,
       text,
     })),
+  };
+  const id = await uploadWithTranscript(page, file, transcript, {
+    clueId,
+    callType,
+    ...(callTime ? { callTime } : {}),
   });
-  const res = await page.evaluate(
-    async ({ data, fields }) => {
-      const form = new FormData();
-      for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
-      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-      form.append('file', new Blob([bytes], { type: 'audio/flac' }), `call-${Date.now()}.flac`);
-      const r = await fetch('/api/backend/headset/uploadRecording', {
-        method: 'POST',
-        headers: { authorization: sessionStorage.getItem('token') ?? '' },
-        body: form,
-      });
-      return r.json();
-    },
-    {
-      data: readFileSync(file).toString('base64'),
-      fields: { clueId, transcript, callType, ...(callTime ? { callTime } : {}) },
-    },
-  );
-  assert.equal(res.code, 1, `upload: ${res.msg}`);
-  await waitAnalysed(page, res.data.recordId);
-  return res.data.recordId;
+  await waitAnalysed(page, id);
+  return id;
 }
 
 async function addLead(page, name) {

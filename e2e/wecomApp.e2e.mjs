@@ -3,8 +3,7 @@
 // in the AI analysis list and its detail with the audio, messages, the seat's customers, staff and the user's page
 // with sign-out; without a session, inside WeCom (its user agent), the app goes to /weComAuth.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { apiCall, quietFlac, waitAnalysed } from './lib/calls.mjs';
+import { apiCall, quietFlac, uploadWithTranscript, waitAnalysed } from './lib/calls.mjs';
 
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -37,29 +36,6 @@ async function signInWithToken(page, baseUrl, account = 'manager') {
   return r.data;
 }
 
-/** Uploads a quiet call with its transcript (no speech engine needed) and answers its recording id. */
-async function uploadCall(page, file, transcript) {
-  const r = await page.evaluate(
-    async ({ name, b64, transcript }) => {
-      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const form = new FormData();
-      form.append('source', '1');
-      form.append('callType', '1');
-      form.append('transcript', JSON.stringify(transcript));
-      form.append('file', new Blob([bytes]), name);
-      const res = await fetch('/api/backend/headset/uploadRecording', {
-        method: 'POST',
-        headers: { authorization: sessionStorage.getItem('token') ?? '', 'x-support-features': 'standard-HTTP-status' },
-        body: form,
-      });
-      return res.json();
-    },
-    { name: file.split('/').pop(), b64: readFileSync(file).toString('base64'), transcript },
-  );
-  assert.equal(r.code, 1, r.msg);
-  return r.data.recordId ?? r.data.results?.[0]?.recordId;
-}
-
 /** A tab of the bottom bar (at least 44 px high: a touch target). */
 async function tab(page, title) {
   const item = page.getByTestId('mobile-tabs').locator('.adm-tab-bar-item').filter({ hasText: title });
@@ -80,7 +56,7 @@ export default [
       await signInWithToken(page, baseUrl);
 
       // a call of the manager, uploaded with its transcript, analysed by the built-in analysis
-      const recordId = await uploadCall(page, quietFlac('企微应用通话.flac', 12, 520), {
+      const recordId = await uploadWithTranscript(page, quietFlac('企微应用通话.flac', 12, 520), {
         durationMs: 12_000,
         segments: [
           { speaker: 'agent', startMs: 0, endMs: 3000, text: '您好，我是星辰教育的课程顾问，想给孩子介绍编程课' },

@@ -1,7 +1,8 @@
 // What the call scenarios share: quiet audio files to upload, API calls in the page with its session, waiting for a
 // call's analysis, and the form item of a dialog by its label.
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -34,6 +35,31 @@ export function quietFlac(name, seconds, tone = 440) {
     String(seconds - 0.3),
   ]);
   return out;
+}
+
+/**
+ * Uploads an audio file with its transcript (the JSON form of DESIGN.md section 6) through the API in the page, as a
+ * telephony platform would; `fields` adds form fields (clueId, callTime, callType). Answers the recording id.
+ */
+export async function uploadWithTranscript(page, file, transcript, fields = {}) {
+  const r = await page.evaluate(
+    async ({ name, b64, transcript, fields }) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ source: 1, callType: 1, ...fields })) form.append(k, String(v));
+      form.append('transcript', JSON.stringify(transcript));
+      form.append('file', new Blob([bytes]), name);
+      const res = await fetch('/api/backend/headset/uploadRecording', {
+        method: 'POST',
+        headers: { authorization: sessionStorage.getItem('token') ?? '', 'x-support-features': 'standard-HTTP-status' },
+        body: form,
+      });
+      return res.json();
+    },
+    { name: file.split('/').pop(), b64: readFileSync(file).toString('base64'), transcript, fields },
+  );
+  assert.equal(r.code, 1, `upload: ${r.msg}`);
+  return r.data.recordId ?? r.data.results?.[0]?.recordId;
 }
 
 /** Calls the API in the page with its session token. */

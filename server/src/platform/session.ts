@@ -185,7 +185,6 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The token of a request: the Authorization header, bare or after `Bearer `; H5 and iframe pages may pass ?token=. */
 /**
  * The access token of a request: the Authorization header, or `?token=` on the few routes that allow it (media
  * elements and links cannot send headers). Elsewhere a token in the URL is ignored: URLs end up in logs and history.

@@ -9,6 +9,8 @@
  *   customer.ts    the built-in AI customer;  llmCustomer.ts  the organisation's model as the customer (streamed)
  *   sessions.ts    start, say, heartbeat, end, the expiry job (`practice.expire`); `practice.ended` (events.ts)
  *   scoring.ts     the review: quality's SOP matcher and the analyser's word checker;  review.ts  review, log, progress
+ *   pointKinds.ts  what a point's kind adds (amounts, next steps, concerns);  meaningClasses.ts  words alike
+ *   forbidden.ts   forbidden words as written and with a few words in between
  *   quota.ts       minutes in the pack ledger (kind 'practice') and the monthly quotas;  secret.ts  voice credential
  *   settings.ts    PRACTICE_* environment settings;  routes.ts  the calls;  seed.ts  demo scripts
  */

@@ -1,7 +1,9 @@
 import type { Transcript } from '@crm/core';
 import { type PracticeStage, PracticeStageName } from '@crm/core/contract/practice';
-import { DEFAULT_RULES, wordRulesChecker } from '../../lib/analyser';
 import { compileSop, matchSop, type SopItemSpec } from '../quality';
+import { forbiddenSaid } from './forbidden';
+import { classPatterns } from './meaningClasses';
+import { kindPatterns, withConcerns } from './pointKinds';
 import type { ScoringPointSpec } from './schema';
 
 /**
@@ -62,12 +64,15 @@ export function pointSpec(p: ScoringPointSpec, index: number, sop: SopItemSpec |
   };
   const keywords = [...new Set([...base.keywords, ...p.keywords])];
   const negated = negationOf(keywords);
+  const after = withConcerns(base.after);
   return {
     ...base,
     id: index + 1,
     name: p.name,
     sort: index,
     keywords,
+    regex: [...new Set([...base.regex, ...kindPatterns({ keywords, regex: base.regex }), ...classPatterns(keywords)])],
+    ...(after ? { after } : {}),
     ...(negated
       ? { unless: { keywords: base.unless?.keywords ?? [], regex: [...(base.unless?.regex ?? []), negated] } }
       : {}),
@@ -106,13 +111,7 @@ export function scoreConversation(script: ScriptForScoring, lines: Line[], sopIt
       suggestion: hit ? null : suggestionOf(p, sop),
     };
   });
-  const violations = script.forbiddenWords.length
-    ? wordRulesChecker.check({
-        transcript,
-        segments: transcript.segments,
-        rules: { ...DEFAULT_RULES, wordRules: [{ name: '禁用词', words: script.forbiddenWords }] },
-      })
-    : [];
+  const violations = forbiddenSaid(transcript, script.forbiddenWords);
   const forbidden = violations.map((v) => ({
     word: v.text,
     sentence: transcript.segments[v.segment]?.text ?? '',

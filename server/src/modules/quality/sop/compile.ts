@@ -58,7 +58,12 @@ export interface CompiledSop {
 }
 
 /** Characters text.ts removes when folding (punctuation, spaces): a pattern naming one is also tried on the text. */
-const REMOVED_BY_FOLDING = /[\s，,。！!？?；;：:、…~～—"“”'‘’（）【】《》·]|\\s/;
+const REMOVED_BY_FOLDING = /[\s，,。！!？；;：:、…~～—"“”'‘’（）【】《》·]|\\[s?:]/;
+/**
+ * Regex syntax that looks like punctuation: group prefixes ((?:, (?!, (?<=) and the ? quantifier. A pattern naming
+ * none but these runs on the folded lines alone: on the text as said, its `.` would run across clauses.
+ */
+const SYNTAX = /\(\?(?:[:=!]|<[=!]?)|(?<!\\)\?/g;
 
 /** Patterns that refer to their own groups cannot be joined into one alternation (group numbers would shift). */
 const GROUP_REFERENCE = /\\[1-9]|\\k<|\(\?<(?![=!])/;
@@ -78,7 +83,7 @@ export function compilePattern(source: string): CompiledPattern | null {
   if (!source.trim()) return null;
   try {
     const folded = internRegExp(canonPattern(source), 'im');
-    const plain = REMOVED_BY_FOLDING.test(source) ? internRegExp(source, 'i') : null;
+    const plain = REMOVED_BY_FOLDING.test(source.replace(SYNTAX, '')) ? internRegExp(source, 'i') : null;
     return { folded, plain };
   } catch {
     return null;
