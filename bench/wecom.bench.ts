@@ -3,6 +3,7 @@
 // 20,000; one member each, one in ten with a remark mobile, so the lead matching runs); the issue's scale is
 // BENCH_WECOM_MEMBERS=5000 BENCH_WECOM_CONTACTS=100000 BENCH_WECOM_LEADS=1000000. BENCH_WECOM_LEADS leads (default
 // 100,000, generated server-side) sit in the organisation; every remark mobile below that count has its lead.
+// BENCH_WECOM_DELAY_MS (default 0) makes the fake wait that long before each answer, as WeCom's tens of ms do.
 //   staff_sync_s        department/simplelist + user/list_id + one user/get per member, upserted, matched
 //   contacts_per_s      externalcontact/batch/get_by_user pages (100 members, 100 contacts a page) written per second
 //   matched             contacts bound to their lead by remark mobile
@@ -26,6 +27,7 @@ async function run({ ctx, db }: BenchApp): Promise<void> {
   const members = Number(process.env.BENCH_WECOM_MEMBERS ?? 500);
   const contacts = Number(process.env.BENCH_WECOM_CONTACTS ?? 20_000);
   const leads = Number(process.env.BENCH_WECOM_LEADS ?? 100_000);
+  const delayMs = Number(process.env.BENCH_WECOM_DELAY_MS ?? 0);
   process.env.OUTBOUND_ALLOW = [process.env.OUTBOUND_ALLOW, '127.0.0.2'].filter(Boolean).join(',');
   const fake = await startFakeWeCom({
     corpId: 'wwbench',
@@ -43,6 +45,7 @@ async function run({ ctx, db }: BenchApp): Promise<void> {
         },
       ],
     })),
+    delayMs,
   });
   try {
     const { org } = await db.transaction((tx) => benchOrganization(tx, '企微压测', 'wecom'));
@@ -61,6 +64,7 @@ async function run({ ctx, db }: BenchApp): Promise<void> {
         from generate_series(${from}::int, ${Math.min(from + 99_999, leads)}::int) g`);
     await db.execute(sql`vacuum (analyze) clue`);
     report(G, 'leads', leads, 'leads');
+    report(G, 'fake_delay_ms', delayMs, 'ms');
     const sync = new WeComSync(ctx);
 
     let t = performance.now();

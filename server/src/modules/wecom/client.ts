@@ -1,7 +1,8 @@
 /**
  * The WeCom server API under the organisation's base (default https://qyapi.weixin.qq.com/cgi-bin/), through the
  * outbound-address policy (safeFetch). The access token of a corp and secret is cached in wecom_token, shared by
- * every process, fetched again on 42001/40014; the rate limit 45009 is waited out with a doubling pause.
+ * every process (and kept a few seconds in the client), fetched again on 42001/40014; the rate limit 45009 is waited
+ * out with a doubling pause.
  */
 import { WECOM_API_BASE } from '@crm/core/contract/wecom';
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -14,6 +15,11 @@ import { wecomToken } from './schema';
 
 /** Seconds before WeCom's expiry at which a cached token or ticket is no longer used. */
 const MARGIN_S = 300;
+/**
+ * How long a client keeps the token it read in memory (ms): a sync's every request would otherwise read it from the
+ * database. Short, so that a token another process replaced is picked up soon (a refused one is dropped at once).
+ */
+const MEMORY_MS = 10_000;
 const RATE_RETRIES = 4;
 
 export type Query = Record<string, string | number | undefined>;
@@ -30,6 +36,8 @@ export interface ClientOptions {
 export class WeComClient {
   private readonly base: string;
   private readonly key: string;
+  /** The values read or fetched lately, by kind (one lookup at a time: requests side by side share it). */
+  private readonly memory = new Map<string, { value: Promise<string>; until: number }>();
 
   constructor(
     private readonly db: DbOrTx,
@@ -110,7 +118,23 @@ export class WeComClient {
     }
   }
 
-  private async cached(
+  private cached(
+    kind: string,
+    force: boolean,
+    fetchNew: () => Promise<{ value: string; expiresIn: number }>,
+  ): Promise<string> {
+    const kept = this.memory.get(kind);
+    if (!force && kept && kept.until > Date.now()) return kept.value;
+    const value = this.lookUp(kind, force, fetchNew);
+    this.memory.set(kind, { value, until: Date.now() + MEMORY_MS });
+    value.catch(() => {
+      if (this.memory.get(kind)?.value === value) this.memory.delete(kind);
+    });
+    return value;
+  }
+
+  /** The value cached in the database, else a new one fetched from WeCom and stored there. */
+  private async lookUp(
     kind: string,
     force: boolean,
     fetchNew: () => Promise<{ value: string; expiresIn: number }>,
@@ -143,6 +167,7 @@ export class WeComClient {
 
   /** Drops a cached value that WeCom refused (unless another process already replaced it). */
   private async forget(kind: string, value: string): Promise<void> {
+    this.memory.delete(kind);
     const rows = await this.db
       .select({ value: wecomToken.value })
       .from(wecomToken)

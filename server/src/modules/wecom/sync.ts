@@ -15,6 +15,8 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { findUserByPhone, orgUsers } from '../org';
 import type { WeComAnswer, WeComClient } from './client';
+import { writeContacts } from './contactWrite';
+import { GroupWriter } from './groupWriter';
 import { wecomConfig, wecomContact, wecomDept, wecomFollow, wecomMember, wecomSync } from './schema';
 import { activeSettings, clientOf, reasonOf } from './settings';
 
@@ -23,8 +25,10 @@ const MEMBER_PAGE = 1000;
 const USERS_PER_BATCH = 100;
 const CONTACT_PAGE = 100;
 const USER_GET_CONCURRENCY = 8;
-/** Member batches whose contact pages are read and written at the same time. */
-const BATCH_CONCURRENCY = 6;
+/** Member batches whose contact pages are read at the same time. */
+const BATCH_CONCURRENCY = 12;
+/** Pages written by one statement at most. */
+const PAGES_PER_WRITE = 20;
 /** How often a customer run writes its cursor and count (ms). */
 const PROGRESS_MS = 500;
 
@@ -251,8 +255,10 @@ export class WeComSync {
 
   /**
    * The members' contacts, BATCH_CONCURRENCY batches of 100 members at a time (each batch's pages follow its cursor).
-   * The run's cursor keeps the next batch to start and the cursor of every batch under way: a killed run resumes them
-   * all, and rewriting a page it had already written is an upsert (no doubles).
+   * The pages fetched meanwhile are written together (GroupWriter: one upsert of contacts and follow-ups, one lead
+   * match), and only then does each batch's cursor move past them. The run's cursor keeps the next batch to start and
+   * the cursor of every batch under way: a killed run resumes them all, and rewriting a page it had already written
+   * is an upsert (no doubles).
    */
   private async customers(orgId: number, st: RunState): Promise<void> {
     const s = await activeSettings(this.db, orgId);
@@ -268,50 +274,50 @@ export class WeComSync {
     const batches = Math.ceil(members.length / USERS_PER_BATCH);
     const open = new Map<number, string>(Object.entries(resumeOf(st.cursor)).map(([b, cur]) => [Number(b), cur]));
     let next = Math.max(Number(st.cursor.next ?? st.cursor.batch ?? 0), ...[...open.keys()].map((b) => b + 1));
-    // progress is written one page at a time, whichever batch wrote it
-    // (at most every PROGRESS_MS: a resumed run writes again the pages since, as upserts)
-    let saving = Promise.resolve();
+    // progress is written after the pages it counts, at most every PROGRESS_MS
+    // (a resumed run writes again the pages since, as upserts)
     let savedAt = 0;
-    const save = () => {
-      if (Date.now() - savedAt < PROGRESS_MS) return saving;
+    const writer = new GroupWriter<ContactPage>(async (pages) => {
+      const list = pages.flatMap((p) => p.list);
+      await writeContacts(
+        this.db,
+        orgId,
+        list.map((x) => x.external_contact),
+        list.map((x) => ({ ...x.follow_info, external_userid: String(x.external_contact.external_userid) })),
+      );
+      await this.bindByMobiles(
+        orgId,
+        list.map((x) => ({
+          externalUserid: String(x.external_contact.external_userid),
+          mobiles: ((x.follow_info.remark_mobiles ?? []) as string[]).map(String),
+        })),
+      );
+      for (const p of pages) {
+        st.done += p.list.length;
+        if (p.next) open.set(p.batch, p.next);
+        else open.delete(p.batch);
+      }
+      if (Date.now() - savedAt < PROGRESS_MS) return;
       savedAt = Date.now();
-      const cursor = { next, open: Object.fromEntries(open) };
-      const done = st.done;
-      saving = saving.then(() => this.progress(orgId, 'customer', { ...st, cursor, done }));
-      return saving;
-    };
+      await this.progress(orgId, 'customer', { ...st, cursor: { next, open: Object.fromEntries(open) } });
+    }, PAGES_PER_WRITE);
     const runBatch = async (batch: number) => {
       const userids = members.slice(batch * USERS_PER_BATCH, (batch + 1) * USERS_PER_BATCH);
       let cursor = open.get(batch) ?? '';
-      for (;;) {
+      // the next page is fetched while the last one waits for its write
+      let written = Promise.resolve();
+      do {
         const page = await c.post('externalcontact/batch/get_by_user', {
           userid_list: userids,
           cursor: cursor || undefined,
           limit: CONTACT_PAGE,
         });
-        const list = (page.external_contact_list ?? []) as {
-          external_contact: WeComAnswer;
-          follow_info: WeComAnswer;
-        }[];
-        await this.upsertContacts(
-          orgId,
-          list.map((x) => x.external_contact),
-          list.map((x) => ({ ...x.follow_info, external_userid: x.external_contact.external_userid })),
-        );
-        await this.bindByMobiles(
-          orgId,
-          list.map((x) => ({
-            externalUserid: String(x.external_contact.external_userid),
-            mobiles: ((x.follow_info.remark_mobiles ?? []) as string[]).map(String),
-          })),
-        );
-        st.done += list.length;
+        await written;
         cursor = String(page.next_cursor ?? '');
-        if (cursor) open.set(batch, cursor);
-        else open.delete(batch);
-        await save();
-        if (!cursor) return;
-      }
+        written = writer.write({ batch, list: page.external_contact_list ?? [], next: cursor });
+        written.catch(() => {}); // awaited above or below; a failed fetch in between must not leave it unhandled
+      } while (cursor);
+      await written;
     };
     const resumed = [...open.keys()];
     const take = () => (resumed.length ? resumed.shift() : next < batches ? next++ : undefined);
@@ -322,7 +328,6 @@ export class WeComSync {
       }
     };
     await Promise.all(Array.from({ length: BATCH_CONCURRENCY }, worker));
-    await saving;
     // follow-ups not seen in a whole run are gone in WeCom
     await this.db
       .update(wecomFollow)
@@ -334,81 +339,6 @@ export class WeComSync {
           isNull(wecomFollow.removedAt),
         ),
       );
-  }
-
-  /** Writes a page of contacts and their follow-ups (two multi-row upserts); answers the contacts' ids. */
-  private async upsertContacts(orgId: number, contacts: WeComAnswer[], follows: WeComAnswer[]): Promise<string[]> {
-    const now = new Date();
-    const unique = new Map(contacts.map((x) => [String(x.external_userid), x]));
-    if (unique.size)
-      await this.db
-        .insert(wecomContact)
-        .values(
-          // in key order: pages written side by side lock the rows they share in the same order (no deadlock)
-          [...unique.values()]
-            .sort((a, b) => cmp(String(a.external_userid), String(b.external_userid)))
-            .map((x) => ({
-              organizationId: orgId,
-              externalUserid: String(x.external_userid),
-              name: String(x.name ?? '').slice(0, 100),
-              type: Number(x.type ?? 1),
-              unionid: x.unionid ? String(x.unionid) : null,
-              avatar: String(x.avatar ?? '').slice(0, 500),
-              gender: Number(x.gender ?? 0),
-              corpName: String(x.corp_name ?? '').slice(0, 100),
-              syncedAt: now,
-              removedAt: null,
-            })),
-        )
-        .onConflictDoUpdate({
-          target: [wecomContact.organizationId, wecomContact.externalUserid],
-          set: {
-            name: sql`excluded.name`,
-            type: sql`excluded.type`,
-            unionid: sql`excluded.unionid`,
-            avatar: sql`excluded.avatar`,
-            gender: sql`excluded.gender`,
-            corpName: sql`excluded.corp_name`,
-            syncedAt: now,
-            removedAt: null,
-          },
-        });
-    const rows = new Map(
-      follows.map((f) => [
-        `${f.external_userid}\n${f.userid}`,
-        {
-          organizationId: orgId,
-          externalUserid: String(f.external_userid),
-          userid: String(f.userid),
-          remark: String(f.remark ?? '').slice(0, 100),
-          description: String(f.description ?? '').slice(0, 500),
-          remarkMobiles: ((f.remark_mobiles ?? []) as string[]).map(String),
-          tagIds: ((f.tag_id ?? (f.tags ?? []).map((t: { tag_id: string }) => t.tag_id)) as string[]).map(String),
-          addedAt: f.createtime ? new Date(Number(f.createtime) * 1000) : null,
-          addWay: Number(f.add_way ?? 0),
-          syncedAt: now,
-          removedAt: null,
-        },
-      ]),
-    );
-    if (rows.size)
-      await this.db
-        .insert(wecomFollow)
-        .values([...rows.entries()].sort(([a], [b]) => cmp(a, b)).map(([, r]) => r))
-        .onConflictDoUpdate({
-          target: [wecomFollow.organizationId, wecomFollow.externalUserid, wecomFollow.userid],
-          set: {
-            remark: sql`excluded.remark`,
-            description: sql`excluded.description`,
-            remarkMobiles: sql`excluded.remark_mobiles`,
-            tagIds: sql`excluded.tag_ids`,
-            addedAt: sql`excluded.added_at`,
-            addWay: sql`excluded.add_way`,
-            syncedAt: now,
-            removedAt: null,
-          },
-        });
-    return [...unique.keys()];
   }
 
   /**
@@ -507,7 +437,8 @@ export class WeComSync {
     const s = await activeSettings(this.db, orgId);
     const c = clientOf(this.db, this.ctx.config, s);
     const { contact, follows } = await contactWithFollows(c, externalUserid);
-    await this.upsertContacts(
+    await writeContacts(
+      this.db,
       orgId,
       [contact],
       follows.map((f) => ({ ...f, external_userid: externalUserid })),
@@ -516,7 +447,12 @@ export class WeComSync {
   }
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** A page of a member batch's contacts, with the batch's cursor after it ('' at its end). */
+interface ContactPage {
+  batch: number;
+  list: { external_contact: WeComAnswer; follow_info: WeComAnswer }[];
+  next: string;
+}
 
 /** A database error worth retrying from the cursor: a deadlock or a serialization failure (SQLSTATE). */
 const transientDb = (e: unknown) =>
