@@ -1,17 +1,27 @@
 import { contract } from '@crm/core/contract';
 import { useQuery } from '@tanstack/react-query';
+import { ErrorBlock } from 'antd-mobile';
 import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { keyOf } from '../api/hooks';
 import { isWeComClient } from '../app/expiry';
 import { ANONYMOUS, useSessionOwner, useUser } from '../app/session';
 import { loadUser } from '../app/user';
-import { MobileError, MobileLoading, MobileScreen } from '../mobile';
+import { MobileLoading, MobileScreen } from '../mobile';
 import { addressWithoutToken } from './address';
 import { H5Tabs } from './H5Layout';
 
 /** What an H5 page shows without a valid credential (none in the address and no session, or an expired one). */
 export const EXPIRED = '访问凭证过期';
+
+/** 访问凭证过期: the page cannot be shown; a new link (the pushed message again) brings a new token. */
+function Expired() {
+  return (
+    <MobileScreen>
+      <ErrorBlock status="default" title={EXPIRED} description="请从消息中重新打开" data-testid="h5-expired" />
+    </MobileScreen>
+  );
+}
 
 /**
  * The session of an H5 page opened from a link (a pushed message): the root stored the address's token as the session
@@ -34,17 +44,8 @@ export function H5Session({ children }: { children: ReactNode }) {
     enabled: signedIn && !user,
     staleTime: 0,
   });
-  if (!signedIn) {
-    if (isWeComClient()) return <Navigate to="/weComAuth" replace />;
-    return (
-      <MobileScreen>
-        <div data-testid="h5-expired">
-          <MobileError message={`${EXPIRED}，请从消息中重新打开`} />
-        </div>
-      </MobileScreen>
-    );
-  }
-  if (!user) return load.isFetching || load.isPending ? <MobileLoading /> : <MobileError message={EXPIRED} />;
+  if (!signedIn) return isWeComClient() ? <Navigate to="/weComAuth" replace /> : <Expired />;
+  if (!user) return load.isFetching || load.isPending ? <MobileLoading /> : <Expired />;
   return children;
 }
 
