@@ -1,5 +1,6 @@
 import { Messages } from '@crm/core';
 import { clientHooks } from '../api/client';
+import { isH5Path } from '../h5/address';
 import { isIframePath } from './guard';
 import { navigateTo } from './navigation';
 import { clearSession } from './session';
@@ -14,7 +15,8 @@ let expiring = false;
 /**
  * Login expiry (spec part 1 section 4): on iframe paths only 访问凭证过期 is shown; in the enterprise-messaging
  * client the session is cleared and its authorization route opens; otherwise the session is cleared, the message
- * shown (the server's or 登录过期，请重新登录) and /login opens.
+ * shown (the server's or 登录过期，请重新登录) and /login opens. An H5 page (opened from a link with its token) stays
+ * where it is: the session is cleared and the page says 访问凭证过期 (inside WeCom, its authorization route opens).
  */
 export function handleExpired(msg: string): void {
   const path = window.location.pathname;
@@ -28,6 +30,10 @@ export function handleExpired(msg: string): void {
     expiring = false;
   }, 1500);
   clearSession();
+  if (isH5Path(path) && !isWeComClient()) {
+    showError(Messages.iframeExpired);
+    return;
+  }
   if (isWeComClient()) {
     navigateTo('/weComAuth', { replace: true });
     return;

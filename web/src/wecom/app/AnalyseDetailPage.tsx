@@ -1,6 +1,6 @@
 import { AsrStatus, SpeakerLabel } from '@crm/core';
 import { contract } from '@crm/core/contract';
-import type { CallAnalysisDetail } from '@crm/core/contract/analysis';
+import type { AnalysisView, CallAnalysisDetail, Evidence } from '@crm/core/contract/analysis';
 import { Card, List, NoticeBar, ProgressBar, Tag } from 'antd-mobile';
 import { type ReactNode, useRef } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -26,8 +26,36 @@ function Tags({ items, color }: { items: string[]; color?: string }) {
   );
 }
 
+/** The sentences a result rests on (intention, churn risk, tags, fields); a tap plays the call from there. */
+function EvidenceList({ v, onSeek }: { v: AnalysisView; onSeek: (ms: number) => void }) {
+  const items: [string, Evidence][] = [
+    ...v.intentionEvidence.map((e): [string, Evidence] => [`意向：${v.intentionName ?? '-'}`, e]),
+    ...v.churnEvidence.map((e): [string, Evidence] => ['流失风险', e]),
+    ...v.callTags.flatMap((t) => t.evidence.map((e): [string, Evidence] => [t.name, e])),
+    ...v.customTags.flatMap((t) => t.evidence.map((e): [string, Evidence] => [t.name, e])),
+    ...v.fields.flatMap((f) => f.evidence.map((e): [string, Evidence] => [f.name, e])),
+  ];
+  if (!items.length) return null;
+  return (
+    <List className="m-section" header="判断依据（点击从此处播放）" data-testid="analysis-evidence">
+      {items.map(([label, e]) => (
+        <List.Item
+          key={`${label}-${e.segment}-${e.startMs}`}
+          onClick={() => onSeek(e.startMs)}
+          description={`${SpeakerLabel[e.speaker]}：${e.text}`}
+        >
+          <Tag color="primary" fill="outline">
+            {label}
+          </Tag>
+          {e.quote && <span className="m-muted"> “{e.quote}”</span>}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
 /** The AI result of a call: summary, intention, churn risk, tags, keywords, extracted fields and violations. */
-function AiResult({ d }: { d: CallAnalysisDetail }) {
+function AiResult({ d, onSeek }: { d: CallAnalysisDetail; onSeek: (ms: number) => void }) {
   const v = d.effective;
   if (!v) {
     const why = d.paused ? d.pausedReason : d.error;
@@ -96,12 +124,25 @@ function AiResult({ d }: { d: CallAnalysisDetail }) {
           ))}
         </List>
       )}
+      <EvidenceList v={v} onSeek={onSeek} />
     </>
   );
 }
 
 /** 分析详情 (/weComAnalyseDetail?recordId=): the call with its audio, its AI analysis and the transcript. */
 export default function AnalyseDetailPage() {
+  return <AnalyseDetail listPath="/weComApp/analyse" />;
+}
+
+export interface AnalyseDetailProps {
+  /** Where 返回 goes when the detail was opened directly. */
+  listPath: string;
+  /** Right of the title bar, with the analysis loaded (an action on it). */
+  right?: (d: CallAnalysisDetail) => ReactNode;
+}
+
+/** A call's analysis screen (the WeCom app's, the H5 page's): its audio, AI result with evidence and transcript. */
+export function AnalyseDetail({ listPath, right }: AnalyseDetailProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const recordId = Number(params.get('recordId') ?? params.get('id'));
@@ -119,8 +160,7 @@ export default function AnalyseDetailPage() {
   const audio = useRef<HTMLAudioElement>(null);
   if (!token) return <Navigate to={signInPath()} replace />;
   // back where the user came from, or to the analysis list when the detail was opened directly
-  const back = () =>
-    (window.history.state?.idx ?? 0) > 0 ? navigate(-1) : navigate('/weComApp/analyse', { replace: true });
+  const back = () => ((window.history.state?.idx ?? 0) > 0 ? navigate(-1) : navigate(listPath, { replace: true }));
   const seek = (ms: number) => {
     if (!audio.current) return;
     audio.current.currentTime = ms / 1000;
@@ -130,7 +170,12 @@ export default function AnalyseDetailPage() {
   const segments = c?.transcript?.segments ?? [];
   return (
     <MobileScreen>
-      <MobilePage title="分析详情" onBack={back} onRefresh={() => Promise.all([call.refetch(), analysis.refetch()])}>
+      <MobilePage
+        title="分析详情"
+        onBack={back}
+        right={analysis.data && right?.(analysis.data)}
+        onRefresh={() => Promise.all([call.refetch(), analysis.refetch()])}
+      >
         {!valid ? (
           <MobileError message="录音不存在" />
         ) : call.isPending ? (
@@ -153,7 +198,11 @@ export default function AnalyseDetailPage() {
                 style={{ width: '100%', marginTop: 12 }}
               />
             </Card>
-            {analysis.data ? <AiResult d={analysis.data} /> : analysis.isPending ? <MobileLoading /> : null}
+            {analysis.data ? (
+              <AiResult d={analysis.data} onSeek={seek} />
+            ) : analysis.isPending ? (
+              <MobileLoading />
+            ) : null}
             {analysis.data?.llmError && <NoticeBar content={analysis.data.llmError} color="alert" wrap />}
             <List className="m-section" header="通话内容（点击句子从此处播放）" data-testid="transcript">
               {segments.length === 0 ? (

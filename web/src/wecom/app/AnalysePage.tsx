@@ -17,6 +17,11 @@ export const detailPath = (recordingId: number) => `/weComAnalyseDetail?recordId
 
 /** 分析: the AI analysis of the calls in the user's data scope, newest first; a call opens its analysis. */
 export default function AnalysePage() {
+  return <AnalyseList detailPathOf={detailPath} />;
+}
+
+/** The analysis list (the WeCom app's tab, the H5 page): a call opens the screen at detailPathOf. */
+export function AnalyseList({ detailPathOf }: { detailPathOf: (recordingId: number) => string }) {
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
   const [view, setView] = useState<View>('all');
@@ -45,7 +50,7 @@ export default function AnalysePage() {
         renderItem={(r) => (
           <List.Item
             arrowIcon
-            onClick={() => navigate(detailPath(r.recordingId))}
+            onClick={() => navigate(detailPathOf(r.recordingId))}
             extra={r.intentionName ? <Tag color="primary">{r.intentionName}</Tag> : r.analysisStatusName}
             description={
               <Space direction="vertical" style={{ '--gap': '4px' }}>

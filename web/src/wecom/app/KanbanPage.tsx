@@ -1,5 +1,6 @@
 import { contract } from '@crm/core/contract';
-import { Card, List, ProgressBar } from 'antd-mobile';
+import { Button, Card, List, ProgressBar } from 'antd-mobile';
+import { useNavigate } from 'react-router';
 import { useCallQuery } from '../../api/hooks';
 import { MobileEmpty, MobileError, MobileLoading, MobilePage } from '../../mobile';
 import { Figures } from './Figures';
@@ -9,8 +10,9 @@ import { usePeriod } from './period';
 /** How many people the board's ranking shows. */
 const TOP = 5;
 
-/** 看板: the manager's board of the period (the AI board's core figures, intentions and the top of the ranking). */
-export default function KanbanPage() {
+/** 看板: the manager's board (with 更多数据 when morePath is given: the H5 board) of the period (the AI board's core figures, intentions and the top of the ranking). */
+export default function KanbanPage({ morePath }: { morePath?: string }) {
+  const navigate = useNavigate();
   const { filter, tabs } = usePeriod();
   const overview = useCallQuery(contract.aiBossStatis.getOverview, filter);
   const rank = useCallQuery(contract.aiBossStatis.getRank, filter);
@@ -23,7 +25,18 @@ export default function KanbanPage() {
     .sort((a, b) => b.amountFen - a.amountFen || b.talkSeconds - a.talkSeconds)
     .slice(0, TOP);
   return (
-    <MobilePage title="看板" tools={tabs} onRefresh={refresh}>
+    <MobilePage
+      title="看板"
+      tools={tabs}
+      onRefresh={refresh}
+      right={
+        morePath && (
+          <Button size="small" fill="none" color="primary" onClick={() => navigate(morePath)}>
+            更多数据
+          </Button>
+        )
+      }
+    >
       {overview.isPending ? (
         <MobileLoading />
       ) : !o ? (

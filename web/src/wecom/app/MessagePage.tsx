@@ -5,14 +5,24 @@ import { useState } from 'react';
 import { useCallMutation } from '../../api/hooks';
 import { InfiniteList, MobilePage, useCallInfinite } from '../../mobile';
 
-const KINDS: { key: MessageKind; title: string }[] = [
+export interface MessageKindTab {
+  key: MessageKind;
+  title: string;
+}
+
+const KINDS: MessageKindTab[] = [
   { key: 'normal', title: '通知' },
   { key: 'ai', title: 'AI 消息' },
 ];
 
 /** 消息: the user's messages (notices and AI messages); opening one marks it read, 全部已读 marks the list. */
 export default function MessagePage() {
-  const [kind, setKind] = useState<MessageKind>('normal');
+  return <MessageList title="消息" kinds={KINDS} />;
+}
+
+/** A list of the user's messages of some kinds (tabs when more than one): the WeCom app's, the H5 risk messages. */
+export function MessageList({ title, kinds }: { title: string; kinds: MessageKindTab[] }) {
+  const [kind, setKind] = useState<MessageKind>(kinds[0].key);
   const query = useCallInfinite(contract.notice.messages, { kind });
   const invalidate = [contract.notice.messages, contract.notice.unreadCounts];
   const read = useCallMutation(contract.notice.setRead, { invalidate });
@@ -20,7 +30,7 @@ export default function MessagePage() {
   const [open, setOpen] = useState<number | null>(null);
   return (
     <MobilePage
-      title="消息"
+      title={title}
       onRefresh={() => query.refetch()}
       right={
         <Button
@@ -34,11 +44,13 @@ export default function MessagePage() {
         </Button>
       }
       tools={
-        <Tabs activeKey={kind} onChange={(k) => setKind(k as MessageKind)}>
-          {KINDS.map((k) => (
-            <Tabs.Tab key={k.key} title={k.title} />
-          ))}
-        </Tabs>
+        kinds.length > 1 && (
+          <Tabs activeKey={kind} onChange={(k) => setKind(k as MessageKind)}>
+            {kinds.map((k) => (
+              <Tabs.Tab key={k.key} title={k.title} />
+            ))}
+          </Tabs>
+        )
       }
     >
       <InfiniteList
