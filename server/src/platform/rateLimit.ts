@@ -18,8 +18,11 @@ export class RateLimiter {
 
   async hit(key: string, windowSeconds: number): Promise<number> {
     const start = this.windowStart(windowSeconds);
+    // Every request of one key updates the same row, which stays locked until the commit: without waiting for the
+    // WAL flush (a counter may lose its last hits in a crash) the row is free sooner and a key's requests queue less.
     const res = await this.db.execute<{ count: number }>(sql`
-      insert into rate_limit (key, window_start, count) values (${key}, ${start.toISOString()}, 1)
+      insert into rate_limit (key, window_start, count)
+      select ${key}, ${start.toISOString()}, 1 from (select set_config('synchronous_commit', 'off', true)) async
       on conflict (key, window_start) do update set count = rate_limit.count + 1
       returning count`);
     return Number(res.rows[0].count);

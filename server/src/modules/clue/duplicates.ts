@@ -10,11 +10,45 @@ import type { ClueInsert } from './view';
 
 /**
  * The organisation's duplicate rules (/clue/clueFieldRepeat) applied to one lead being written. The caller holds
- * the organisation's lead lock (lockLeads) so that two writes cannot both pass the test.
+ * the organisation's lead lock (lockLeads), or the values' locks (lockLeadValues), so that two writes cannot both
+ * pass the test.
  */
 
 /** Serialises the writes that test the duplicate rules within one organisation, until the transaction ends. */
 export const lockLeads = (tx: DbOrTx, orgId: number) => tx.execute(sql`select pg_advisory_xact_lock(727200, ${orgId})`);
+
+type Rule = { fieldNames: string[]; range: number };
+
+/**
+ * The keys two leads share whenever one may duplicate the other under a rule. A rule with the phone matches a
+ * number against the other lead's phone or further numbers, so each of the lead's numbers is a key; other rules
+ * key the rule's values.
+ */
+export function duplicateKeys(rules: Rule[], values: Partial<ClueInsert>): string[] {
+  const keys = new Set<string>();
+  for (const rule of rules) {
+    const vs = rule.fieldNames.map((f) =>
+      f === 'phone' || f === 'name' || f === 'company' ? values[f] : values.custom?.[f],
+    );
+    if (vs.some(isEmpty)) continue;
+    if (!rule.fieldNames.includes('phone')) keys.add(`r:${rule.fieldNames.join('+')}:${JSON.stringify(vs)}`);
+    else for (const p of [values.phone, ...(values.phones ?? [])]) if (p) keys.add(`p:${p}`);
+  }
+  return [...keys].sort();
+}
+
+/**
+ * One lead's write: the organisation's lead lock shared (so a batch, a restore or an edit, which take it whole,
+ * still exclude it), and one lock per duplicate key, taken in one order so that two such writes cannot deadlock.
+ * Pushes of different numbers then run side by side; two that may duplicate each other queue.
+ */
+export async function lockLeadValues(tx: DbOrTx, orgId: number, rules: Rule[], values: Partial<ClueInsert>) {
+  const keys = duplicateKeys(rules, values).map((k) => `${orgId}:${k}`);
+  // one round trip; the whole-organisation writers take no key locks, so the order of the two cannot deadlock
+  await tx.execute(sql`select (select pg_advisory_xact_lock_shared(727200, ${orgId})) as org,
+    (select count(pg_advisory_xact_lock(727201, h)) from
+      (select distinct hashtext(k) as h from unnest(${sql.param(keys)}::text[]) k order by h) s) as keys`);
+}
 
 export type Duplicate = NonNullable<Awaited<ReturnType<typeof findDuplicate>>>;
 
@@ -25,8 +59,9 @@ export async function findDuplicate(
   orgId: number,
   values: Partial<ClueInsert>,
   exceptId: number | null,
+  rules?: Rule[],
 ) {
-  const rules = await fields.activeRepeatRules(orgId, tx);
+  rules ??= await fields.activeRepeatRules(orgId, tx);
   // leads holding the number among their further numbers, found first: an OR with the array test in one
   // statement lets the planner choose a whole-table scan
   let extraIds: number[] | null = null;
@@ -94,7 +129,8 @@ export async function refuseDuplicate(
   orgId: number,
   values: Partial<ClueInsert>,
   exceptId: number | null,
+  rules?: Rule[],
 ): Promise<void> {
-  const dup = await findDuplicate(tx, fields, orgId, values, exceptId);
+  const dup = await findDuplicate(tx, fields, orgId, values, exceptId, rules);
   if (dup) throw await duplicateError(tx, orgId, dup);
 }

@@ -10,7 +10,7 @@ import { isPhone, STANDARD_BY_NAME } from '../clueField';
 import { type OrgUser, orgUser } from '../org';
 import { areaFromCodes } from './area';
 import type { AutoAssigner } from './autoAssign';
-import { lockLeads, refuseDuplicate } from './duplicates';
+import { lockLeads, lockLeadValues, refuseDuplicate } from './duplicates';
 import { addEvent, type ClueEventInput } from './events';
 import { orgClues, searchGrams } from './query';
 import { findClue, findClues } from './rows';
@@ -22,6 +22,7 @@ type Body<K extends keyof typeof contract.clue> = CallBody<(typeof contract.clue
 type Answer<K extends keyof typeof contract.clue> = CallAnswer<(typeof contract.clue)[K]>;
 /** What add and edit take (contract.clue.add). */
 export type ClueInput = Body<'add'>;
+export type AddOptions = { importWay?: number; receiveType?: number; keepCreator?: boolean };
 
 /** Lead columns that hold an id of one of the organisation's dictionaries, and which dictionary. */
 const DICT_REFS = [
@@ -148,12 +149,19 @@ export class ClueWriter {
    * by hand only when its creator may assign leads (a seat's own lead stays the seat's). `keepCreator`: the creator
    * keeps it whatever the rules (a number the seat dialled). `receiveType` records how it was received.
    */
-  async add(
-    s: Session,
-    input: ClueInput,
-    opts: { importWay?: number; receiveType?: number; keepCreator?: boolean } = {},
-  ): Promise<Answer<'add'>> {
-    await this.checkWritable(s, input);
+  async add(s: Session, input: ClueInput, opts: AddOptions = {}): Promise<Answer<'add'>> {
+    const { row, picked } = await this.create(s, input, opts);
+    // the creator may not see the colleague the rule chose: the answer is the lead just created all the same
+    return this.answer(
+      picked ? { ...s, ...unscoped(s.orgId, 'the creator sees the lead a rule gave away') } : s,
+      row.id,
+    );
+  }
+
+  /** `add` without its answer (the open API answers with its own view): the row, and whether a rule assigned it. */
+  async create(s: Session, input: ClueInput, opts: AddOptions = {}): Promise<{ row: ClueRow; picked: boolean }> {
+    // read side by side before the transaction (each statement of one reads its own snapshot all the same)
+    const [rules] = await Promise.all([this.fields.activeRepeatRules(s.orgId), this.checkWritable(s, input)]);
     const importWay = opts.importWay ?? 8;
     const ruled =
       !opts.keepCreator &&
@@ -164,8 +172,8 @@ export class ClueWriter {
     const row = await this.db.transaction(async (tx) => {
       const v = await this.columnsOf(s, input, 'create', tx);
       if (!v.phone) throw badRequest('phone：请输入手机号');
-      await lockLeads(tx, s.orgId);
-      await refuseDuplicate(tx, this.fields, s.orgId, v, null);
+      await lockLeadValues(tx, s.orgId, rules, v);
+      await refuseDuplicate(tx, this.fields, s.orgId, v, null, rules);
       const time = new Date();
       const [pick] =
         ruled && this.autoAssign
@@ -205,11 +213,7 @@ export class ClueWriter {
       }
       return row;
     });
-    // the creator may not see the colleague the rule chose: the answer is the lead just created all the same
-    return this.answer(
-      picked ? { ...s, ...unscoped(s.orgId, 'the creator sees the lead a rule gave away') } : s,
-      row.id,
-    );
+    return { row, picked };
   }
 
   /** Writes the fields sent (the owner changes through changeOwner) and logs what changed. */

@@ -79,8 +79,14 @@ export class OpenApiKeys {
     return row && row.status === 1 ? row : null;
   }
 
+  /** When this process last marked each key used. */
+  private readonly touched = new Map<number, number>();
+
   /** Marks a key used (at most once a minute per key, so that pushes do not write the key row each time). */
   async touch(id: number): Promise<void> {
+    const now = Date.now();
+    if (now - (this.touched.get(id) ?? 0) < 60_000) return;
+    this.touched.set(id, now);
     await this.db
       .update(openApiKey)
       .set({ lastUsedAt: sql`now()` })

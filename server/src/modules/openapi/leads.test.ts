@@ -81,6 +81,39 @@ describe('/api/openapi/clue (leads pushed and read by integrators)', () => {
     });
   });
 
+  it('add under concurrency: one number pushed at once is created once; a batch and pushes still exclude each other', async () => {
+    const org = await t().newOrg();
+    const key = await newKey(t(), org);
+    const app = t().built.app;
+    const push = (body: object) => signedCall(app, key, { method: 'POST', url: '/api/openapi/clue/add', body });
+    const phone = freshPhone();
+    const same = await Promise.all(Array.from({ length: 8 }, () => push({ phone })));
+    expect(same.filter((r) => r.code === 1)).toHaveLength(1);
+    expect(same.filter((r) => r.status === 409)).toHaveLength(7);
+    // a number pushed as another lead's further number (phones) is the same number under the phone rule
+    const extra = freshPhone();
+    const mixed = await Promise.all([
+      push({ phone: freshPhone(), phones: [extra] }),
+      ...Array.from({ length: 4 }, () => push({ phone: extra })),
+    ]);
+    const created = mixed.filter((r) => r.code === 1);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(created.filter((r) => r.data.phone === extra).length).toBeLessThanOrEqual(1);
+    // distinct numbers all pass, beside a batch holding the organisation's lock
+    const batch = Array.from({ length: 20 }, freshPhone);
+    const [b, ...singles] = await Promise.all([
+      signedCall(app, key, {
+        method: 'POST',
+        url: '/api/openapi/clue/batchAdd',
+        body: { leads: batch.map((p) => ({ phone: p })) },
+      }),
+      push({ phone: batch[3] }),
+      push({ phone: freshPhone() }),
+    ]);
+    expect(b.data.created + (singles[0].code === 1 ? 1 : 0)).toBe(20);
+    expect(singles[1].code).toBe(1);
+  });
+
   it("list: leads changed since a time, in keyset pages; detail: another organisation's lead is 404", async () => {
     const org = await t().newOrg();
     const other = await t().newOrg();

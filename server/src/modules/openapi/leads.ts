@@ -21,7 +21,7 @@ type O = typeof contract.openApiCalls;
 /** ImportWay 9 API导入 (core enums). */
 export const API_IMPORT_WAY = 9;
 
-export const leadView = (r: LeadChange): CallAnswer<O['getLead']> => ({
+export const leadView = (r: Omit<LeadChange, 'changedAtMicros'>): CallAnswer<O['getLead']> => ({
   id: r.id,
   type: r.type,
   name: r.name,
@@ -56,8 +56,8 @@ export class OpenLeads {
 
   /** One lead, as a lead created by hand with import way 9: refused when it duplicates one (409). */
   async add(s: Session, input: CallBody<O['addLead']>): Promise<CallAnswer<O['addLead']>> {
-    const lead = await this.ctx.services.clue.write.add(s, input, { importWay: API_IMPORT_WAY });
-    return this.get(s, lead.id);
+    const { row } = await this.ctx.services.clue.write.create(s, input, { importWay: API_IMPORT_WAY });
+    return leadView(row);
   }
 
   /** Up to 1,000 leads in one request: each row validated on its own; duplicates reported with their rule. */
