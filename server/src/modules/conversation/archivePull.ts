@@ -43,6 +43,11 @@ export interface ArchivedMessage {
 
 type Decoded = { ok: ArchivedMessage | null } | { failed: string };
 
+interface DecodedBatch {
+  byChat: Map<string, ArchivedMessage[]>;
+  failures: (typeof chatArchiveFailure.$inferInsert)[];
+}
+
 /** The message of an item: its random key opened with `key` (RSA PKCS#1 v1.5), then DecryptData. */
 export function decodeItem(sdk: FinanceSdk, key: KeyObject, item: ChatDataItem): Decoded {
   let json: string;
@@ -126,36 +131,46 @@ export class ArchivePull {
     const key = createPrivateKey(s.privateKey);
     const session = sdk.open(s.corpId, s.secret);
     const total = { stored: 0, failed: 0 };
+    const chats = new Map<string, number>();
+    // batch n is stored (PostgreSQL's work) while batch n+1 is decrypted (this process's): one RSA key per message
+    let storing: Promise<void> | null = null;
     try {
       let seq = s.lastSeq;
       for (let b = 0; b < MAX_BATCHES; b++) {
         const items = session.chatData(seq, BATCH);
         if (!items.length) break;
         const next = Math.max(seq, ...items.map((i) => Number(i.seq)));
-        const r = await this.storeBatch(orgId, sdk, session, key, items, seq, next);
-        total.stored += r.stored;
-        total.failed += r.failed;
+        const batch = await this.decodeBatch(orgId, sdk, session, key, items);
+        await storing;
+        const from = seq;
+        storing = this.storeBatch(orgId, batch, from, next, chats).then((stored) => {
+          total.stored += stored;
+          total.failed += batch.failures.length;
+        });
+        storing.catch(() => {}); // awaited at the next batch or below
         seq = next;
         if (items.length < BATCH) break;
       }
+      await storing;
     } finally {
       session.close();
     }
     return total;
   }
 
-  private async storeBatch(
+  /** The batch's messages by chat (media fetched) and its failures; yields now and then to the store's queries. */
+  private async decodeBatch(
     orgId: number,
     sdk: FinanceSdk,
     session: FinanceSession,
     key: KeyObject,
     items: ChatDataItem[],
-    fromSeq: number,
-    toSeq: number,
-  ): Promise<{ stored: number; failed: number }> {
+  ): Promise<DecodedBatch> {
     const failures: (typeof chatArchiveFailure.$inferInsert)[] = [];
     const byChat = new Map<string, ArchivedMessage[]>();
-    for (const item of items) {
+    for (let i = 0; i < items.length; i++) {
+      if (i % 100 === 99) await new Promise((r) => setImmediate(r));
+      const item = items[i];
       const d = decodeItem(sdk, key, item);
       if ('failed' in d) {
         failures.push({ organizationId: orgId, seq: Number(item.seq), msgid: item.msgid, reason: d.failed, item });
@@ -164,11 +179,30 @@ export class ArchivePull {
       if (!d.ok) continue;
       if (d.ok.sdkFileId) d.ok.message.mediaKey = await this.fetchMedia(orgId, session, d.ok.sdkFileId);
       const k = `${d.ok.target.account.wxid}\u0000${d.ok.target.contact.wxid}`;
-      byChat.set(k, [...(byChat.get(k) ?? []), d.ok]);
+      const list = byChat.get(k);
+      if (list) list.push(d.ok);
+      else byChat.set(k, [d.ok]);
     }
+    return { byChat, failures };
+  }
+
+  /** The batch's messages, failures and the new seq in one transaction; voices queued for the ASR engine. */
+  private async storeBatch(
+    orgId: number,
+    { byChat, failures }: DecodedBatch,
+    fromSeq: number,
+    toSeq: number,
+    chats: Map<string, number>,
+  ): Promise<number> {
     const groups: { chatId: number; messages: NewMessage[] }[] = [];
-    for (const list of byChat.values())
-      groups.push({ chatId: await this.store.chatOf(orgId, list[0].target), messages: list.map((a) => a.message) });
+    for (const [k, list] of byChat) {
+      let chatId = chats.get(k);
+      if (chatId === undefined) {
+        chatId = await this.store.chatOf(orgId, list[0].target);
+        chats.set(k, chatId);
+      }
+      groups.push({ chatId, messages: list.map((a) => a.message) });
+    }
     const stored = await this.store.addToChats(orgId, groups, async (tx) => {
       if (failures.length) await tx.insert(chatArchiveFailure).values(failures).onConflictDoNothing();
       await moveSeq(tx, orgId, fromSeq, toSeq);
@@ -177,7 +211,7 @@ export class ArchivePull {
       if (g.messages.some((m) => m.type === 'voice'))
         for (const messageId of await this.store.voicesWithoutText(orgId, g.chatId))
           await this.ctx.jobs.send<VoiceJob>(VOICE_JOB, { orgId, messageId });
-    return { stored, failed: failures.length };
+    return stored;
   }
 
   /** A media file to storage, under a key of its sdkfileid (fetched again after a crash, to the same key). */
