@@ -1,6 +1,8 @@
+import { contract } from '@crm/core/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestOrg, useTestApp } from '../../test/harness';
+import { ok, refused } from '../../test/org';
 import { ArchivePull, archiveStatus } from './archivePull';
 import { saveArchive } from './archiveSettings';
 import { chatArchive, chatArchiveFailure, chatMessage } from './schema';
@@ -86,6 +88,22 @@ describe.skipIf(!hasGcc())('chat archive (Finance SDK): gcc compiles the fake li
     expect(failures[0].reason).toContain('无法解密');
     expect((failures[0].item as { encrypt_chat_msg: string }).encrypt_chat_msg).toBeTruthy();
     expect((await archiveStatus(t().ctx.db, org.orgId)).failedCount).toBe(1);
+  });
+
+  it('archiveStatus and saveArchiveConfig: a seat reads the state, only an admin saves, a bad key is refused', async () => {
+    const status = ok(await t().call(contract.msg.archiveStatus, undefined, { token: org.seat.token }));
+    expect(status).toMatchObject({ sdkInstalled: true, configured: true, open: true, lastSeq: 7, failedCount: 1 });
+    refused(await t().call(contract.msg.saveArchiveConfig, { corpId: 'wwfake' }, { token: org.seat.token }), 403);
+    const bad = await t().call(
+      contract.msg.saveArchiveConfig,
+      { corpId: 'wwfake', privateKey: 'not a key' },
+      { token: org.admin.token },
+    );
+    refused(bad, 400, '私钥不正确');
+    const off = ok(
+      await t().call(contract.msg.saveArchiveConfig, { corpId: 'wwfake', open: 2 }, { token: org.admin.token }),
+    );
+    expect(off).toMatchObject({ configured: true, open: false });
   });
 
   it('the secret and the private key are sealed at rest', async () => {

@@ -1,4 +1,5 @@
 import { constants, createHash, createPrivateKey, type KeyObject, privateDecrypt } from 'node:crypto';
+import { formatDateTime } from '@crm/core';
 import type { MessageType } from '@crm/core/contract/conversation';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
@@ -254,9 +255,11 @@ export async function archiveStatus(db: DbOrTx, orgId: number) {
   return {
     sdkInstalled: !('missing' in where),
     message: 'missing' in where ? where.missing : '',
+    corpId: s?.corpId ?? '',
     configured: Boolean(s?.corpId && s.secret && s.privateKey),
     open: s?.open ?? false,
     lastSeq: s?.lastSeq ?? 0,
+    lastPullTime: s?.lastPullAt ? formatDateTime(s.lastPullAt) : null,
     failedCount: f?.n ?? 0,
   };
 }
