@@ -65,7 +65,11 @@ export class FakeFinance {
   readonly libPath = compileFakeSdk(this.dir);
   private seq = 0;
 
-  constructor(readonly publicKey: string) {
+  readonly publicKey: string;
+
+  // no parameter property: the chaos scenarios load this file with Node's type stripping
+  constructor(publicKey: string) {
+    this.publicKey = publicKey;
     mkdirSync(join(this.dir, 'media'), { recursive: true });
     writeFileSync(join(this.dir, 'chatdata.jsonl'), '');
   }
