@@ -1,9 +1,10 @@
-import { constants, createHash, createPrivateKey, type KeyObject, privateDecrypt } from 'node:crypto';
+import { createHash, createPrivateKey } from 'node:crypto';
 import { formatDateTime } from '@crm/core';
 import type { MessageType } from '@crm/core/contract/conversation';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db';
+import { type OpenedKey, openRandomKeys } from './archiveKeys';
 import { archiveOf } from './archiveSettings';
 import { VOICE_JOB, type VoiceJob } from './assistants';
 import { type ChatDataItem, type FinanceSdk, type FinanceSession, loadFinanceSdk, sdkPath } from './financeSdk';
@@ -49,14 +50,11 @@ interface DecodedBatch {
   failures: (typeof chatArchiveFailure.$inferInsert)[];
 }
 
-/** The message of an item: its random key opened with `key` (RSA PKCS#1 v1.5), then DecryptData. */
-export function decodeItem(sdk: FinanceSdk, key: KeyObject, item: ChatDataItem): Decoded {
+/** The message of an item from its opened random key (DecryptData). */
+export function decodeItem(sdk: FinanceSdk, randomKey: OpenedKey, item: ChatDataItem): Decoded {
   let json: string;
   try {
-    const randomKey = privateDecrypt(
-      { key, padding: constants.RSA_PKCS1_PADDING },
-      Buffer.from(item.encrypt_random_key, 'base64'),
-    ).toString('latin1');
+    if (typeof randomKey !== 'string') throw new Error(randomKey.error);
     json = sdk.decrypt(randomKey, item.encrypt_chat_msg);
   } catch (e) {
     return {
@@ -129,11 +127,11 @@ export class ArchivePull {
     const where = sdkPath();
     if (!s?.open || !s.corpId || !s.secret || !s.privateKey || 'missing' in where) return { stored: 0, failed: 0 };
     const sdk = loadFinanceSdk(where.path);
-    const key = createPrivateKey(s.privateKey);
+    createPrivateKey(s.privateKey); // a key that does not parse fails the job here, not each message
     const session = sdk.open(s.corpId, s.secret);
     const total = { stored: 0, failed: 0 };
     const chats = new Map<string, number>();
-    // batch n is stored (PostgreSQL's work) while batch n+1 is decrypted (this process's): one RSA key per message
+    // batch n is stored while the random keys of batch n+1 are opened on the key worker (archiveKeys.ts)
     let storing: Promise<void> | null = null;
     try {
       let seq = s.lastSeq;
@@ -141,7 +139,7 @@ export class ArchivePull {
         const items = session.chatData(seq, BATCH);
         if (!items.length) break;
         const next = Math.max(seq, ...items.map((i) => Number(i.seq)));
-        const batch = await this.decodeBatch(orgId, sdk, session, key, items);
+        const batch = await this.decodeBatch(orgId, sdk, session, s.privateKey, items);
         await storing;
         const from = seq;
         storing = this.storeBatch(orgId, batch, from, next, chats).then((stored) => {
@@ -159,20 +157,23 @@ export class ArchivePull {
     return total;
   }
 
-  /** The batch's messages by chat (media fetched) and its failures; yields now and then to the store's queries. */
+  /** The batch's messages by chat (media fetched) and its failures. */
   private async decodeBatch(
     orgId: number,
     sdk: FinanceSdk,
     session: FinanceSession,
-    key: KeyObject,
+    pem: string,
     items: ChatDataItem[],
   ): Promise<DecodedBatch> {
+    const keys = await openRandomKeys(
+      pem,
+      items.map((i) => i.encrypt_random_key),
+    );
     const failures: (typeof chatArchiveFailure.$inferInsert)[] = [];
     const byChat = new Map<string, ArchivedMessage[]>();
     for (let i = 0; i < items.length; i++) {
-      if (i % 100 === 99) await new Promise((r) => setImmediate(r));
       const item = items[i];
-      const d = decodeItem(sdk, key, item);
+      const d = decodeItem(sdk, keys[i], item);
       if ('failed' in d) {
         failures.push({ organizationId: orgId, seq: Number(item.seq), msgid: item.msgid, reason: d.failed, item });
         continue;
