@@ -2,13 +2,26 @@
 // a transcript, analysed, key moments found), and full-text search over BENCH_CONVERSATION_MESSAGES messages (default
 // 2,000,000) of one organisation on PostgreSQL: 50 seats with 40 chats each, searched within one seat's scope for a
 // mix of rare and common words, with the exact count of the matches (ChatSearch.search, which counts, and .count).
+// And the WeCom archive pull from the fake Finance SDK (compiled with gcc): BENCH_ARCHIVE_MESSAGES (default 5,000)
+// messages over 50 chats, each with its own RSA-2048 random key, pulled and stored (conversation.messages_per_s).
+
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { analyseChat, type ChatLine } from '../server/src/modules/conversation/analysisModel';
+import { ArchivePull } from '../server/src/modules/conversation/archivePull';
+import { saveArchive } from '../server/src/modules/conversation/archiveSettings';
 import { ChatReader } from '../server/src/modules/conversation/chats';
 import { chat, chatAccount, chatContact } from '../server/src/modules/conversation/schema';
 import { ChatSearch } from '../server/src/modules/conversation/search';
-import { messageTokens } from '../server/src/modules/conversation/store';
+import { ChatStore, messageTokens } from '../server/src/modules/conversation/store';
+import {
+  archiveKeyPair,
+  FakeFinance,
+  hasGcc,
+  textMessage,
+} from '../server/src/modules/conversation/testing/fakeFinance';
 import { openDatabase } from '../server/src/platform/db';
+import { useSecretsKey } from '../server/src/platform/secrets';
 import { dropDatabase, freshDatabase } from './database';
 import { percentile, report } from './report';
 
@@ -157,7 +170,62 @@ async function searchBench() {
   }
 }
 
+async function archiveBench() {
+  const total = Number(process.env.BENCH_ARCHIVE_MESSAGES ?? 5000);
+  if (!hasGcc()) {
+    console.log('conversation: no gcc to compile the fake Finance SDK; archive pull skipped');
+    return;
+  }
+  const url = await freshDatabase('bench_conversation_archive');
+  if (!url) {
+    console.log('conversation: no PostgreSQL answers; archive pull skipped');
+    return;
+  }
+  const database = await openDatabase({ databaseUrl: url, dataDir: '/tmp', poolSize: 5 });
+  await database.migrate();
+  try {
+    const keys = archiveKeyPair();
+    const fake = new FakeFinance(keys.publicKey);
+    const t0 = Date.UTC(2024, 4, 1);
+    for (let from = 0; from < total; from += 1000)
+      fake.add(
+        Array.from({ length: Math.min(1000, total - from) }, (_, k) => {
+          const i = from + k;
+          const list = i % 2 ? CUSTOMER : STAFF;
+          return textMessage(
+            `b${i}`,
+            `staff${i % 5}`,
+            `wmc${i % 50}`,
+            list[i % list.length],
+            i % 2 === 0,
+            t0 + i * 1000,
+          );
+        }),
+      );
+    Object.assign(process.env, fake.env());
+    // the pull's context: its database (no media, phones or voices here, so no storage, services or jobs)
+    const ctx = { db: database.db } as never;
+    useSecretsKey(randomBytes(32));
+    await saveArchive(database.db, ORG, { corpId: 'wwbench', secret: 'bench', privateKey: keys.privateKey });
+    const pull = new ArchivePull(ctx, new ChatStore(ctx, async () => {}));
+    const t = performance.now();
+    const r = await pull.pull(ORG);
+    const seconds = (performance.now() - t) / 1000;
+    if (r.stored !== total) throw new Error(`archive pull stored ${r.stored} of ${total}`);
+    report(
+      'conversation',
+      'messages_per_s',
+      total / seconds,
+      `messages/s (${total} from the fake Finance SDK, each with its own RSA-2048 key, stored)`,
+    );
+  } finally {
+    await database.close();
+    await dropDatabase('bench_conversation_archive');
+  }
+}
+
 export default async function run() {
   analysisBench();
+  await archiveBench();
   await searchBench();
 }

@@ -43,6 +43,9 @@ const PAYLOADS: Record<string, Entry> = {
   'assistant.backfill': { namesOrg: (orgId) => ({ orgId }) },
   'conversation.analyse': { namesOrg: (orgId, b) => ({ orgId, chatId: b.recordId }) },
   'conversation.voice': { namesOrg: (orgId, b) => ({ orgId, messageId: b.recordId }) },
+  // the pull reads A's own archive settings and seq (none here: nothing is pulled)
+  'conversation.archivePull': { namesOrg: (orgId) => ({ orgId }) },
+  'conversation.archiveSweep': { everyOrg: 'queues the archive pull of every organisation whose archive is on' },
   // the call pipeline's consumers: each takes its event's payload (server/src/modules/*/events.ts)
   'analysis.learn': { namesOrg: (orgId, b) => ({ orgId, recordingId: b.recordingId }) },
   'analysis.transcript': { namesOrg: (orgId, b) => ({ orgId, recordingId: b.recordingId, savedAt: Date.now() }) },

@@ -321,6 +321,19 @@ export const ChatAnalysis = z.object({
   summary: z.string(),
 });
 
+export const ArchiveStatus = z.object({
+  sdkInstalled: z.boolean(),
+  /** Without the SDK: what to install and which setting. */
+  message: z.string(),
+  corpId: z.string(),
+  configured: z.boolean(),
+  open: z.boolean(),
+  lastSeq: z.number(),
+  lastPullTime: z.string().nullable(),
+  /** Archived messages that could not be read (a wrong private key): kept, not lost. */
+  failedCount: z.number(),
+});
+
 export const msgCalls = {
   chatList: wecom.post('/msg/chatList', '会话列表', { body: ChatListBody, answer: pageOf(ChatRow) }),
   msgList: wecom.post('/msg/msgList', '会话的消息', {
@@ -354,6 +367,17 @@ export const msgCalls = {
   publicChat: wecom.get('/msg/publicChat', '分享的会话（凭链接令牌）', {
     query: z.object({ token: z.string({ error: '缺少访问令牌' }).min(1, '缺少访问令牌').max(500, '访问令牌不正确') }),
     answer: z.object({ chat: ChatRow, messages: z.array(MessageRow) }),
+  }),
+  /** The WeCom chat archive (Finance SDK): whether the library is installed (else what to install), the settings. */
+  archiveStatus: wecom.post('/msg/archiveStatus', '会话存档 SDK 与拉取状态', { answer: ArchiveStatus }),
+  saveArchiveConfig: wecom.post('/msg/saveArchiveConfig', '保存会话存档配置（Secret 与私钥留空则不变）', {
+    body: z.object({
+      corpId: nameField('企业 ID', 64),
+      archiveSecret: optionalText('会话存档 Secret', 200),
+      privateKey: optionalText('会话存档私钥', 8000),
+      open: optionalCode('开关', [1, 2] as const),
+    }),
+    answer: ArchiveStatus,
   }),
   media: wecom.get('/msg/media', '消息的图片、语音或文件', {
     query: z.object({

@@ -11,8 +11,11 @@
  *   chats.ts         chat list, messages, the /we link, media links;  search.ts  full-text search and counts
  *   analysisModel.ts a chat as the analyser's transcript;  chatAnalysis.ts  the job, ai_chat_key, the detail
  *   settings.ts      CONVERSATION_* settings;  routes.ts  the calls
+ *   financeSdk.ts    WeCom's Finance SDK through koffi (WECOM_FINANCE_SDK_PATH);  archiveSettings.ts  corp, secret, key
+ *   archivePull.ts   the chat archive pull: every minute per organisation from the last stored seq
  */
 import type { Module } from '../../platform/context';
+import { ARCHIVE_PULL_JOB, ARCHIVE_SWEEP_JOB, ArchivePull, type ArchivePullJob, ConcurrentPull } from './archivePull';
 import { ChatAssistants, VOICE_JOB, type VoiceJob } from './assistants';
 import { ChatAnalyses } from './chatAnalysis';
 import { ChatReader } from './chats';
@@ -35,6 +38,20 @@ export const conversationModule: Module = {
       (d) => transcribeVoice(ctx, ctx.services.asr, analyses.queue, d.orgId, d.messageId),
       { queue: { retryLimit: 3, retryDelay: 10, expireInSeconds: 600 } },
     );
+    const archive = new ArchivePull(ctx, store);
+    ctx.jobs.register(ARCHIVE_SWEEP_JOB, () => archive.sweep(), { queue: { retryLimit: 0, expireInSeconds: 120 } });
+    ctx.jobs.register<ArchivePullJob>(
+      ARCHIVE_PULL_JOB,
+      async (d) => {
+        try {
+          await archive.pull(d.orgId);
+        } catch (e) {
+          if (!(e instanceof ConcurrentPull)) throw e; // the other pull stores this batch
+        }
+      },
+      { queue: { retryLimit: 3, retryDelay: 10, expireInSeconds: 900, heartbeatSeconds: 60 } },
+    );
+    ctx.jobs.schedule(ARCHIVE_SWEEP_JOB, '* * * * *');
     const reader = new ChatReader(ctx, settings.shareHours);
     conversationRoutes(ctx, {
       reader,

@@ -4,6 +4,8 @@ import type { AppContext } from '../../platform/context';
 import { AppError, badRequest } from '../../platform/errors';
 import { implement } from '../../platform/http';
 import { readMultipart } from '../../platform/multipart';
+import { archiveStatus } from './archivePull';
+import { saveArchive } from './archiveSettings';
 import type { ChatAssistants } from './assistants';
 import type { ChatAnalyses } from './chatAnalysis';
 import type { ChatReader } from './chats';
@@ -38,6 +40,7 @@ const MEDIA_TYPES: Record<string, string> = {
 export function conversationRoutes(ctx: AppContext, p: ConversationParts): void {
   const { app } = ctx;
   const view = { sign: 'clue:view' } as const;
+  const admin = { sign: 'org:edit' } as const;
 
   const m = contract.msg;
   implement(app, m.chatList, view, ({ session, body }) => p.reader.list(session, body));
@@ -53,6 +56,16 @@ export function conversationRoutes(ctx: AppContext, p: ConversationParts): void 
     p.reader.share(session, body.chatId),
   );
   implement(app, m.publicChat, { auth: 'none' }, ({ query }) => p.reader.shared(query.token));
+  implement(app, m.archiveStatus, view, ({ session }) => archiveStatus(ctx.db, session.orgId));
+  implement(app, m.saveArchiveConfig, { ...admin, audit: '保存会话存档配置' }, async ({ session, body }) => {
+    await saveArchive(ctx.db, session.orgId, {
+      corpId: body.corpId,
+      secret: body.archiveSecret,
+      privateKey: body.privateKey,
+      open: body.open === undefined ? undefined : body.open === 1,
+    });
+    return archiveStatus(ctx.db, session.orgId);
+  });
   implement(app, m.media, { auth: 'none', raw: true }, async ({ query, reply }) => {
     const f = await p.reader.media(query.media);
     return reply
@@ -103,7 +116,6 @@ export function conversationRoutes(ctx: AppContext, p: ConversationParts): void 
   );
 
   const a = contract.wechatAssistant;
-  const admin = { sign: 'org:edit' } as const;
   implement(app, a.selectOrgWechatAssistant, admin, ({ session }) => p.assistants.list(session));
   implement(app, a.saveOrgWechatAssistant, { ...admin, audit: '新增个人微信助手' }, ({ session, body }) =>
     p.assistants.create(session, body.name),

@@ -164,3 +164,37 @@ export const chatImport = pgTable(
   },
   (t) => [index('chat_import_user_idx').on(t.organizationId, t.userId)],
 );
+
+/**
+ * The organisation's WeCom chat archive (会话存档 through the Finance SDK): its corp, archive secret and RSA private
+ * key (both sealed, platform/secrets.ts), and the last seq stored, moved in the transaction of the messages it covers.
+ */
+export const chatArchive = pgTable('chat_archive', {
+  organizationId: integer('organization_id').primaryKey(),
+  corpId: varchar('corp_id', { length: 64 }).notNull(),
+  secret: text('secret').notNull().default(''),
+  privateKey: text('private_key').notNull().default(''),
+  /** 1 on, 2 off. */
+  open: smallint('open').notNull().default(1),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+  lastPullAt: timestamp('last_pull_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An archived message that could not be read (its key does not open with the saved private key, or its content is
+ * not a message): kept encrypted with the reason, so it is reported and can be read again once the key is right.
+ */
+export const chatArchiveFailure = pgTable(
+  'chat_archive_failure',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    msgid: varchar('msgid', { length: 128 }).notNull(),
+    reason: varchar('reason', { length: 300 }).notNull(),
+    item: jsonb('item').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('chat_archive_failure_msg_uq').on(t.organizationId, t.msgid)],
+);

@@ -195,37 +195,56 @@ export class ChatStore {
   /** Stores the messages not yet stored; answers how many were new. */
   async addMessages(orgId: number, chatId: number, messages: NewMessage[]): Promise<number> {
     if (!messages.length) return 0;
-    const stored = await this.ctx.db.transaction(async (tx) => {
-      let added = 0;
-      for (let i = 0; i < messages.length; i += 500) {
-        const rows = await tx
-          .insert(chatMessage)
-          .values(
-            messages.slice(i, i + 500).map((m) => ({
-              organizationId: orgId,
-              chatId,
-              extId: m.extId,
-              fromStaff: m.fromStaff,
-              sender: m.sender.slice(0, 64),
-              sentAt: m.sentAt,
-              type: m.type,
-              content: m.content,
-              mediaKey: m.mediaKey ?? null,
-              mediaName: m.mediaName ?? null,
-              transcript: m.transcript ?? null,
-              tokens: messageTokens(m),
-            })),
-          )
-          .onConflictDoNothing()
-          .returning({ id: chatMessage.id });
-        added += rows.length;
-      }
-      if (added) await refreshChat(tx, orgId, chatId);
-      return added;
-    });
-    if (stored) await this.queueAnalysis(orgId, chatId);
-    return stored;
+    return this.addToChats(orgId, [{ chatId, messages }]);
   }
+
+  /**
+   * Stores the messages of several chats in one transaction, with `also` (a cursor moved with them) inside it: all
+   * are stored or none. Answers how many were new.
+   */
+  async addToChats(
+    orgId: number,
+    groups: { chatId: number; messages: NewMessage[] }[],
+    also?: (tx: DbOrTx) => Promise<void>,
+  ): Promise<number> {
+    const added = await this.ctx.db.transaction(async (tx) => {
+      const counts: [number, number][] = [];
+      for (const g of groups) counts.push([g.chatId, await insertMessages(tx, orgId, g.chatId, g.messages)]);
+      for (const [chatId, n] of counts) if (n) await refreshChat(tx, orgId, chatId);
+      await also?.(tx);
+      return counts.filter(([, n]) => n > 0);
+    });
+    for (const [chatId] of added) await this.queueAnalysis(orgId, chatId);
+    return added.reduce((sum, [, n]) => sum + n, 0);
+  }
+}
+
+async function insertMessages(tx: DbOrTx, orgId: number, chatId: number, messages: NewMessage[]): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < messages.length; i += 500) {
+    const rows = await tx
+      .insert(chatMessage)
+      .values(
+        messages.slice(i, i + 500).map((m) => ({
+          organizationId: orgId,
+          chatId,
+          extId: m.extId,
+          fromStaff: m.fromStaff,
+          sender: m.sender.slice(0, 64),
+          sentAt: m.sentAt,
+          type: m.type,
+          content: m.content,
+          mediaKey: m.mediaKey ?? null,
+          mediaName: m.mediaName ?? null,
+          transcript: m.transcript ?? null,
+          tokens: messageTokens(m),
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: chatMessage.id });
+    added += rows.length;
+  }
+  return added;
 }
 
 export interface VoiceTranscriber {

@@ -10,6 +10,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { useDraftFilters } from '../../components/useDraftFilters';
 import { highlighted } from '../../features/conversation/ChatBubbles';
 import { ChatDrawer } from '../../features/conversation/ChatDrawer';
+import { ArchiveStatusBar } from './ArchiveStatusBar';
 import { UploadExport } from './UploadExport';
 
 type Chat = RowOf<typeof contract.msg.chatList>;
@@ -141,6 +142,7 @@ export default function SessionArchivePage() {
   const [opened, setOpened] = useState<Opened | null>(null);
   return (
     <div className="page-card">
+      <ArchiveStatusBar />
       <Tabs
         items={[
           { key: 'chats', label: '会话列表', children: <ChatList open={setOpened} /> },
