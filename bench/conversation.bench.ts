@@ -206,7 +206,12 @@ async function archiveBench() {
     // the pull's context: its database (no media, phones or voices here, so no storage, services or jobs)
     const ctx = { db: database.db } as never;
     useSecretsKey(randomBytes(32));
-    await saveArchive(database.db, ORG, { corpId: 'wwbench', secret: 'bench', privateKey: keys.privateKey });
+    await saveArchive(database.db, ORG, {
+      corpId: 'wwbench',
+      secret: 'bench',
+      privateKey: keys.privateKey,
+      staffConsent: true,
+    });
     const pull = new ArchivePull(ctx, new ChatStore(ctx, async () => {}));
     const t = performance.now();
     const r = await pull.pull(ORG);

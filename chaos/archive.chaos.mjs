@@ -44,6 +44,7 @@ export default [
             corpId: 'wwchaos',
             archiveSecret: 'chaos-archive-secret',
             privateKey: keys.privateKey,
+            staffConsent: 1,
           }),
           'archive config',
         );

@@ -4,7 +4,7 @@
 // pushes signed messages, the account is bound to the administrator, and the key moment arrives as an ai_chat_key
 // popup (quiet period 1 s here).
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
+import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import { apiCall } from './lib/calls.mjs';
 import { startServer } from './server.mjs';
@@ -182,6 +182,38 @@ export default [
       await page.goto(`${baseUrl}/main/weChatPersonalCustom`);
       await page.locator('tbody tr.ant-table-row').filter({ hasText: '郑先生' }).getByText('助手导入').waitFor();
       await shot('conversation-personal-custom');
+    },
+  },
+  {
+    name: '会话存档设置：未装 SDK 时说明安装什么；填写企业 ID、Secret 与私钥，开启前须确认员工知情同意',
+    async run({ page, shot }) {
+      const { baseUrl } = await env();
+      await signIn(page, baseUrl, 'admin');
+      await page.goto(`${baseUrl}/main/sessionArchive`);
+      // this server has no Finance SDK (WECOM_FINANCE_SDK_PATH unset): the bar says what to install
+      await page.getByText('管理员尚未安装企业微信会话存档 SDK').waitFor();
+      await page.getByTestId('archive-settings').click();
+      const modal = page.locator('.ant-modal').filter({ hasText: '会话存档设置' });
+      await modal.getByLabel('企业 ID').fill('wwe2earchive');
+      await modal.getByLabel('会话存档 Secret').fill('e2e-archive-secret');
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      await modal.getByLabel('会话存档私钥').fill(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
+      await modal.getByRole('button', { name: /保\s*存/ }).click();
+      await modal.getByText('开启前请确认员工已知情同意').waitFor();
+      await shot('archive-settings-consent');
+      await modal.getByTestId('archive-consent').check();
+      await modal.getByRole('button', { name: /保\s*存/ }).click();
+      await modal.waitFor({ state: 'detached' });
+      const status = await apiCall(page, 'POST', '/api/wecom/msg/archiveStatus', {});
+      assert.equal(status.code, 1, status.msg);
+      assert.equal(status.data.corpId, 'wwe2earchive');
+      assert.equal(status.data.configured, true);
+      assert.equal(status.data.open, true);
+      // reopened: the secret and key are kept when left empty, and an archive already on asks no consent again
+      await page.getByTestId('archive-settings').click();
+      await modal.getByPlaceholder('已保存（留空则不变）').first().waitFor();
+      assert.equal(await modal.getByTestId('archive-consent').count(), 0);
+      await shot('archive-settings-saved');
     },
   },
 ];

@@ -376,6 +376,8 @@ export const msgCalls = {
       archiveSecret: optionalText('会话存档 Secret', 200),
       privateKey: optionalText('会话存档私钥', 8000),
       open: optionalCode('开关', [1, 2] as const),
+      /** Switching the archive on: the administrator confirms the staff were told and agreed (WeCom's legal notice). */
+      staffConsent: optionalCode('员工知情同意', [1] as const),
     }),
     answer: ArchiveStatus,
   }),

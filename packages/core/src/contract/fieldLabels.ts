@@ -373,6 +373,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   sources: '来源',
   span: '宽度',
   speaker: '说话方',
+  staffConsent: '员工知情同意',
   staffSender: '员工发送人',
   stage: '阶段',
   stages: '阶段',

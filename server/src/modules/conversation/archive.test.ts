@@ -42,6 +42,7 @@ describe.skipIf(!hasGcc())('chat archive (Finance SDK): gcc compiles the fake li
       corpId: 'wwfake',
       secret: 'archive-secret',
       privateKey: keys.privateKey,
+      staffConsent: true,
     });
     const image = Buffer.alloc(1300 * 1024, 7);
     fake.addMedia('img1', image);
@@ -104,6 +105,20 @@ describe.skipIf(!hasGcc())('chat archive (Finance SDK): gcc compiles the fake li
       await t().call(contract.msg.saveArchiveConfig, { corpId: 'wwfake', open: 2 }, { token: org.admin.token }),
     );
     expect(off).toMatchObject({ configured: true, open: false });
+    // switching it on again needs the confirmation of the staff's consent
+    refused(
+      await t().call(contract.msg.saveArchiveConfig, { corpId: 'wwfake', open: 1 }, { token: org.admin.token }),
+      400,
+      '请确认已告知员工并取得其同意',
+    );
+    const on = ok(
+      await t().call(
+        contract.msg.saveArchiveConfig,
+        { corpId: 'wwfake', open: 1, staffConsent: 1 },
+        { token: org.admin.token },
+      ),
+    );
+    expect(on).toMatchObject({ configured: true, open: true });
   });
 
   it('the secret and the private key are sealed at rest', async () => {

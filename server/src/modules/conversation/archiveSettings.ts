@@ -38,12 +38,28 @@ export async function archiveOf(db: DbOrTx, orgId: number): Promise<ArchiveSetti
   };
 }
 
-/** Saves the archive settings (secret and key sealed); an empty secret or key keeps the saved one. */
+/** What the archive's legal notice asks of an administrator who switches it on (WeCom's 会话内容存档 terms). */
+export const ARCHIVE_CONSENT_REQUIRED =
+  '开启会话存档前，请确认已告知员工并取得其同意（企业微信管理后台「会话内容存档」中员工须同意存档）';
+
+/**
+ * Saves the archive settings (secret and key sealed); an empty secret or key keeps the saved one. Switching the
+ * archive on (the first save opens it unless `open` is false) needs the administrator's confirmation of the staff's
+ * consent; settings of an archive already on can change without it.
+ */
 export async function saveArchive(
   db: DbOrTx,
   orgId: number,
-  input: { corpId: string; secret?: string; privateKey?: string; open?: boolean },
+  input: { corpId: string; secret?: string; privateKey?: string; open?: boolean; staffConsent?: boolean },
 ): Promise<void> {
+  if (input.open !== false && !input.staffConsent) {
+    const [was] = await db
+      .select({ open: chatArchive.open })
+      .from(chatArchive)
+      .where(eq(chatArchive.organizationId, orgId));
+    const opening = was ? was.open !== 1 && input.open === true : true;
+    if (opening) throw badRequest(ARCHIVE_CONSENT_REQUIRED);
+  }
   if (input.privateKey) {
     try {
       createPrivateKey(input.privateKey);

@@ -63,6 +63,7 @@ export function conversationRoutes(ctx: AppContext, p: ConversationParts): void 
       secret: body.archiveSecret,
       privateKey: body.privateKey,
       open: body.open === undefined ? undefined : body.open === 1,
+      staffConsent: body.staffConsent === 1,
     });
     return archiveStatus(ctx.db, session.orgId);
   });
